@@ -1,0 +1,152 @@
+/**
+ * buildSite(config): the one pipeline. content -> Site -> routes -> HTML + assets + public/ ->
+ * site check -> staging folder -> swapped in. `check` runs the same pipeline without writing.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildAssets } from './assets.ts';
+import { checkSite, type RenderedPage } from './check.ts';
+import type { ResolvedConfig } from './config.ts';
+import { loadSite } from './content/load.ts';
+import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
+import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output.ts';
+import { renderPage } from './render.tsx';
+import { createRoutes, createUrlPolicy } from './routes.ts';
+import { loadTemplates } from './templates.ts';
+
+export interface BuildOptions {
+  /** false: run every step and check, but leave the output folder alone (`agency-site check`). */
+  write?: boolean;
+}
+
+export interface BuildResult {
+  pages: number;
+  files: number;
+  bytes: number;
+  milliseconds: number;
+  /** Milliseconds per stage, for --verbose. */
+  stages: Record<string, number>;
+  outDir: string;
+  written: boolean;
+}
+
+export async function buildSite(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
+  const write = options.write ?? true;
+  const started = performance.now();
+  const stages: Record<string, number> = {};
+  let mark = started;
+  const stage = (name: string) => {
+    const now = performance.now();
+    stages[name] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
+
+  if (write) {
+    await recoverOutput(config.outDir);
+    await guardOutDir(config);
+  }
+  const [loaded, templates, assets, publicFiles] = await settleAll([
+    loadSite(config),
+    loadTemplates(config),
+    buildAssets(config),
+    listPublicFiles(config.publicDir),
+  ]);
+  stage('load');
+
+  const urls = createUrlPolicy(config, loaded.site.settings.url);
+  const routes = createRoutes(loaded.site, urls);
+  const favicon = publicFiles.find((file) => file.path === 'favicon.svg');
+  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), favicon: favicon && urls.asset(favicon.path) };
+  const pages: RenderedPage[] = [];
+  const renderErrors: SiteError[] = [];
+  for (const route of routes) {
+    try {
+      pages.push({ route, html: renderPage(templates, { site: loaded.site, route, routes, urls, assets: links }) });
+    } catch (thrown) {
+      const errors = toSiteErrors(thrown);
+      if (!errors) throw thrown;
+      renderErrors.push(...errors);
+    }
+  }
+  if (renderErrors.length > 0) throw new SiteErrors(renderErrors);
+  stage('render');
+
+  const planned: PlannedFile[] = [
+    ...pages.map((page) => ({ path: page.route.file, contents: page.html })),
+    ...assets.files,
+    ...publicFiles,
+  ];
+  const clashes = duplicates(planned.map((file) => file.path));
+  if (clashes.length > 0) {
+    throw new SiteErrors(
+      clashes.map(
+        (file) =>
+          new SiteError({
+            code: 'DuplicateUrl',
+            message: `Two sources write the output file ${file}: a file in public/ has the same path as a page or asset the build makes.`,
+            file: `public/${file}`,
+            hint: 'Rename or remove the file in public/.',
+          }),
+      ),
+    );
+  }
+  const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources });
+  if (problems.length > 0) throw new SiteErrors(problems);
+  stage('check');
+
+  if (write) await writeOutput(config.outDir, planned);
+  stage(write ? 'write' : 'skip-write');
+  const bytes = planned.reduce((sum, file) => sum + byteLength(file), 0);
+  return {
+    pages: pages.length,
+    files: planned.length,
+    bytes,
+    milliseconds: Math.round(performance.now() - started),
+    stages,
+    outDir: config.outDir,
+    written: write,
+  };
+}
+
+/** Waits for every step and reports the problems of all of them together. */
+async function settleAll<T extends readonly unknown[]>(steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(steps);
+  const errors: SiteError[] = [];
+  for (const result of results) {
+    if (result.status === 'fulfilled') continue;
+    const siteErrors = toSiteErrors(result.reason);
+    if (!siteErrors) throw result.reason;
+    errors.push(...siteErrors);
+  }
+  if (errors.length > 0) throw new SiteErrors(errors);
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+async function listPublicFiles(publicDir: string): Promise<PlannedFile[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .map((source) => ({ path: path.relative(publicDir, source).split(path.sep).join('/'), source }))
+    .filter((file) => !file.path.split('/').some((part) => part.startsWith('.')));
+  return Promise.all(files.map(async (file) => ({ ...file, size: (await stat(file.source)).size })));
+}
+
+function duplicates(paths: string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const file of paths) (seen.has(file) ? repeated : seen).add(file);
+  return [...repeated];
+}
+
+function byteLength(file: PlannedFile): number {
+  if (typeof file.contents === 'string') return Buffer.byteLength(file.contents);
+  return file.contents?.byteLength ?? file.size ?? 0;
+}

@@ -1,0 +1,81 @@
+/** resolveConfig(options) -> ResolvedConfig: the only home of defaults. */
+import path from 'node:path';
+import { SiteError } from './errors.ts';
+
+export type UrlFormat = 'file' | 'directory';
+
+/** What a person passed on the command line (or a test passed in code). */
+export interface Options {
+  root?: string;
+  out?: string;
+  base?: string;
+  siteUrl?: string;
+  format?: string;
+  allowHtml?: boolean;
+  verbose?: boolean;
+}
+
+export interface ResolvedConfig {
+  root: string;
+  contentDir: string;
+  templatesDir: string;
+  publicDir: string;
+  outDir: string;
+  cacheDir: string;
+  /** Always starts and ends with '/'. */
+  base: string;
+  /** Overrides the site file's `url` when set; no trailing slash. */
+  siteUrl?: string;
+  format: UrlFormat;
+  /** Raw HTML in Markdown is kept instead of being stripped. */
+  allowHtml: boolean;
+  verbose: boolean;
+}
+
+export function resolveConfig(options: Options = {}): ResolvedConfig {
+  const root = path.resolve(options.root ?? '.');
+  const outDir = path.resolve(root, options.out ?? 'dist');
+  const format = options.format ?? 'file';
+  if (format !== 'file' && format !== 'directory') {
+    throw usage(`--format must be "file" or "directory", not "${format}".`);
+  }
+  const config: ResolvedConfig = {
+    root,
+    contentDir: path.join(root, 'content'),
+    templatesDir: path.join(root, 'templates'),
+    publicDir: path.join(root, 'public'),
+    outDir,
+    cacheDir: path.join(root, '.cache', 'agency-site'),
+    base: resolveBase(options.base ?? '/'),
+    siteUrl: options.siteUrl === undefined ? undefined : resolveSiteUrl(options.siteUrl),
+    format,
+    allowHtml: options.allowHtml ?? false,
+    verbose: options.verbose ?? false,
+  };
+  return config;
+}
+
+function resolveBase(base: string): string {
+  if (/[?#\\\s]/.test(base) || base.includes('..')) {
+    throw usage(`--base "${base}" must be a plain path such as /agency/.`);
+  }
+  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+function resolveSiteUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch (cause) {
+    throw usage(`--site-url "${value}" is not an absolute URL.`, cause);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw usage(`--site-url must use http or https, not ${url.protocol}`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function usage(message: string, cause?: unknown): SiteError {
+  return new SiteError({ code: 'UsageError', message, cause, hint: 'Run agency-site build --help for the flags.' });
+}

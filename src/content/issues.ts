@@ -1,0 +1,111 @@
+/** Turns a schema issue into words an editor can act on: what is wrong with which field, and what to do. */
+import type { z } from 'zod';
+
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`))
+    .join('');
+}
+
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  fieldPath: readonly PropertyKey[],
+  schema: z.ZodType,
+): { message: string; hint: string } {
+  const field = formatFieldPath(fieldPath);
+  const last = fieldPath[fieldPath.length - 1];
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = fieldsAt(schema, issue.path);
+    const suggestion = allowed.find((name) => closeEnough(name, String(last)));
+    return {
+      message: `Unknown field "${field}": this kind of content has no such field.`,
+      hint: suggestion
+        ? `Did you mean "${suggestion}"? Allowed fields here: ${allowed.join(', ')}.`
+        : `Remove it or correct its spelling. Allowed fields here: ${allowed.join(', ')}.`,
+    };
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return {
+      message: `The field "${field}" is missing${fieldPath.length > 0 ? '' : ' (the file has no data)'}.`,
+      hint: typeof last === 'string' ? `Add "${last}:" with ${describeExpected(issue.expected)}.` : `Add ${describeExpected(issue.expected)}.`,
+    };
+  }
+  if (issue.code === 'invalid_type') {
+    const received = describeValue(issue.input);
+    const quoted = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
+    return {
+      message: `The field "${field || '(file)'}" must be ${describeExpected(issue.expected)}, not ${received}.`,
+      hint: quoted
+        ? `Put the value in double quotes so it stays text exactly as written, e.g. ${String(last)}: "${String(issue.input)}".`
+        : `Write ${describeExpected(issue.expected)} here.`,
+    };
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') {
+    return { message: `The field "${field}" must not be empty.`, hint: 'Write the text, or remove the field if it is optional.' };
+  }
+  if (issue.code === 'too_small' && issue.origin === 'array') {
+    return { message: `The list "${field}" ${issue.message}.`, hint: 'Add at least one item, each on its own "- " line.' };
+  }
+  if (issue.code === 'invalid_value') {
+    return { message: `The field "${field}" ${issue.message}.`, hint: 'Use one of the listed values.' };
+  }
+  return { message: `The field "${field}" ${issue.message}.`, hint: 'Correct the value; the README lists every field.' };
+}
+
+/** Field names an object schema accepts at a data path. */
+function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: unknown = schema;
+  for (const segment of path) {
+    current = unwrap(current);
+    const def = (current as { def?: { type?: string; element?: unknown; shape?: Record<string, unknown> } }).def;
+    if (def?.type === 'array') current = def.element;
+    else if (def?.type === 'object') current = def.shape?.[String(segment)];
+    else return [];
+  }
+  const def = (unwrap(current) as { def?: { type?: string; shape?: Record<string, unknown> } }).def;
+  return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let current = schema as { def?: { type?: string; innerType?: unknown } } | undefined;
+  while (current?.def && (current.def.type === 'optional' || current.def.type === 'default' || current.def.type === 'nullable')) {
+    current = current.def.innerType as typeof current;
+  }
+  return current;
+}
+
+function describeExpected(expected: string): string {
+  const words: Record<string, string> = {
+    string: 'text',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'a group of fields',
+  };
+  return words[expected] ?? expected;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'empty (null)';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a group of fields';
+  if (typeof value === 'string') return `the text "${value.slice(0, 40)}"`;
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+}
+
+/** Edit distance of at most two, for "did you mean". */
+function closeEnough(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const saved = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      previous = saved;
+    }
+  }
+  return row[b.length]! <= 2;
+}

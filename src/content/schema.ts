@@ -1,0 +1,128 @@
+/**
+ * One schema per content kind. Types are inferred from these, never restated.
+ * Every object is strict: an unknown field is almost always a typo.
+ */
+import { z } from 'zod';
+
+const text = z.string().trim().min(1, 'must not be empty');
+const webUrl = z.url({ protocol: /^https?$/, error: 'must be a full web address starting with https://' });
+const email = z.email({ error: 'must be an email address such as hello@example.com' });
+const phone = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, 'must be an international phone number: + and 7 to 15 digits, no spaces');
+/** A link target inside the site (/terms, #contact, /#services) or a web or mail address. */
+const href = z
+  .string()
+  .regex(
+    /^(#[A-Za-z][\w-]*|\/[\w\-./]*(#[A-Za-z][\w-]*)?|https?:\/\/[^\s]+|mailto:[^\s]+)$/,
+    'must be #anchor, /path, /path#anchor, https://... or mailto:...',
+  );
+/** A file inside public/, written as the site path it is served at. */
+const publicPath = z
+  .string()
+  .regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp|avif|gif)$/i, 'must be a path inside public/ such as /images/logo.svg');
+const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
+const link = z.strictObject({ label: text, href });
+
+export const siteFileSchema = z.strictObject({
+  name: text,
+  url: webUrl,
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag such as en or en-GB'),
+  description: text,
+  title: text,
+  titleTemplate: z.string().regex(/%s/, 'must contain %s where the page title goes'),
+  logo: z.strictObject({ src: publicPath }),
+  newTabHint: text,
+  skipLink: text,
+  nav: z.strictObject({ label: text, menuLabel: text, links: z.array(link).min(1) }),
+  hero: z.strictObject({
+    eyebrow: text.optional(),
+    headline: text,
+    text,
+    primary: link,
+    secondary: link,
+    statsLabel: text,
+  }),
+  services: z.strictObject({ heading: text, intro: text }),
+  aiDemo: z.strictObject({
+    heading: text,
+    intro: text,
+    frameUrl: webUrl,
+    botId: z.string().regex(/^[\w-]+$/, 'must be letters, digits, - or _'),
+    frameTitle: text,
+    provider: z.strictObject({ label: text, url: webUrl }),
+  }),
+  portfolio: z.strictObject({ heading: text, intro: text, more: z.strictObject({ label: text, url: webUrl }) }),
+  contact: z.strictObject({
+    heading: text,
+    intro: text,
+    email: z.strictObject({ label: text, address: email }),
+    whatsapp: z.strictObject({ label: text, number: phone, display: text }),
+    primaryAction: z.strictObject({ label: text, href: href.optional() }),
+    secondaryAction: z.strictObject({ label: text, href: href.optional() }),
+    form: z.strictObject({
+      heading: text,
+      endpoint: webUrl.optional(),
+      subject: text,
+      firstName: text,
+      lastName: text,
+      email: text,
+      company: text,
+      optional: text,
+      message: text,
+      submit: text,
+      note: text.optional(),
+    }),
+  }),
+  footer: z.strictObject({
+    tagline: text,
+    quickLinksHeading: text,
+    quickLinks: z.array(link).min(1),
+    legalHeading: text,
+    copyright: text,
+  }),
+  legal: z.strictObject({ backLabel: text }),
+  notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
+});
+
+export const statsSchema = z.array(z.strictObject({ value: text, label: text })).min(1, 'must list at least one stat');
+
+export const serviceSchema = z.strictObject({
+  title: text,
+  order,
+  icon: z.enum(['code', 'bot', 'palette', 'chart', 'rocket', 'shield'], {
+    error: 'must be one of code, bot, palette, chart, rocket, shield',
+  }),
+  features: z.array(text).min(1, 'must list at least one feature'),
+});
+
+export const portfolioSchema = z.strictObject({ title: text, category: text, image: publicPath, alt: text, order });
+
+export const aboutSchema = z.strictObject({ title: text });
+
+export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order });
+
+export type SiteFile = z.infer<typeof siteFileSchema>;
+export type Stat = z.infer<typeof statsSchema>[number];
+
+export interface Image {
+  src: string;
+  width: number;
+  height: number;
+}
+
+export type Service = z.infer<typeof serviceSchema> & { slug: string; html: string };
+export type PortfolioItem = z.infer<typeof portfolioSchema> & { slug: string; picture: Image };
+export type About = z.infer<typeof aboutSchema> & { html: string };
+export type LegalPage = z.infer<typeof legalSchema> & { slug: string; html: string };
+
+/** Everything in content/, checked and typed. */
+export interface Site {
+  settings: SiteFile;
+  logo: Image;
+  stats: Stat[];
+  services: Service[];
+  portfolio: PortfolioItem[];
+  about: About;
+  legal: LegalPage[];
+}

@@ -1,0 +1,139 @@
+/**
+ * One error shape for every problem a site can have. Thrown (or collected) as data at the edge,
+ * formatted once at the top: `formatError` for the terminal, `toOverlay` for the dev browser.
+ * No I/O here.
+ */
+
+export type SiteErrorCode =
+  | 'ContentMissing'
+  | 'FileUnreadable'
+  | 'FileEncoding'
+  | 'FrontmatterSyntax'
+  | 'FrontmatterInvalid'
+  | 'YamlSyntax'
+  | 'YamlInvalid'
+  | 'UnsafeKey'
+  | 'FileName'
+  | 'MissingImage'
+  | 'DuplicateOrder'
+  | 'DuplicateUrl'
+  | 'BrokenLink'
+  | 'BrokenAnchor'
+  | 'MissingAsset'
+  | 'CanonicalMismatch'
+  | 'TemplateBuildFailed'
+  | 'RenderFailed'
+  | 'AssetBuildFailed'
+  | 'UnsafeOutDir'
+  | 'WriteFailed'
+  | 'UsageError';
+
+export interface SiteErrorInit {
+  code: SiteErrorCode;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  hint?: string;
+  frame?: string;
+  cause?: unknown;
+}
+
+export class SiteError extends Error {
+  readonly code: SiteErrorCode;
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly hint?: string;
+  readonly frame?: string;
+
+  constructor(init: SiteErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'SiteError';
+    this.code = init.code;
+    this.file = init.file;
+    this.line = init.line;
+    this.column = init.column;
+    this.hint = init.hint;
+    this.frame = init.frame;
+  }
+}
+
+/** Several problems found in one run, reported together. */
+export class SiteErrors extends Error {
+  readonly errors: SiteError[];
+
+  constructor(errors: SiteError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
+    this.name = 'SiteErrors';
+    this.errors = errors;
+  }
+}
+
+/** Lines around `line` (1-based) with a caret under `column`, like compilers print. */
+export function createCodeFrame(source: string, line: number, column = 1, context = 2): string {
+  const lines = source.split(/\r?\n/);
+  const first = Math.max(1, line - context);
+  const last = Math.min(lines.length, line + context);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const text = (lines[n - 1] ?? '').replace(/\t/g, '→');
+    const marker = n === line ? '>' : ' ';
+    out.push(`${marker} ${String(n).padStart(width)} | ${text.slice(0, 160)}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+  }
+  return out.join('\n');
+}
+
+export function formatLocation(error: { file?: string; line?: number; column?: number }): string {
+  if (!error.file) return '';
+  if (!error.line) return error.file;
+  return `${error.file}:${error.line}:${error.column ?? 1}`;
+}
+
+/** Text for a person at a terminal. */
+export function formatError(error: SiteError): string {
+  const location = formatLocation(error);
+  const parts = [`${location ? `${location} ` : ''}[${error.code}] ${error.message}`];
+  if (error.frame) parts.push(error.frame);
+  if (error.hint) parts.push(`hint: ${error.hint}`);
+  return parts.join('\n');
+}
+
+export function formatErrors(errors: SiteError[]): string {
+  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'}`;
+  return `${errors.map(formatError).join('\n\n')}\n\n${count} found.`;
+}
+
+export interface OverlayError {
+  code: SiteErrorCode;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  location: string;
+  frame?: string;
+  hint?: string;
+}
+
+/** Plain data for the dev overlay; the browser renders it as text. */
+export function toOverlay(error: SiteError): OverlayError {
+  return {
+    code: error.code,
+    message: error.message,
+    file: error.file,
+    line: error.line,
+    column: error.column,
+    location: formatLocation(error),
+    frame: error.frame,
+    hint: error.hint,
+  };
+}
+
+/** Anything thrown that is not ours is a bug: keep its stack. */
+export function toSiteErrors(thrown: unknown): SiteError[] | undefined {
+  if (thrown instanceof SiteErrors) return thrown.errors;
+  if (thrown instanceof SiteError) return [thrown];
+  return undefined;
+}

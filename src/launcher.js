@@ -1,0 +1,67 @@
+// Runs the CLI from a bundle of src/ that is keyed by the hash of its sources, so a stale
+// compiled CLI can never run: any change to src/, package.json or the lock file makes a new
+// bundle on the next start (about a second, once), and unchanged sources start at once.
+// Plain JavaScript because Node runs it before anything is compiled.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+process.env.NODE_ENV ??= 'production';
+process.setSourceMapsEnabled(true);
+
+const toolRoot = fileURLToPath(new URL('..', import.meta.url));
+const sourceDir = path.join(toolRoot, 'src');
+const cacheDir = path.join(toolRoot, 'node_modules', '.cache', 'agency-site');
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  const names = readdirSync(sourceDir, { recursive: true }).map(String).sort();
+  for (const name of names) {
+    const file = path.join(sourceDir, name);
+    if (!/\.(ts|tsx|js|json)$/.test(name)) continue;
+    hash.update(`${name}\0`).update(readFileSync(file)).update('\0');
+  }
+  for (const name of ['package.json', 'package-lock.json', 'templates/types.ts']) {
+    const file = path.join(toolRoot, name);
+    if (existsSync(file)) hash.update(`${name}\0`).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function ensureBundle() {
+  const outdir = path.join(cacheDir, `cli-${sourceHash()}`);
+  const entry = path.join(outdir, 'cli.js');
+  if (existsSync(entry)) return entry;
+  const esbuild = await import('esbuild');
+  const staging = `${outdir}.tmp-${process.pid}`;
+  mkdirSync(cacheDir, { recursive: true });
+  esbuild.buildSync({
+    entryPoints: [path.join(sourceDir, 'cli.ts')],
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    // Packages with binaries or their own module state stay in node_modules; React is shared with
+    // the template bundle, and loads its production build because NODE_ENV is set above.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'playwright-core'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  for (const name of readdirSync(cacheDir)) {
+    if (/^cli-[0-9a-f]{16}$/.test(name)) rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+  }
+  try {
+    renameSync(staging, outdir);
+  } catch (error) {
+    // Another process finished the same bundle first: use theirs.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(entry)) throw error;
+  }
+  return entry;
+}
+
+await import(pathToFileURL(await ensureBundle()).href);

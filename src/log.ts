@@ -1,0 +1,33 @@
+/** The only module that writes to the console. */
+import { formatErrors, type SiteError } from './errors.ts';
+
+const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
+const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+export const log = {
+  info(message: string): void {
+    process.stdout.write(`${message}\n`);
+  },
+  verbose(enabled: boolean, message: string): void {
+    if (enabled) process.stderr.write(`${paint(2, message)}\n`);
+  },
+  warn(message: string): void {
+    process.stderr.write(`${paint(33, 'warning')} ${message}\n`);
+  },
+  siteErrors(errors: SiteError[]): void {
+    process.stderr.write(`${paint(31, 'error')} ${formatErrors(errors)}\n`);
+  },
+  internal(error: unknown): void {
+    const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(
+      `${paint(31, 'internal error')} This is a bug in agency-site, not in your content. ` +
+        `Please report it with the stack below.\n${stack}\n`,
+    );
+  },
+};
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}

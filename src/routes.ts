@@ -1,0 +1,86 @@
+/**
+ * Site -> Route[], and the one URL policy that decides output files, links, canonical URLs and
+ * the sitemap together. Pure: no I/O.
+ */
+import type { ResolvedConfig, UrlFormat } from './config.ts';
+import { SiteError } from './errors.ts';
+import type { LegalPage, Site } from './content/schema.ts';
+
+export type Page = { kind: 'home' } | { kind: 'legal'; legal: LegalPage } | { kind: 'not-found' };
+
+export interface Route {
+  /** The site path without base: '/', '/terms', or '/404' for the not-found page. */
+  path: string;
+  /** Output file relative to the output folder, with forward slashes. */
+  file: string;
+  /** Listed in the sitemap and given a canonical URL. */
+  indexable: boolean;
+  page: Page;
+}
+
+export interface UrlPolicy {
+  format: UrlFormat;
+  base: string;
+  /** Site origin plus base, no trailing slash: https://example.com/sub */
+  siteUrl: string;
+  /** Link to a site path ('/terms', '/#contact'), with base and the format's trailing slash. */
+  href(target: string): string;
+  /** Absolute URL of a site path, for canonical links and the sitemap. */
+  absolute(target: string): string;
+  /** Output file for a site path. */
+  file(sitePath: string): string;
+  /** Link to a file of the output folder (assets, images): base + path, no format rules. */
+  asset(filePath: string): string;
+}
+
+export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' | 'siteUrl'>, siteUrl: string): UrlPolicy {
+  const origin = (config.siteUrl ?? siteUrl).replace(/\/+$/, '');
+  const base = config.base;
+  const shape = (sitePath: string) => {
+    if (sitePath === '/' || config.format === 'file') return sitePath;
+    return sitePath.endsWith('/') ? sitePath : `${sitePath}/`;
+  };
+  const split = (target: string): [string, string] => {
+    const hash = target.indexOf('#');
+    return hash === -1 ? [target, ''] : [target.slice(0, hash), target.slice(hash)];
+  };
+  const href = (target: string) => {
+    if (!target.startsWith('/')) return target;
+    const [sitePath, fragment] = split(target);
+    return `${base}${shape(sitePath).slice(1)}${fragment}`;
+  };
+  return {
+    format: config.format,
+    base,
+    siteUrl: `${origin}${base}`.replace(/\/$/, ''),
+    href,
+    absolute: (target) => `${origin}${href(target)}`,
+    file(sitePath) {
+      if (sitePath === '/') return 'index.html';
+      const name = sitePath.replace(/^\/+|\/+$/g, '');
+      return config.format === 'file' ? `${name}.html` : `${name}/index.html`;
+    },
+    asset: (filePath) => `${base}${filePath.replace(/^\/+/, '')}`,
+  };
+}
+
+/** Paths that pages may not take because the build writes there itself. */
+const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
+
+export function createRoutes(site: Site, urls: UrlPolicy): Route[] {
+  const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
+  for (const legal of site.legal) {
+    if (RESERVED.has(legal.slug)) {
+      throw new SiteError({
+        code: 'DuplicateUrl',
+        message: `The legal page content/legal/${legal.slug}.md would be served at /${legal.slug}, a path the build uses itself.`,
+        file: `content/legal/${legal.slug}.md`,
+        hint: `Rename the file; ${[...RESERVED].join(', ')} are reserved.`,
+      });
+    }
+    const sitePath = `/${legal.slug}`;
+    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'legal', legal } });
+  }
+  routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
+  return routes;
+}

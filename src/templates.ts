@@ -1,0 +1,97 @@
+/**
+ * loadTemplates(config): bundles templates/ (TSX) with esbuild at build time, so a template
+ * change never needs a rebuilt CLI, and evaluates the bundle with React shared with the renderer.
+ */
+import { createRequire, SourceMap } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { ComponentType } from 'react';
+import * as esbuild from 'esbuild';
+import type { ResolvedConfig } from './config.ts';
+import { SiteError, SiteErrors } from './errors.ts';
+import { fromEsbuildMessages } from './esbuild-errors.ts';
+import type { PageProps } from '../templates/types.ts';
+import type { Page } from './routes.ts';
+
+export type PageComponents = Record<Page['kind'], ComponentType<PageProps>>;
+
+export interface Templates {
+  pages: PageComponents;
+  /** Maps a line and column of the bundle back to the template source. */
+  locate(line: number, column: number): { file: string; line: number; column: number } | undefined;
+  bundleName: string;
+}
+
+const ENTRY = 'index.ts';
+const BUNDLE_NAME = 'agency-site-templates.js';
+/** Templates render markup from props; these are the only modules they may import at run time. */
+const ALLOWED = new Set(['react', 'react/jsx-runtime']);
+const requireFromGenerator = createRequire(import.meta.url);
+
+export async function loadTemplates(config: ResolvedConfig): Promise<Templates> {
+  const entry = path.join(config.templatesDir, ENTRY);
+  let result: esbuild.BuildResult<{ write: false; sourcemap: 'external'; outfile: string }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      outfile: path.join(config.cacheDir, BUNDLE_NAME),
+      sourcemap: 'external',
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      external: [...ALLOWED, 'react-dom'],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      absWorkingDir: config.root,
+    });
+  } catch (thrown) {
+    const failure = thrown as esbuild.BuildFailure;
+    if (!Array.isArray(failure.errors)) throw thrown;
+    throw new SiteErrors(
+      fromEsbuildMessages(failure.errors, 'TemplateBuildFailed', config.root, 'Fix the template at the marked line; the dev server reloads when you save.'),
+    );
+  }
+  const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
+  const map = new SourceMap(JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text));
+  const module = { exports: {} as { pages?: Partial<PageComponents> } };
+  const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
+  run(module, module.exports, (id: string) => {
+    if (!ALLOWED.has(id)) {
+      throw new SiteError({
+        code: 'TemplateBuildFailed',
+        message: `A template imports "${id}", but templates may only import react and each other.`,
+        file: path.relative(config.root, entry),
+        hint: 'Templates get every word and file through props: move the reading into content/ or src/.',
+      });
+    }
+    return requireFromGenerator(id);
+  });
+  const pages = module.exports.pages;
+  const missing = (['home', 'legal', 'not-found'] as const).filter((kind) => typeof pages?.[kind] !== 'function');
+  if (!pages || missing.length > 0) {
+    throw new SiteError({
+      code: 'TemplateBuildFailed',
+      message: `templates/${ENTRY} must export "pages" with a component for each of: ${missing.join(', ')}.`,
+      file: path.relative(config.root, entry),
+      hint: "Export const pages = { home: HomePage, legal: LegalPage, 'not-found': NotFoundPage }.",
+    });
+  }
+  return {
+    pages: pages as PageComponents,
+    bundleName: BUNDLE_NAME,
+    locate(line, column) {
+      // The wrapper function adds nothing before the first line of the bundle.
+      const entry = map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+      if (!entry.originalSource) return undefined;
+      const absolute = path.resolve(config.cacheDir, entry.originalSource);
+      return {
+        file: path.relative(config.root, absolute).split(path.sep).join('/'),
+        line: (entry.originalLine ?? 0) + 1,
+        column: (entry.originalColumn ?? 0) + 1,
+      };
+    },
+  };
+}

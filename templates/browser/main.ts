@@ -1,0 +1,52 @@
+/**
+ * The site's only JavaScript. It enhances what already works without it: the mobile menu,
+ * closing the menu after an anchor jump, the contact form's mail hand-off, and the 404 log.
+ * Smooth scrolling and the offset below the fixed header are CSS (and respect reduced motion).
+ */
+
+function enhanceMenu(): void {
+  const toggle = document.querySelector<HTMLButtonElement>('.menu-toggle');
+  const menu = document.getElementById('site-menu');
+  if (!toggle || !menu) return;
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    menu.classList.toggle('is-open', open);
+  };
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+}
+
+/** Without a form endpoint, compose an email: the typed text goes into the message, never into the page URL. */
+function enhanceContactForm(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-mailto]');
+  if (!form) return;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const lines: string[] = [];
+    for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      const label = form.querySelector(`label[for="${field.id}"]`)?.firstChild?.textContent?.trim() ?? field.name;
+      if (field.value.trim()) lines.push(field.tagName === 'TEXTAREA' ? `\n${field.value}` : `${label}: ${field.value}`);
+    }
+    const subject = encodeURIComponent(form.dataset.subject ?? '');
+    const body = encodeURIComponent(lines.join('\n'));
+    window.location.href = `mailto:${form.dataset.mailto}?subject=${subject}&body=${body}`;
+  });
+}
+
+function logMissingPage(): void {
+  if (document.body.dataset.page === 'not-found') {
+    console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
+  }
+}
+
+enhanceMenu();
+enhanceContactForm();
+logMissingPage();

@@ -1,0 +1,10 @@
+/** The templates' single entry: one component per page kind. The generator bundles this file. */
+import { HomePage } from './pages/HomePage.tsx';
+import { LegalPage } from './pages/LegalPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+
+export const pages = {
+  home: HomePage,
+  legal: LegalPage,
+  'not-found': NotFoundPage,
+};

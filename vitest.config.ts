@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Browser and CLI tests start real processes; two cores are all CI has.
+    maxWorkers: 2,
+    globalSetup: ['tests/helpers/global-setup.ts'],
+  },
+});

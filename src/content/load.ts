@@ -98,7 +98,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
   }
 
   function validate<S extends z.ZodType>(schema: S, source: SourceFile, located: ParsedYaml, code: SiteErrorCode) {
-    const result = schema.safeParse(located.data);
+    const result = schema.safeParse(located.data, { reportInput: true });
     if (result.success) return result.data as z.infer<S>;
     for (const issue of result.error.issues) {
       const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];

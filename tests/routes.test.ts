@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createRoutes, createUrlPolicy } from '../src/routes.ts';
+import type { Site } from '../src/content/schema.ts';
+
+const legal = (slug: string) => ({ slug, title: slug, dateLine: 'd', description: 'd', order: 1, html: '' });
+const site = (slugs: string[]) => ({ legal: slugs.map(legal) }) as unknown as Site;
+
+describe('createUrlPolicy', () => {
+  it('maps /terms to terms.html and links /terms in the file format', () => {
+    const urls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com/');
+    expect(urls.file('/terms')).toBe('terms.html');
+    expect(urls.file('/')).toBe('index.html');
+    expect(urls.href('/terms')).toBe('/terms');
+    expect(urls.href('/#services')).toBe('/#services');
+    expect(urls.absolute('/terms')).toBe('https://example.com/terms');
+    expect(urls.absolute('/')).toBe('https://example.com/');
+  });
+
+  it('maps /terms to terms/index.html and links /terms/ in the directory format', () => {
+    const urls = createUrlPolicy({ format: 'directory', base: '/' }, 'https://example.com');
+    expect(urls.file('/terms')).toBe('terms/index.html');
+    expect(urls.href('/terms')).toBe('/terms/');
+    expect(urls.href('/terms#refunds')).toBe('/terms/#refunds');
+    expect(urls.absolute('/terms')).toBe('https://example.com/terms/');
+  });
+
+  it('prefixes links, assets and absolute URLs with the base', () => {
+    const urls = createUrlPolicy({ format: 'file', base: '/sub/' }, 'https://example.com');
+    expect(urls.href('/')).toBe('/sub/');
+    expect(urls.href('/terms')).toBe('/sub/terms');
+    expect(urls.href('/#contact')).toBe('/sub/#contact');
+    expect(urls.asset('/images/logo.svg')).toBe('/sub/images/logo.svg');
+    expect(urls.asset('assets/site.css')).toBe('/sub/assets/site.css');
+    expect(urls.absolute('/terms')).toBe('https://example.com/sub/terms');
+    expect(urls.siteUrl).toBe('https://example.com/sub');
+  });
+
+  it('leaves in-page anchors and external links as they are', () => {
+    const urls = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
+    expect(urls.href('#contact')).toBe('#contact');
+    expect(urls.href('https://wa.me/1555')).toBe('https://wa.me/1555');
+    expect(urls.href('mailto:a@b.co')).toBe('mailto:a@b.co');
+  });
+
+  it('lets --site-url override the URL of the site file', () => {
+    const urls = createUrlPolicy({ format: 'file', base: '/', siteUrl: 'https://staging.example.org' }, 'https://example.com');
+    expect(urls.absolute('/terms')).toBe('https://staging.example.org/terms');
+  });
+});
+
+describe('createRoutes', () => {
+  const urls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');
+
+  it('makes the home page, one route per legal file in order, and the 404 page', () => {
+    const routes = createRoutes(site(['terms', 'refund-policy']), urls);
+    expect(routes.map((route) => [route.path, route.file, route.indexable])).toEqual([
+      ['/', 'index.html', true],
+      ['/terms', 'terms.html', true],
+      ['/refund-policy', 'refund-policy.html', true],
+      ['/404', '404.html', false],
+    ]);
+  });
+
+  it('refuses a legal page named like a path the build writes itself', () => {
+    expect(() => createRoutes(site(['assets']), urls)).toThrowError(/content\/legal\/assets\.md would be served at \/assets/);
+  });
+});

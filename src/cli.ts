@@ -12,7 +12,8 @@ const program = new Command('agency-site')
   .version(packageJson.version, '-v, --version', 'print the version')
   .helpOption('-h, --help', 'show help')
   .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
+  .exitOverride()
+  .configureHelp({ helpWidth: 100 });
 
 const siteOptions = (command: Command) =>
   command
@@ -21,8 +22,8 @@ const siteOptions = (command: Command) =>
     .option('--base <path>', 'path prefix of every link, for sub-folder deploys', '/')
     .option('--site-url <url>', 'absolute site URL for canonical links (default: url in content/site.yaml)')
     .addOption(new Option('--format <format>', 'URL policy: /terms -> terms.html, or /terms/ -> terms/index.html').choices(['file', 'directory']).default('file'))
-    .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)', false)
-    .option('--verbose', 'print the time of each build stage', false);
+    .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)')
+    .option('--verbose', 'print the time of each build stage');
 
 siteOptions(program.command('build').description('build the site into the output folder'))
   .action(async (options: Options) => {
@@ -45,10 +46,10 @@ siteOptions(program.command('check').description('verify content, links, anchors
 siteOptions(program.command('dev').description('build, serve with live reload, and rebuild on every change'))
   .option('--port <number>', 'port to listen on (the next free one if busy)', '4321')
   .option('--host <address>', 'address to listen on; 0.0.0.0 exposes it to the network', '127.0.0.1')
-  .option('--open', 'open the site in the default browser', false)
-  .action(async (options: Options & { port: string; host: string; open: boolean }) => {
+  .option('--open', 'open the site in the default browser')
+  .action(async (options: Options & { port: string; host: string; open?: boolean }) => {
     const { startDevServer } = await import('./dev/dev.ts');
-    await startDevServer(resolveConfig(options), { port: parsePort(options.port), host: options.host, open: options.open });
+    await startDevServer(resolveConfig(options), { port: parsePort(options.port), host: options.host, open: options.open ?? false });
   });
 
 program

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-process.env.NODE_ENV ??= 'production';
+// The generator always renders with React's production build, whatever the caller's NODE_ENV says.
+process.env.NODE_ENV = 'production';
 process.setSourceMapsEnabled(true);
 
 const toolRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -2,13 +2,13 @@
  * loadTemplates(config): bundles templates/ (TSX) with esbuild at build time, so a template
  * change never needs a rebuilt CLI, and evaluates the bundle with React shared with the renderer.
  */
-import { createRequire, SourceMap } from 'node:module';
+import { createRequire, SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { ComponentType } from 'react';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
-import { SiteError, SiteErrors } from './errors.ts';
+import { createCodeFrame, SiteError, SiteErrors } from './errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 import type { PageProps } from '../templates/types.ts';
 import type { Page } from './routes.ts';
@@ -18,7 +18,7 @@ export type PageComponents = Record<Page['kind'], ComponentType<PageProps>>;
 export interface Templates {
   pages: PageComponents;
   /** Maps a line and column of the bundle back to the template source. */
-  locate(line: number, column: number): { file: string; line: number; column: number } | undefined;
+  locate(line: number, column: number): { file: string; line: number; column: number; frame?: string } | undefined;
   bundleName: string;
 }
 
@@ -55,7 +55,8 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
     );
   }
   const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
-  const map = new SourceMap(JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text));
+  const payload = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as SourceMapPayload;
+  const map = new SourceMap(payload);
   const module = { exports: {} as { pages?: Partial<PageComponents> } };
   const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
   run(module, module.exports, (id: string) => {
@@ -87,10 +88,12 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
       const entry = map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
       if (!entry.originalSource) return undefined;
       const absolute = path.resolve(config.cacheDir, entry.originalSource);
+      const position = { line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1 };
+      const source = payload.sourcesContent?.[payload.sources.indexOf(entry.originalSource)];
       return {
         file: path.relative(config.root, absolute).split(path.sep).join('/'),
-        line: (entry.originalLine ?? 0) + 1,
-        column: (entry.originalColumn ?? 0) + 1,
+        ...position,
+        frame: source === undefined ? undefined : createCodeFrame(source, position.line, position.column),
       };
     },
   };

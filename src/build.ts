@@ -11,6 +11,7 @@ import { checkSite, type RenderedPage } from './check.ts';
 import type { ResolvedConfig } from './config.ts';
 import { loadSite } from './content/load.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
+import { createPublication } from './publish.ts';
 import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output.ts';
 import { renderPage } from './render.tsx';
 import { createRoutes, createUrlPolicy } from './routes.ts';
@@ -28,6 +29,8 @@ export interface BuildResult {
   milliseconds: number;
   /** Milliseconds per stage, for --verbose. */
   stages: Record<string, number>;
+  /** Images encoded by sharp in this build, and images reused from the cache. */
+  images: { encoded: number; reused: number };
   outDir: string;
   written: boolean;
 }
@@ -57,13 +60,15 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
 
   const urls = createUrlPolicy(config, loaded.site.settings.url);
   const routes = createRoutes(loaded.site, urls);
-  const favicon = publicFiles.find((file) => file.path === 'favicon.svg');
-  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), favicon: favicon && urls.asset(favicon.path) };
+  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
+  const published = await createPublication({ config, site: loaded.site, routes, urls, publicFiles });
+  stage('images');
   const pages: RenderedPage[] = [];
   const renderErrors: SiteError[] = [];
   for (const route of routes) {
     try {
-      pages.push({ route, html: renderPage(templates, { site: loaded.site, route, routes, urls, assets: links }) });
+      const props = { site: loaded.site, route, routes, urls, assets: links, images: published.images, head: published.head(route) };
+      pages.push({ route, html: renderPage(templates, props) });
     } catch (thrown) {
       const errors = toSiteErrors(thrown);
       if (!errors) throw thrown;
@@ -77,6 +82,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     ...pages.map((page) => ({ path: page.route.file, contents: page.html })),
     ...assets.files,
     ...publicFiles,
+    ...published.files,
   ];
   const clashes = duplicates(planned.map((file) => file.path));
   if (clashes.length > 0) {
@@ -105,6 +111,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     bytes,
     milliseconds: Math.round(performance.now() - started),
     stages,
+    images: { ...published.work },
     outDir: config.outDir,
     written: write,
   };

@@ -77,8 +77,9 @@ function collectIds(html: string): Set<string> {
 
 function collectReferences(html: string): Array<{ attribute: string; value: string }> {
   const references: Array<{ attribute: string; value: string }> = [];
-  for (const match of html.matchAll(/\s(href|src|srcset|poster)="([^"]*)"/g)) {
-    const attribute = match[1]!;
+  // React writes some attributes in camelCase (srcSet); HTML attribute names ignore case.
+  for (const match of html.matchAll(/\s(href|src|srcset|poster)="([^"]*)"/gi)) {
+    const attribute = match[1]!.toLowerCase();
     const value = unescape(match[2]!);
     const values = attribute === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0]!) : [value];
     for (const item of values) if (item !== '') references.push({ attribute, value: item });

@@ -24,6 +24,7 @@ export type SiteErrorCode =
   | 'TemplateBuildFailed'
   | 'RenderFailed'
   | 'AssetBuildFailed'
+  | 'ImageFailed'
   | 'UnsafeOutDir'
   | 'WriteFailed'
   | 'UsageError';

@@ -49,7 +49,7 @@ async function ensureBundle() {
     logLevel: 'error',
     // Packages with binaries or their own module state stay in node_modules; React is shared with
     // the template bundle, and loads its production build because NODE_ENV is set above.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'playwright-core'],
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'playwright-core', 'sharp'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
   for (const name of readdirSync(cacheDir)) {

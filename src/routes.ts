@@ -31,6 +31,8 @@ export interface UrlPolicy {
   file(sitePath: string): string;
   /** Link to a file of the output folder (assets, images): base + path, no format rules. */
   asset(filePath: string): string;
+  /** Absolute URL of a file of the output folder (share image, sitemap). */
+  absoluteAsset(filePath: string): string;
 }
 
 export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' | 'siteUrl'>, siteUrl: string): UrlPolicy {
@@ -61,6 +63,7 @@ export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' |
       return config.format === 'file' ? `${name}.html` : `${name}/index.html`;
     },
     asset: (filePath) => `${base}${filePath.replace(/^\/+/, '')}`,
+    absoluteAsset: (filePath) => `${origin}${base}${filePath.replace(/^\/+/, '')}`,
   };
 }
 

@@ -1,6 +1,8 @@
 /** What every page component receives. The shapes come from the generator; nothing is restated. */
 import type { Site } from '../src/content/schema.ts';
+import type { SiteImages } from '../src/images.ts';
 import type { Route, UrlPolicy } from '../src/routes.ts';
+import type { HeadData } from '../src/seo.ts';
 
 export interface PageProps {
   site: Site;
@@ -8,5 +10,9 @@ export interface PageProps {
   routes: Route[];
   urls: UrlPolicy;
   /** Hashed asset files, already as links (base included). */
-  assets: { css: string; js: string; favicon?: string };
+  assets: { css: string; js: string };
+  /** Content images, processed into AVIF, WebP and a fallback, as links with their size. */
+  images: SiteImages;
+  /** This page's head data: CSP, canonical URL, share tags, icons, JSON-LD. */
+  head: HeadData;
 }

@@ -21,17 +21,22 @@ const href = z
 const publicPath = z
   .string()
   .regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp|avif|gif)$/i, 'must be a path inside public/ such as /images/logo.svg');
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as # and six hex digits, such as #4f46e5');
 const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
 const link = z.strictObject({ label: text, href });
 
 export const siteFileSchema = z.strictObject({
   name: text,
+  /** For home screens and app lists, where the full name does not fit. */
+  shortName: text.max(12, 'must be at most 12 characters: it sits under an app icon'),
   url: webUrl,
   language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag such as en or en-GB'),
   description: text,
   title: text,
   titleTemplate: z.string().regex(/%s/, 'must contain %s where the page title goes'),
   logo: z.strictObject({ src: publicPath }),
+  /** Browser chrome and home-screen colours, and the share image's gradient (color to accent). */
+  brand: z.strictObject({ color, accent: color, background: color }),
   newTabHint: text,
   skipLink: text,
   nav: z.strictObject({ label: text, menuLabel: text, links: z.array(link).min(1) }),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../sections/SiteFooter.tsx';
 import { SiteHeader } from '../sections/SiteHeader.tsx';
+import { PageHead } from './PageHead.tsx';
 import type { PageProps } from '../types.ts';
 
 export type BaseLayoutProps = PageProps & {
@@ -10,20 +11,10 @@ export type BaseLayoutProps = PageProps & {
 };
 
 export function BaseLayout({ title, description, children, ...props }: BaseLayoutProps) {
-  const { site, route, urls, assets } = props;
+  const { site, route, assets } = props;
   return (
     <html lang={site.settings.language}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
-        <meta name="description" content={description} />
-        {route.indexable ? <link rel="canonical" href={urls.absolute(route.path)} /> : <meta name="robots" content="noindex" />}
-        <meta name="theme-color" content="#4f46e5" />
-        {assets.favicon && <link rel="icon" href={assets.favicon} type="image/svg+xml" />}
-        <link rel="stylesheet" href={assets.css} />
-        <script src={assets.js} defer />
-      </head>
+      <PageHead head={props.head} title={title} description={description} assets={assets} />
       <body data-page={route.page.kind}>
         <a className="skip-link" href="#main">
           {site.settings.skipLink}

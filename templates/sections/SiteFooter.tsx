@@ -1,6 +1,7 @@
+import { Picture } from '../ui/Picture.tsx';
 import type { PageProps } from '../types.ts';
 
-export function SiteFooter({ site, routes, urls }: PageProps) {
+export function SiteFooter({ site, routes, urls, images }: PageProps) {
   const { name, footer } = site.settings;
   const legal = routes.flatMap((route) => (route.page.kind === 'legal' ? [{ path: route.path, title: route.page.legal.title }] : []));
   return (
@@ -8,7 +9,7 @@ export function SiteFooter({ site, routes, urls }: PageProps) {
       <div className="container footer-grid">
         <div className="footer-brand">
           <a className="brand" href={urls.href('/')}>
-            <img src={urls.asset(site.logo.src)} width={32} height={32} alt="" />
+            <Picture image={images.logo} width={32} sizes="32px" alt="" loading="lazy" />
             <span>{name}</span>
           </a>
           <p>{footer.tagline}</p>

@@ -1,12 +1,13 @@
+import { Picture } from '../ui/Picture.tsx';
 import type { PageProps } from '../types.ts';
 
-export function SiteHeader({ site, urls }: PageProps) {
+export function SiteHeader({ site, urls, images }: PageProps) {
   const { name, nav } = site.settings;
   return (
     <header className="site-header">
       <div className="container site-header-inner">
         <a className="brand" href={urls.href('/')}>
-          <img src={urls.asset(site.logo.src)} width={36} height={36} alt="" />
+          <Picture image={images.logo} width={36} sizes="36px" alt="" loading="priority" />
           <span>{name}</span>
         </a>
         <nav className="site-nav" aria-label={nav.label}>

@@ -1,0 +1,39 @@
+import type { HeadData } from '../../src/seo.ts';
+
+export type PageHeadProps = {
+  head: HeadData;
+  title: string;
+  description: string;
+  assets: { css: string; js: string };
+};
+
+/** The document head: the CSP first, then title, search and share tags, icons, style and script. */
+export function PageHead({ head, title, description, assets }: PageHeadProps) {
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta httpEquiv="Content-Security-Policy" content={head.csp} />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {head.canonical && <link rel="canonical" href={head.canonical} />}
+      {head.noindex && <meta name="robots" content="noindex" />}
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      {head.meta.map((tag) =>
+        'property' in tag ? (
+          <meta key={tag.property} property={tag.property} content={tag.content} />
+        ) : (
+          <meta key={tag.name} name={tag.name} content={tag.content} />
+        ),
+      )}
+      <meta name="theme-color" content={head.themeColor} />
+      {head.icons.map((icon) => (
+        <link key={icon.href} rel={icon.rel} href={icon.href} type={icon.type} sizes={icon.sizes} />
+      ))}
+      <link rel="stylesheet" href={assets.css} />
+      <script src={assets.js} defer />
+      {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
+    </head>
+  );
+}

@@ -45,6 +45,7 @@ describe('checkSite', () => {
     expect(error).toMatchObject({ code: 'CanonicalMismatch' });
     expect(error!.message).toContain('https://example.com/terms');
   });
+
   it('checks every srcset candidate, also when React writes the attribute as srcSet (regression)', () => {
     const pages = [page('/', 'index.html', '<picture><source type="image/avif" srcSet="/images/a.svg 400w, /images/missing-800.avif 800w"/><img src="/images/a.svg"/></picture>')];
     const errors = checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] });

@@ -1,11 +1,11 @@
 /** Real Chromium for browser tests: the system build, headless, no network beyond this machine. */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: CHROME_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

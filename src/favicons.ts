@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Image, Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
-import type { ImagePipeline, OutputFile } from './images.ts';
+import type { OutputFile } from './assets.ts';
+import type { ImagePipeline } from './images.ts';
 import type { UrlPolicy } from './routes.ts';
 
 export interface IconLink {

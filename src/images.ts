@@ -8,15 +8,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { OutputFile } from './assets.ts';
 import type { Image, Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
 import type { UrlPolicy } from './routes.ts';
-
-export interface OutputFile {
-  /** Relative to the output folder, forward slashes. */
-  path: string;
-  contents: Uint8Array;
-}
 
 export interface PictureSource {
   type: 'image/avif' | 'image/webp';

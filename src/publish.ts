@@ -6,13 +6,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { OutputFile } from './assets.ts';
+import type { ResolvedConfig } from './config.ts';
 import type { Image, Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
 import { createFavicons } from './favicons.ts';
 import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile } from './headers.ts';
 import { readImageSize } from './image-size.ts';
-import { createImagePipeline, processSiteImages, type ImageWork, type OutputFile, type SiteImages } from './images.ts';
-import type { ResolvedConfig } from './config.ts';
+import { createImagePipeline, processSiteImages, type ImageWork, type SiteImages } from './images.ts';
 import type { Route, UrlPolicy } from './routes.ts';
 import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
 import { createShareImage } from './share-image.ts';

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
-import type { ImagePipeline, OutputFile } from './images.ts';
+import type { OutputFile } from './assets.ts';
+import type { ImagePipeline } from './images.ts';
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;

@@ -13,7 +13,7 @@ import { loadSite } from './content/load.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { createPublication } from './publish.ts';
 import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output.ts';
-import { renderPage } from './render.tsx';
+import { renderPages } from './render.tsx';
 import { createRoutes, createUrlPolicy } from './routes.ts';
 import { loadTemplates } from './templates.ts';
 
@@ -33,6 +33,8 @@ export interface BuildResult {
   images: { encoded: number; reused: number };
   outDir: string;
   written: boolean;
+  /** Problems that did not stop the build (raw HTML removed from Markdown, ...). */
+  warnings: SiteError[];
 }
 
 export async function buildSite(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
@@ -63,19 +65,15 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
   const published = await createPublication({ config, site: loaded.site, routes, urls, publicFiles });
   stage('images');
-  const pages: RenderedPage[] = [];
-  const renderErrors: SiteError[] = [];
-  for (const route of routes) {
-    try {
-      const props = { site: loaded.site, route, routes, urls, assets: links, images: published.images, head: published.head(route) };
-      pages.push({ route, html: renderPage(templates, props) });
-    } catch (thrown) {
-      const errors = toSiteErrors(thrown);
-      if (!errors) throw thrown;
-      renderErrors.push(...errors);
-    }
-  }
-  if (renderErrors.length > 0) throw new SiteErrors(renderErrors);
+  const pages: RenderedPage[] = renderPages(templates, routes, (route) => ({
+    site: loaded.site,
+    route,
+    routes,
+    urls,
+    assets: links,
+    images: published.images,
+    head: published.head(route),
+  }));
   stage('render');
 
   const planned: PlannedFile[] = [
@@ -84,14 +82,16 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     ...publicFiles,
     ...published.files,
   ];
-  const clashes = duplicates(planned.map((file) => file.path));
+  const clashes = findClashes(planned.map((file) => file.path));
   if (clashes.length > 0) {
     throw new SiteErrors(
       clashes.map(
-        (file) =>
+        ({ file, folder }) =>
           new SiteError({
             code: 'DuplicateUrl',
-            message: `Two sources write the output file ${file}: a file in public/ has the same path as a page or asset the build makes.`,
+            message: folder
+              ? `The output needs ${file} to be a file and a folder at once: a file in public/ has the name of a folder the build makes, or the other way round.`
+              : `Two sources write the output file ${file}: a file in public/ has the same path as a page or asset the build makes.`,
             file: `public/${file}`,
             hint: 'Rename or remove the file in public/.',
           }),
@@ -114,6 +114,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     images: { ...published.work },
     outDir: config.outDir,
     written: write,
+    warnings: loaded.warnings,
   };
 }
 
@@ -146,11 +147,16 @@ async function listPublicFiles(publicDir: string): Promise<PlannedFile[]> {
   return Promise.all(files.map(async (file) => ({ ...file, size: (await stat(file.source)).size })));
 }
 
-function duplicates(paths: string[]): string[] {
+/** Output paths written twice, and paths that would have to be a file and a folder at once. */
+function findClashes(paths: string[]): Array<{ file: string; folder: boolean }> {
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const file of paths) (seen.has(file) ? repeated : seen).add(file);
-  return [...repeated];
+  const folders = new Set(paths.flatMap((file) => file.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+  return [
+    ...[...repeated].map((file) => ({ file, folder: false })),
+    ...[...seen].filter((file) => folders.has(file)).map((file) => ({ file, folder: true })),
+  ];
 }
 
 function byteLength(file: PlannedFile): number {

@@ -3,7 +3,7 @@
  * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
  * so `build` checks exactly what it is about to write and `check` writes nothing.
  */
-import { createCodeFrame, SiteError } from './errors.ts';
+import { createCodeFrame, SiteError, type SiteErrorCode } from './errors.ts';
 import type { SourceFile } from './content/load.ts';
 import type { Route, UrlPolicy } from './routes.ts';
 
@@ -21,28 +21,69 @@ export interface SiteCheckInput {
   sources: SourceFile[];
 }
 
+type LinkCode = Extract<SiteErrorCode, 'BrokenLink' | 'BrokenAnchor' | 'MissingAsset'>;
+
+interface Problem {
+  code: LinkCode;
+  value: string;
+  /** What is wrong with the link, after "links to "value"". */
+  problem: string;
+  hint: string;
+  pages: string[];
+  origin: { file: string; line?: number; column?: number; frame?: string };
+}
+
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
 
 export function checkSite({ pages, files, urls, sources }: SiteCheckInput): SiteError[] {
   const ids = new Map(pages.map((page) => [page.route.file, collectIds(page.html)]));
+  const pathOf = new Map(pages.map((page) => [page.route.file, page.route.path]));
+  // One wrong link in the site file shows on every page: it is one problem, naming every page.
+  const problems = new Map<string, Problem>();
+  const add = (page: RenderedPage, code: LinkCode, value: string, problem: string, hint: string) => {
+    const origin: Problem['origin'] = findInSources(sourcesFirst(sources, page.route), linkSpellings(value, urls)) ?? { file: page.route.file };
+    const key = `${code}\0${value}\0${origin.file}:${origin.line}:${origin.column}`;
+    const known = problems.get(key);
+    if (known) known.pages.push(page.route.path);
+    else problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
+  };
+
   const errors: SiteError[] = [];
   for (const page of pages) {
     const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
     for (const reference of collectReferences(page.html)) {
       if (EXTERNAL.test(reference.value)) continue;
       const url = new URL(reference.value, pageUrl);
-      const target = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '') ? page.route.file : resolveFile(url.pathname, urls, files);
+      const samePage = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '');
+      const target = samePage ? page.route.file : resolveFile(url.pathname, urls, files);
       if (target === undefined) {
-        errors.push(brokenLink('BrokenLink', page, reference.value, `points at ${url.pathname}, which is not a page or file of this site`, urls, sources));
+        const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
+        add(
+          page,
+          asset ? 'MissingAsset' : 'BrokenLink',
+          reference.value,
+          asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
+          asset
+            ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.'
+            : `Link to one of the pages (${pages.map((other) => other.route.path).filter((path) => path !== '/404').join(', ')}), or add the missing file to public/.`,
+        );
         continue;
       }
-      const fragment = decodeURIComponent(url.hash.slice(1));
-      if (fragment && target.endsWith('.html') && !ids.get(target)?.has(fragment)) {
-        errors.push(brokenLink('BrokenAnchor', page, reference.value, `points at #${fragment}, but ${target} has no element with id="${fragment}"`, urls, sources));
+      const fragment = decodeFragment(url.hash);
+      const targetIds = ids.get(target);
+      if (fragment && targetIds && !targetIds.has(fragment)) {
+        const targetPath = pathOf.get(target) ?? target;
+        add(
+          page,
+          'BrokenAnchor',
+          reference.value,
+          `but the page ${targetPath} has no element with id="${fragment}"`,
+          `Link to an anchor that exists on ${targetPath}: ${[...targetIds].map((id) => `#${id}`).slice(0, 12).join(', ')}.`,
+        );
       }
     }
-    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(page.html)?.[1];
+    const canonical = findCanonical(page.html);
     const expected = urls.absolute(page.route.path);
     if (page.route.indexable && canonical !== expected) {
       errors.push(
@@ -54,6 +95,17 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput): Site
         }),
       );
     }
+  }
+  for (const problem of problems.values()) {
+    const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
+    errors.push(
+      new SiteError({
+        code: problem.code,
+        message: `${pagesText} ${problem.pages.length === 1 ? 'links' : 'link'} to "${problem.value}", ${problem.problem}.`,
+        ...problem.origin,
+        hint: problem.hint,
+      }),
+    );
   }
   return errors;
 }
@@ -69,6 +121,20 @@ export function resolveFile(pathname: string, urls: UrlPolicy, files: ReadonlySe
   }
   const candidates = relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
   return candidates.find((candidate) => files.has(candidate));
+}
+
+function decodeFragment(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
+function findCanonical(html: string): string | undefined {
+  const tag = /<link\b[^>]*\brel="canonical"[^>]*>/.exec(html)?.[0];
+  const href = tag && /\shref="([^"]*)"/.exec(tag)?.[1];
+  return href === undefined ? undefined : unescape(href);
 }
 
 function collectIds(html: string): Set<string> {
@@ -91,33 +157,25 @@ function unescape(value: string): string {
   return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
-function brokenLink(
-  code: 'BrokenLink' | 'BrokenAnchor',
-  page: RenderedPage,
-  value: string,
-  problem: string,
-  urls: UrlPolicy,
-  sources: SourceFile[],
-): SiteError {
+/** The ways a content file may have written a link that the page shows as `value`. */
+function linkSpellings(value: string, urls: UrlPolicy): string[] {
   const written = value.startsWith(urls.base) ? `/${value.slice(urls.base.length)}` : value;
-  const origin = findInSources(sources, [value, written, written.replace(/\/(#|$)/, '$1')]);
-  return new SiteError({
-    code,
-    message: `A link on the page ${page.route.path} ${problem}.`,
-    ...(origin ?? { file: page.route.file }),
-    hint:
-      code === 'BrokenAnchor'
-        ? 'Link to an existing section (#services, #portfolio, #about, #contact) or correct the anchor.'
-        : 'Correct the link to an existing page (/, /terms, ...) or add the missing file to public/.',
-  });
+  return [...new Set([value, written, written.replace(/\/(#|$)/, '$1')])];
+}
+
+/** The page's own Markdown file first: a link found there is the one the page shows. */
+function sourcesFirst(sources: SourceFile[], route: Route): SourceFile[] {
+  if (route.page.kind !== 'legal') return sources;
+  const own = `content/legal/${route.page.legal.slug}.md`;
+  return [...sources.filter((source) => source.file === own), ...sources.filter((source) => source.file !== own)];
 }
 
 function findInSources(sources: SourceFile[], needles: string[]) {
   for (const source of sources) {
     for (const needle of needles) {
-      const patterns = [`](${needle}`, `: ${needle}`, `: "${needle}"`, `"${needle}"`, `<${needle}>`];
+      const patterns = [`](${needle}`, `]: ${needle}`, `: ${needle}`, `: "${needle}"`, `: '${needle}'`, `<${needle}>`];
       for (const pattern of patterns) {
-        const index = source.text.indexOf(pattern);
+        const index = findWhole(source.text, pattern);
         if (index === -1) continue;
         const offset = index + pattern.indexOf(needle);
         const before = source.text.slice(0, offset);
@@ -128,4 +186,13 @@ function findInSources(sources: SourceFile[], needles: string[]) {
     }
   }
   return undefined;
+}
+
+/** indexOf, skipping matches that continue with more of a path ("/term" must not match "/terms"). */
+function findWhole(text: string, pattern: string): number {
+  for (let index = text.indexOf(pattern); index !== -1; index = text.indexOf(pattern, index + 1)) {
+    const next = text[index + pattern.length];
+    if (next === undefined || !/[\w\-./#]/.test(next)) return index;
+  }
+  return -1;
 }

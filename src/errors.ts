@@ -8,11 +8,13 @@ export type SiteErrorCode =
   | 'ContentMissing'
   | 'FileUnreadable'
   | 'FileEncoding'
+  | 'FileTooLarge'
   | 'FrontmatterSyntax'
   | 'FrontmatterInvalid'
   | 'YamlSyntax'
   | 'YamlInvalid'
   | 'UnsafeKey'
+  | 'RawHtmlRemoved'
   | 'FileName'
   | 'MissingImage'
   | 'DuplicateOrder'
@@ -74,6 +76,8 @@ export class SiteErrors extends Error {
 /** Lines around `line` (1-based) with a caret under `column`, like compilers print. */
 export function createCodeFrame(source: string, line: number, column = 1, context = 2): string {
   const lines = source.split(/\r?\n/);
+  // A final newline ends the last line; it does not start an empty one.
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const first = Math.max(1, line - context);
   const last = Math.min(lines.length, line + context);
   const width = String(last).length;

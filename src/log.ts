@@ -1,5 +1,5 @@
 /** The only module that writes to the console. */
-import { formatErrors, type SiteError } from './errors.ts';
+import { formatError, formatErrors, type SiteError } from './errors.ts';
 
 const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -13,6 +13,9 @@ export const log = {
   },
   warn(message: string): void {
     process.stderr.write(`${paint(33, 'warning')} ${message}\n`);
+  },
+  siteWarnings(warnings: SiteError[]): void {
+    for (const warning of warnings) process.stderr.write(`${paint(33, 'warning')} ${formatError(warning)}\n\n`);
   },
   siteErrors(errors: SiteError[]): void {
     process.stderr.write(`${paint(31, 'error')} ${formatErrors(errors)}\n`);

@@ -3,7 +3,7 @@
  * it and swapped in by two renames once everything succeeded, so a failed or killed build never
  * damages the previous output, and the output never holds a file the current build did not make.
  */
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.ts';
 import { SiteError } from './errors.ts';
@@ -20,30 +20,54 @@ export interface PlannedFile {
 
 /** Refuses output folders whose replacement would destroy something that is not a build. */
 export async function guardOutDir(config: ResolvedConfig): Promise<void> {
-  const out = config.outDir;
-  const sources = [config.contentDir, config.templatesDir, config.publicDir];
-  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
+  // Compare real paths, so a symbolic link cannot smuggle a source folder in as the output.
+  const [out, root, ...sources] = await Promise.all(
+    [config.outDir, config.root, config.contentDir, config.templatesDir, config.publicDir].map(resolveReal),
+  );
+  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
   // The output may live inside the project, but must neither hold the project nor sit in a source folder.
-  const clash = [config.root, ...sources].find((folder) => inside(folder, out)) ?? sources.find((folder) => inside(out, folder));
-  if (clash || path.parse(out).root === out) {
+  const clash = [root!, ...sources].find((folder) => inside(folder, out!)) ?? sources.find((folder) => inside(out!, folder));
+  if (clash || path.parse(out!).root === out) {
     throw new SiteError({
       code: 'UnsafeOutDir',
-      message: `The output folder ${out} ${clash ? `overlaps ${clash}` : 'is the root of the disk'}; building there would replace your sources.`,
+      message: `The output folder ${config.outDir} ${clash ? `overlaps ${clash}` : 'is the root of the disk'}; building there would replace your sources.`,
       hint: 'Choose an output folder of its own, such as --out dist.',
     });
   }
   let entries: string[];
   try {
-    entries = await readdir(out);
-  } catch {
-    return;
+    entries = await readdir(config.outDir);
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new SiteError({
+      code: 'UnsafeOutDir',
+      message: `The output path ${config.outDir} is not a folder that can be read (${(cause as Error).message}).`,
+      hint: 'Remove that file, or choose another output folder with --out.',
+      cause,
+    });
   }
   if (entries.length > 0 && !entries.includes('index.html')) {
     throw new SiteError({
       code: 'UnsafeOutDir',
-      message: `The folder ${out} already holds files and is not an earlier build (it has no index.html); the build replaces its output folder whole.`,
+      message: `The folder ${config.outDir} already holds files and is not an earlier build (it has no index.html); the build replaces its output folder whole.`,
       hint: 'Empty or remove that folder, or choose another one with --out.',
     });
+  }
+}
+
+/** The real path of `file`, or of its nearest existing parent joined with the rest. */
+async function resolveReal(file: string): Promise<string> {
+  const rest: string[] = [];
+  let current = file;
+  for (;;) {
+    try {
+      return path.join(await realpath(current), ...rest);
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return file;
+      rest.unshift(path.basename(current));
+      current = parent;
+    }
   }
 }
 
@@ -77,36 +101,79 @@ export async function recoverOutput(outDir: string): Promise<void> {
 
 export async function writeOutput(outDir: string, files: PlannedFile[]): Promise<void> {
   const { staging, old } = siblings(outDir);
-  await rm(staging, { recursive: true, force: true });
+  const shown = (file: string) => `${path.basename(outDir)}/${file}`;
+  // The first file that could not be written, for the message.
+  let failedAt: string | undefined;
+  const noting = (file: string) => (cause: unknown) => {
+    failedAt ??= file;
+    throw cause;
+  };
   try {
+    await rm(staging, { recursive: true, force: true });
     const folders = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));
-    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
+    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true }).catch(noting(path.relative(staging, folder)));
     await inBatches(files, 64, (file) => {
       const target = path.join(staging, file.path);
-      return file.source ? copyFile(file.source, target) : writeFile(target, file.contents ?? '');
+      return (file.source ? copyFile(file.source, target) : writeFile(target, file.contents ?? '')).catch(noting(file.path));
     });
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
-    throw new SiteError({
-      code: 'WriteFailed',
-      message: `Writing the new output failed (${(cause as Error).message}); the previous output is untouched.`,
-      file: path.basename(outDir),
-      hint: 'Check free disk space and permissions, then build again.',
-      cause,
-    });
+    throw writeFailed(cause, failedAt === undefined ? path.basename(outDir) : shown(failedAt), 'writing the new output');
   }
   const hadOutput = await exists(outDir);
-  if (hadOutput) await rename(outDir, old);
-  await rename(staging, outDir);
+  try {
+    if (hadOutput) await rename(outDir, old);
+  } catch (cause) {
+    await rm(staging, { recursive: true, force: true });
+    throw writeFailed(cause, path.basename(outDir), 'moving the previous output aside');
+  }
+  try {
+    await rename(staging, outDir);
+  } catch (cause) {
+    if (hadOutput) await rename(old, outDir);
+    await rm(staging, { recursive: true, force: true });
+    throw writeFailed(cause, path.basename(outDir), 'moving the new output in place');
+  }
   if (hadOutput) await rm(old, { recursive: true, force: true });
 }
 
+function writeFailed(cause: unknown, file: string, step: string): SiteError {
+  const code = (cause as NodeJS.ErrnoException).code;
+  const hints: Record<string, string> = {
+    ENOSPC: 'The disk is full: free some space, then build again.',
+    EDQUOT: 'Your disk quota is used up: free some space, then build again.',
+    EFBIG: 'The file is larger than this system lets a process write: check the limits (ulimit -f) and build again.',
+    EACCES: 'You may not write there: check the permissions of the output folder and the folder that holds it.',
+    EPERM: 'You may not write there: check the permissions of the output folder and the folder that holds it.',
+    EROFS: 'The disk is read-only: choose an output folder on a writable disk with --out.',
+    EBUSY: 'The output folder is in use (or is a mount point): close what uses it, or choose another folder with --out.',
+  };
+  return new SiteError({
+    code: 'WriteFailed',
+    message: `The build failed while ${step} (${(cause as Error).message}). The previous output is untouched.`,
+    file,
+    hint: (code && hints[code]) ?? 'Check free disk space and permissions, then build again.',
+    cause,
+  });
+}
+
+/** Runs `work` on every item, at most `size` at a time; after a failure, waits for the running ones and starts no more. */
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  const results = await Promise.allSettled(Array.from({ length: Math.min(size, items.length) }, worker));
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -15,10 +15,17 @@ import type { Page } from './routes.ts';
 
 export type PageComponents = Record<Page['kind'], ComponentType<PageProps>>;
 
+export interface TemplateLocation {
+  file: string;
+  line: number;
+  column: number;
+  frame?: string;
+}
+
 export interface Templates {
   pages: PageComponents;
-  /** Maps a line and column of the bundle back to the template source. */
-  locate(line: number, column: number): { file: string; line: number; column: number; frame?: string } | undefined;
+  /** Maps a line and column of the bundle back to the template source, with a code frame. */
+  locate(line: number, column: number): TemplateLocation | undefined;
   bundleName: string;
 }
 
@@ -57,19 +64,44 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
   const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
   const payload = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as SourceMapPayload;
   const map = new SourceMap(payload);
+  const locate = (line: number, column: number): TemplateLocation | undefined => {
+    // The wrapper function adds nothing before the first line of the bundle.
+    const found = map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    if (!found.originalSource) return undefined;
+    const absolute = path.resolve(config.cacheDir, found.originalSource);
+    const location = {
+      file: path.relative(config.root, absolute).split(path.sep).join('/'),
+      line: (found.originalLine ?? 0) + 1,
+      column: (found.originalColumn ?? 0) + 1,
+    };
+    const text = payload.sourcesContent?.[payload.sources.indexOf(found.originalSource)];
+    return text ? { ...location, frame: createCodeFrame(text, location.line, location.column) } : location;
+  };
   const module = { exports: {} as { pages?: Partial<PageComponents> } };
-  const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
-  run(module, module.exports, (id: string) => {
-    if (!ALLOWED.has(id)) {
-      throw new SiteError({
-        code: 'TemplateBuildFailed',
-        message: `A template imports "${id}", but templates may only import react and each other.`,
-        file: path.relative(config.root, entry),
-        hint: 'Templates get every word and file through props: move the reading into content/ or src/.',
-      });
-    }
-    return requireFromGenerator(id);
-  });
+  try {
+    const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
+    run(module, module.exports, (id: string) => {
+      if (!ALLOWED.has(id)) {
+        throw new SiteError({
+          code: 'TemplateBuildFailed',
+          message: `A template imports "${id}", but templates may only import react and each other.`,
+          file: path.relative(config.root, entry),
+          hint: 'Templates get every word and file through props: move the reading into content/ or src/.',
+        });
+      }
+      return requireFromGenerator(id);
+    });
+  } catch (thrown) {
+    if (thrown instanceof SiteError) throw thrown;
+    const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+    throw new SiteError({
+      code: 'TemplateBuildFailed',
+      message: `Loading the templates failed: ${error.message}`,
+      ...(locateInStack(error, locate) ?? { file: path.relative(config.root, entry) }),
+      hint: 'Templates run when the build loads them: keep module-level code to imports and plain values.',
+      cause: thrown,
+    });
+  }
   const pages = module.exports.pages;
   const missing = (['home', 'legal', 'not-found'] as const).filter((kind) => typeof pages?.[kind] !== 'function');
   if (!pages || missing.length > 0) {
@@ -80,21 +112,11 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
       hint: "Export const pages = { home: HomePage, legal: LegalPage, 'not-found': NotFoundPage }.",
     });
   }
-  return {
-    pages: pages as PageComponents,
-    bundleName: BUNDLE_NAME,
-    locate(line, column) {
-      // The wrapper function adds nothing before the first line of the bundle.
-      const entry = map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-      if (!entry.originalSource) return undefined;
-      const absolute = path.resolve(config.cacheDir, entry.originalSource);
-      const position = { line: (entry.originalLine ?? 0) + 1, column: (entry.originalColumn ?? 0) + 1 };
-      const source = payload.sourcesContent?.[payload.sources.indexOf(entry.originalSource)];
-      return {
-        file: path.relative(config.root, absolute).split(path.sep).join('/'),
-        ...position,
-        frame: source === undefined ? undefined : createCodeFrame(source, position.line, position.column),
-      };
-    },
-  };
+  return { pages: pages as PageComponents, bundleName: BUNDLE_NAME, locate };
+}
+
+/** The template line of the innermost stack frame that lies in the bundle. */
+export function locateInStack(error: Error, locate: Templates['locate']): TemplateLocation | undefined {
+  const frame = new RegExp(`${BUNDLE_NAME.replace(/\./g, '\\.')}:(\\d+):(\\d+)`).exec(error.stack ?? '');
+  return frame ? locate(Number(frame[1]), Number(frame[2])) : undefined;
 }

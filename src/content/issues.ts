@@ -7,10 +7,13 @@ export function formatFieldPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
+/** Issues must come from safeParse(data, { reportInput: true }), so that the value found is known. */
 export function describeIssue(
   issue: z.core.$ZodIssue,
   fieldPath: readonly PropertyKey[],
   schema: z.ZodType,
+  /** What holds the data, for issues about all of it: "file" or "front matter". */
+  holder = 'file',
 ): { message: string; hint: string } {
   const field = formatFieldPath(fieldPath);
   const last = fieldPath[fieldPath.length - 1];
@@ -24,20 +27,28 @@ export function describeIssue(
         : `Remove it or correct its spelling. Allowed fields here: ${allowed.join(', ')}.`,
     };
   }
+  if (issue.code === 'invalid_type' && fieldPath.length === 0) {
+    const fields = fieldsAt(schema, []);
+    return {
+      message: `The ${holder} must hold ${describeExpected(issue.expected)}, but it holds ${describeValue(issue.input)}.`,
+      hint: fields.length > 0 ? `Write its fields, one "name: value" per line: ${fields.join(', ')}.` : `Write ${describeExpected(issue.expected)}, one "- " item per line.`,
+    };
+  }
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return {
-      message: `The field "${field}" is missing${fieldPath.length > 0 ? '' : ' (the file has no data)'}.`,
+      message: `The field "${field}" is missing.`,
       hint: typeof last === 'string' ? `Add "${last}:" with ${describeExpected(issue.expected)}.` : `Add ${describeExpected(issue.expected)}.`,
     };
   }
   if (issue.code === 'invalid_type') {
-    const received = describeValue(issue.input);
     const quoted = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
     return {
-      message: `The field "${field || '(file)'}" must be ${describeExpected(issue.expected)}, not ${received}.`,
+      message: `The field "${field}" must be ${describeExpected(issue.expected)}, not ${describeValue(issue.input)}.`,
       hint: quoted
         ? `Put the value in double quotes so it stays text exactly as written, e.g. ${String(last)}: "${String(issue.input)}".`
-        : `Write ${describeExpected(issue.expected)} here.`,
+        : issue.input === null
+          ? `Write ${describeExpected(issue.expected)} after "${String(last)}:", or remove the line if the field is optional.`
+          : `Write ${describeExpected(issue.expected)} here.`,
     };
   }
   if (issue.code === 'too_small' && issue.origin === 'string') {
@@ -46,10 +57,19 @@ export function describeIssue(
   if (issue.code === 'too_small' && issue.origin === 'array') {
     return { message: `The list "${field}" ${issue.message}.`, hint: 'Add at least one item, each on its own "- " line.' };
   }
-  if (issue.code === 'invalid_value') {
-    return { message: `The field "${field}" ${issue.message}.`, hint: 'Use one of the listed values.' };
+  if (issue.code === 'invalid_format' || issue.code === 'invalid_value') {
+    return {
+      message: `The field "${field}" ${issue.message}, not ${describeValue(issue.input)}.`,
+      hint: issue.code === 'invalid_format' ? formatHint(issue.format) : 'Use one of the listed values.',
+    };
   }
-  return { message: `The field "${field}" ${issue.message}.`, hint: 'Correct the value; the README lists every field.' };
+  return { message: `The field "${field}" ${issue.message}.`, hint: 'Correct the value at the marked line.' };
+}
+
+function formatHint(format: string): string {
+  if (format === 'url') return 'Write the whole address, starting with https://, e.g. https://example.com/page.';
+  if (format === 'email') return 'Write a single address such as hello@example.com, without "mailto:" or spaces.';
+  return 'Change the value to the form the message describes.';
 }
 
 /** Field names an object schema accepts at a data path. */
@@ -87,10 +107,10 @@ function describeExpected(expected: string): string {
 }
 
 function describeValue(value: unknown): string {
-  if (value === null) return 'empty (null)';
+  if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a group of fields';
-  if (typeof value === 'string') return `the text "${value.slice(0, 40)}"`;
+  if (typeof value === 'string') return value.length > 60 ? `"${value.slice(0, 57)}..."` : `"${value}"`;
   return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
 }
 

@@ -2,19 +2,21 @@
  * loadSite(config): reads content/ into a typed Site. Every failure carries file and line, and
  * every problem in every file is collected before anything is thrown (as one SiteErrors).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import matter from 'gray-matter';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../config.ts';
 import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 import { readImageSize } from '../image-size.ts';
+import { decodeText } from './decode.ts';
+import { splitFrontmatter } from './frontmatter.ts';
 import { describeIssue } from './issues.ts';
-import { createMarkdown } from './markdown.ts';
+import { createMarkdown, type RenderedMarkdown } from './markdown.ts';
 import {
   aboutSchema,
   legalSchema,
   portfolioSchema,
+  publicPath,
   serviceSchema,
   siteFileSchema,
   statsSchema,
@@ -23,10 +25,9 @@ import {
 } from './schema.ts';
 import { parseYaml, type DataPath, type ParsedYaml } from './yaml.ts';
 
-/** Content files are prose, not data dumps: anything bigger is a mistake. */
-export const MAX_CONTENT_BYTES = 1024 * 1024;
-
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const COLLECTIONS = ['services', 'portfolio', 'legal'] as const;
+const FILES = ['site.yaml', 'stats.yaml', 'about.md'] as const;
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes: what people see. */
@@ -34,23 +35,29 @@ export interface SourceFile {
   text: string;
 }
 
-interface Entry<T> extends SourceFile {
-  data: T;
+/** A content file whose YAML (the whole file, or the front matter) could be read. */
+interface Parsed extends SourceFile {
   located: ParsedYaml;
-  /** The Markdown after the front matter ('' for YAML files). */
+  /** The Markdown after the front matter ('' for YAML files), and the lines before it. */
   body: string;
+  bodyLineOffset: number;
+}
+
+interface Entry<T> extends Parsed {
+  data: T;
 }
 
 export interface LoadedSite {
   site: Site;
   /** Every content file read, so later checks can point back at a line. */
   sources: SourceFile[];
+  /** Problems that do not stop the build, such as raw HTML removed from Markdown. */
+  warnings: SiteError[];
 }
 
 export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
   const errors: SiteError[] = [];
   const sources: SourceFile[] = [];
-  const markdown = createMarkdown({ allowHtml: config.allowHtml });
   const relative = (absolute: string) => path.relative(config.root, absolute).split(path.sep).join('/');
   const report = (error: SiteError | SiteError[]) => {
     errors.push(...(Array.isArray(error) ? error : [error]));
@@ -61,27 +68,28 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     return { file: source.file, ...position, frame: createCodeFrame(source.text, position.line, position.column) };
   };
 
+  report(await checkContentFolder(config.contentDir, relative(config.contentDir)));
+
   async function readSource(absolute: string): Promise<SourceFile | undefined> {
     const file = relative(absolute);
-    let bytes: Buffer;
+    let text: string;
     try {
-      bytes = await readFile(absolute);
+      text = decodeText(await readFile(absolute), file);
     } catch (cause) {
+      if (cause instanceof SiteError) return report(cause);
       const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
       return report(
         new SiteError({
           code: missing ? 'ContentMissing' : 'FileUnreadable',
-          message: missing ? `The file ${file} does not exist.` : `The file ${file} cannot be read.`,
+          message: missing ? `The file ${file} does not exist.` : `The file ${file} cannot be read (${(cause as Error).message}).`,
           file,
-          hint: missing ? `Create ${file}; the README lists what each content file holds.` : 'Check that it is a readable file.',
+          hint: missing ? `Create ${file}; every site needs it.` : 'Check that it is a readable file, not a folder.',
           cause,
         }),
       );
     }
-    const problem = checkBytes(bytes);
-    if (problem) return report(new SiteError({ code: 'FileEncoding', file, ...problem }));
-    const source = { file, text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
-    if (source.text.trim() === '') {
+    const source = { file, text };
+    if (text.trim() === '') {
       return report(
         new SiteError({
           code: 'ContentMissing',
@@ -89,25 +97,12 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
           file,
           line: 1,
           column: 1,
-          hint: 'Write its fields (see the README), or delete the file if it is not needed.',
+          hint: 'Write its fields, or delete the file if it is not needed.',
         }),
       );
     }
     sources.push(source);
     return source;
-  }
-
-  function validate<S extends z.ZodType>(schema: S, source: SourceFile, located: ParsedYaml, code: SiteErrorCode) {
-    const result = schema.safeParse(located.data, { reportInput: true });
-    if (result.success) return result.data as z.infer<S>;
-    for (const issue of result.error.issues) {
-      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
-      for (const key of keys) {
-        const field = key === undefined ? issue.path : [...issue.path, key];
-        report(new SiteError({ code, ...at(source, located, field, key !== undefined), ...describeIssue(issue, field, schema) }));
-      }
-    }
-    return undefined;
   }
 
   function parse(source: SourceFile, text: string, syntaxCode: SiteErrorCode): ParsedYaml | undefined {
@@ -119,60 +114,39 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     }
   }
 
-  async function loadYaml<S extends z.ZodType>(name: string, schema: S): Promise<Entry<z.infer<S>> | undefined> {
-    const source = await readSource(path.join(config.contentDir, name));
-    const located = source && parse(source, source.text, 'YamlSyntax');
-    const data = located && validate(schema, source, located, 'YamlInvalid');
-    return data === undefined ? undefined : { ...source!, data, located: located!, body: '' };
+  function validate<S extends z.ZodType>(schema: S, parsed: Parsed | undefined, code: SiteErrorCode): Entry<z.infer<S>> | undefined {
+    if (!parsed) return undefined;
+    const result = schema.safeParse(parsed.located.data, { reportInput: true });
+    if (result.success) return { ...parsed, data: result.data as z.infer<S> };
+    const holder = code === 'FrontmatterInvalid' ? 'front matter' : 'file';
+    for (const issue of result.error.issues) {
+      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+      for (const key of keys) {
+        const field = key === undefined ? issue.path : [...issue.path, key];
+        report(new SiteError({ code, ...at(parsed, parsed.located, field, key !== undefined), ...describeIssue(issue, field, schema, holder) }));
+      }
+    }
+    return undefined;
   }
 
-  async function loadMarkdown<S extends z.ZodType>(absolute: string, schema: S): Promise<Entry<z.infer<S>> | undefined> {
+  async function readYaml(name: string): Promise<Parsed | undefined> {
+    const source = await readSource(path.join(config.contentDir, name));
+    const located = source && parse(source, source.text, 'YamlSyntax');
+    return located && { ...source!, located, body: '', bodyLineOffset: 0 };
+  }
+
+  async function readMarkdown(absolute: string): Promise<Parsed | undefined> {
     const source = await readSource(absolute);
     if (!source) return undefined;
-    if (!/^---[ \t]*\r?\n/.test(source.text)) {
-      return report(
-        new SiteError({
-          code: 'FrontmatterSyntax',
-          message: 'The file has no front matter: it must start with a line of three dashes (---).',
-          file: source.file,
-          line: 1,
-          column: 1,
-          frame: createCodeFrame(source.text, 1),
-          hint: 'Start the file with ---, then the fields (title: ...), then another --- line before the text.',
-        }),
-      );
-    }
-    if (!/\r?\n---[ \t]*(\r?\n|$)/.test(source.text.slice(3))) {
-      return report(
-        new SiteError({
-          code: 'FrontmatterSyntax',
-          message: 'The front matter is never closed: no second line of three dashes (---) follows the fields.',
-          file: source.file,
-          line: 1,
-          column: 1,
-          frame: createCodeFrame(source.text, 1),
-          hint: 'Add a line with --- after the last field, before the text.',
-        }),
-      );
-    }
-    let located: ParsedYaml | undefined;
-    let body: string;
+    let split: ReturnType<typeof splitFrontmatter>;
     try {
-      body = matter(source.text, {
-        engines: {
-          yaml: (text: string) => {
-            located = parse(source, text, 'FrontmatterSyntax');
-            return {};
-          },
-          ...Object.fromEntries(['javascript', 'js', 'coffee', 'coffeescript', 'json', 'toml'].map((name) => [name, refuse(source, name)])),
-        },
-      }).content;
+      split = splitFrontmatter(source.file, source.text);
     } catch (thrown) {
       if (!(thrown instanceof SiteError)) throw thrown;
       return report(thrown);
     }
-    const data = located && validate(schema, source, located, 'FrontmatterInvalid');
-    return data === undefined ? undefined : { ...source, data, located: located!, body };
+    const located = parse(source, split.yaml, 'FrontmatterSyntax');
+    return located && { ...source, located, body: split.body, bodyLineOffset: split.bodyLineOffset };
   }
 
   async function loadCollection<S extends z.ZodType<{ order: number }>>(folder: string, schema: S) {
@@ -190,7 +164,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
           cause,
         }),
       );
-      return [];
+      return { parsed: [], loaded: [] };
     }
     const entries = await Promise.all(
       names.map(async (name) => {
@@ -205,11 +179,17 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
             }),
           );
         }
-        const entry = await loadMarkdown(path.join(directory, name), schema);
-        return entry && { ...entry, slug };
+        const parsed = await readMarkdown(path.join(directory, name));
+        return parsed && { parsed, slug };
       }),
     );
-    const loaded = entries.filter((entry) => entry !== undefined);
+    const parsed = entries.filter((entry) => entry !== undefined);
+    const loaded = parsed
+      .map(({ parsed, slug }) => {
+        const entry = validate(schema, parsed, 'FrontmatterInvalid');
+        return entry && { ...entry, slug };
+      })
+      .filter((entry) => entry !== undefined);
     const seen = new Map<number, string>();
     for (const entry of loaded) {
       const other = seen.get(entry.data.order);
@@ -220,18 +200,23 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
       report(
         new SiteError({
           code: 'DuplicateOrder',
-          message: `order ${entry.data.order} is already used by ${other}, so which comes first would be a guess.`,
+          message: `The order number ${entry.data.order} is already taken by ${other}, so which of the two comes first would be a guess.`,
           ...at(entry, entry.located, ['order']),
           hint: `Give every file in content/${folder}/ a different order number.`,
         }),
       );
     }
-    return loaded.sort((a, b) => a.data.order - b.data.order);
+    return { parsed: parsed.map((entry) => entry.parsed), loaded: loaded.sort((a, b) => a.data.order - b.data.order) };
   }
 
-  async function loadImage(src: string, entry: Entry<unknown>, field: DataPath): Promise<Image | undefined> {
+  /** Checks an image path as written, so a missing file is reported even when other fields are wrong. */
+  async function loadImage(parsed: Parsed | undefined, field: DataPath): Promise<Image | undefined> {
+    const written = publicPath.safeParse(valueAt(parsed?.located.data, field));
+    // A malformed path is the schema's to report.
+    if (!parsed || !written.success) return undefined;
+    const src = written.data;
     const fail = (message: string, hint: string, cause?: unknown) =>
-      report(new SiteError({ code: 'MissingImage', message, ...at(entry, entry.located, field), hint, cause }));
+      report(new SiteError({ code: 'MissingImage', message, ...at(parsed, parsed.located, field), hint, cause }));
     let bytes: Buffer;
     try {
       bytes = await readFile(path.join(config.publicDir, ...src.split('/')));
@@ -252,18 +237,43 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     return { src, ...size };
   }
 
-  const [settings, stats, services, portfolio, about, legal] = await Promise.all([
-    loadYaml('site.yaml', siteFileSchema),
-    loadYaml('stats.yaml', statsSchema),
+  const markdown = createMarkdown({ allowHtml: config.allowHtml });
+  const warnings: SiteError[] = [];
+  const render = (entry: Parsed): string => {
+    const rendered: RenderedMarkdown = markdown(entry.body);
+    for (const raw of rendered.rawHtml) {
+      const line = raw.line + entry.bodyLineOffset;
+      warnings.push(
+        new SiteError({
+          code: 'RawHtmlRemoved',
+          message: 'Raw HTML in this Markdown was left out of the page: HTML from content could run scripts or break the layout.',
+          file: entry.file,
+          line,
+          column: raw.column,
+          frame: createCodeFrame(entry.text, line, raw.column),
+          hint: 'Write it in Markdown instead, or build with --allow-html if every content author is trusted.',
+        }),
+      );
+    }
+    return rendered.html;
+  };
+
+  const [settingsFile, statsFile, services, portfolio, aboutFile, legal] = await Promise.all([
+    readYaml('site.yaml'),
+    readYaml('stats.yaml'),
     loadCollection('services', serviceSchema),
     loadCollection('portfolio', portfolioSchema),
-    loadMarkdown(path.join(config.contentDir, 'about.md'), aboutSchema),
+    readMarkdown(path.join(config.contentDir, 'about.md')),
     loadCollection('legal', legalSchema),
   ]);
-  const [logo, ...pictures] = await Promise.all([
-    settings && loadImage(settings.data.logo.src, settings, ['logo', 'src']),
-    ...portfolio.map((entry) => loadImage(entry.data.image, entry, ['image'])),
+  const settings = validate(siteFileSchema, settingsFile, 'YamlInvalid');
+  const stats = validate(statsSchema, statsFile, 'YamlInvalid');
+  const about = validate(aboutSchema, aboutFile, 'FrontmatterInvalid');
+  const [logo, ...images] = await Promise.all([
+    loadImage(settingsFile, ['logo', 'src']),
+    ...portfolio.parsed.map((entry) => loadImage(entry, ['image'])),
   ]);
+  const pictures = portfolio.loaded.map((entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]);
   if (errors.length > 0 || !settings || !stats || !about || !logo || pictures.includes(undefined)) {
     throw new SiteErrors(sortErrors(errors));
   }
@@ -271,78 +281,49 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     settings: settings.data,
     logo,
     stats: stats.data,
-    services: services.map((entry) => ({ ...entry.data, slug: entry.slug, html: markdown(entry.body) })),
-    portfolio: portfolio.map((entry, index) => ({ ...entry.data, slug: entry.slug, picture: pictures[index]! })),
-    about: { ...about.data, html: markdown(about.body) },
-    legal: legal.map((entry) => ({ ...entry.data, slug: entry.slug, html: markdown(entry.body) })),
+    services: services.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) })),
+    portfolio: portfolio.loaded.map((entry, index) => ({ ...entry.data, slug: entry.slug, picture: pictures[index]! })),
+    about: { ...about.data, html: render(about) },
+    legal: legal.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) })),
   };
-  return { site, sources: sources.sort((a, b) => a.file.localeCompare(b.file)) };
+  return { site, sources: sources.sort((a, b) => a.file.localeCompare(b.file)), warnings: sortErrors(warnings) };
 }
 
-function refuse(source: SourceFile, language: string) {
-  return () => {
-    throw new SiteError({
-      code: 'FrontmatterSyntax',
-      message: `Front matter in ${language} is not allowed: content is data and is never executed.`,
-      file: source.file,
-      line: 1,
-      column: 4,
-      frame: createCodeFrame(source.text, 1, 4),
-      hint: 'Write the front matter in YAML and open it with a plain --- line.',
-    });
-  };
-}
-
-/** Binary, oversized or non-UTF-8 files are refused before anything parses them. */
-function checkBytes(bytes: Buffer): { message: string; hint: string; line?: number; column?: number } | undefined {
-  if (bytes.length > MAX_CONTENT_BYTES) {
-    return {
-      message: `The file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; content files may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
-      hint: 'Split the text into smaller pages, or move large files into public/.',
-    };
-  }
-  const nul = bytes.indexOf(0);
-  if (nul !== -1) {
-    return {
-      message: 'The file is binary (it contains a NUL byte), not text.',
-      hint: 'Content files are UTF-8 text; put images and other files in public/.',
-      ...lineOf(bytes, nul),
-    };
-  }
+/** Throws one clear error for a missing content folder; returns one for each entry in it that nothing reads. */
+async function checkContentFolder(contentDir: string, shown: string): Promise<SiteError[]> {
+  let names: string[];
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    const offset = firstInvalidUtf8(bytes);
-    return {
-      message: 'The file is not valid UTF-8 text.',
-      hint: 'Save it as UTF-8 in your editor (most editors have "Save with encoding").',
-      ...lineOf(bytes, offset),
-    };
+    if (!(await stat(contentDir)).isDirectory()) throw new Error('not a folder');
+    names = await readdir(contentDir);
+  } catch (cause) {
+    throw new SiteError({
+      code: 'ContentMissing',
+      message: `There is no content folder at ${contentDir}.`,
+      file: shown,
+      hint: 'Run agency-site in the project folder (the one holding content/, templates/ and public/), or pass it with --root.',
+      cause,
+    });
   }
-  return undefined;
+  const known: readonly string[] = [...FILES, ...COLLECTIONS];
+  const unknown = names.filter((name) => !name.startsWith('.') && !known.includes(name));
+  return unknown.map((name) => {
+      const guess = known.find((candidate) => candidate[0] === name[0] && candidate.slice(0, 3) === name.slice(0, 3));
+      return new SiteError({
+        code: 'FileName',
+        message: `${shown}/${name} is not a content file or folder, so nothing would read it.`,
+        file: `${shown}/${name}`,
+      hint: `${guess ? `Did you mean ${guess}? ` : ''}content/ holds ${known.join(', ')}; move anything else out of it.`,
+    });
+  });
 }
 
-function lineOf(bytes: Buffer, offset: number) {
-  const before = bytes.subarray(0, offset);
-  const line = before.toString('latin1').split('\n').length;
-  const column = offset - before.lastIndexOf(10);
-  return { line, column };
-}
-
-function firstInvalidUtf8(bytes: Buffer): number {
-  // The longest prefix that decodes (an unfinished last character is held back, not an error).
-  let low = 0;
-  let high = bytes.length;
-  while (high - low > 1) {
-    const middle = (low + high) >> 1;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
-      low = middle;
-    } catch {
-      high = middle;
-    }
+function valueAt(data: unknown, field: DataPath): unknown {
+  let current = data;
+  for (const segment of field) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
   }
-  return low;
+  return current;
 }
 
 function slugify(name: string): string {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 const text = z.string().trim().min(1, 'must not be empty');
-const webUrl = z.url({ protocol: /^https?$/, error: 'must be a full web address starting with https://' });
+const webUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' });
 const email = z.email({ error: 'must be an email address such as hello@example.com' });
 const phone = z
   .string()
@@ -18,9 +18,9 @@ const href = z
     'must be #anchor, /path, /path#anchor, https://... or mailto:...',
   );
 /** A file inside public/, written as the site path it is served at. */
-const publicPath = z
+export const publicPath = z
   .string()
-  .regex(/^\/[\w\-./]+\.(svg|png|jpe?g|webp|avif|gif)$/i, 'must be a path inside public/ such as /images/logo.svg');
+  .regex(/^\/(?!.*\.\.)[\w\-./]+\.(svg|png|jpe?g|webp|avif|gif)$/i, 'must be a path inside public/ such as /images/logo.svg');
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as # and six hex digits, such as #4f46e5');
 const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
 const link = z.strictObject({ label: text, href });

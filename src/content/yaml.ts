@@ -2,7 +2,7 @@
  * YAML with positions: parse text into plain data and keep a way back from a data path
  * (["hero", "headline"]) to the 1-based line and column in the file it came from.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
 
 export type DataPath = readonly PropertyKey[];
@@ -29,7 +29,10 @@ export interface YamlSource {
 }
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Aliases may repeat a value, not multiply it into a "billion laughs" document. */
+const MAX_ALIAS_COUNT = 100;
 
+/** Parses YAML text, or throws an array of SiteErrors: at most one syntax error per line. */
 export function parseYaml(text: string, where: YamlSource): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
@@ -50,11 +53,17 @@ export function parseYaml(text: string, where: YamlSource): ParsedYaml {
 
   const problems = [...doc.errors, ...doc.warnings];
   if (problems.length > 0) {
-    throw problems.map((problem) => {
-      const position = at(problem.pos[0]);
-      const firstLine = problem.message.split('\n')[0] ?? problem.message;
-      return fail(where.syntaxCode, `The YAML cannot be read: ${firstLine}`, position, yamlHint(firstLine), problem);
-    });
+    // Later errors on the same line are nearly always echoes of the first one.
+    const lines = new Set<number>();
+    const errors: SiteError[] = [];
+    for (const problem of problems) {
+      const { message, hint, offset } = describeSyntaxError(problem, text, doc);
+      const position = at(offset);
+      if (lines.has(position.line)) continue;
+      lines.add(position.line);
+      errors.push(fail(where.syntaxCode, message, position, hint, problem));
+    }
+    throw errors;
   }
 
   const unsafe: SiteError[] = [];
@@ -74,8 +83,20 @@ export function parseYaml(text: string, where: YamlSource): ParsedYaml {
   });
   if (unsafe.length > 0) throw unsafe;
 
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (cause) {
+    const alias = findUnresolvedAlias(doc);
+    throw [
+      alias
+        ? fail(where.syntaxCode, `The alias *${alias.source} refers to no anchor &${alias.source} above it.`, at(alias.range?.[0] ?? 0), 'Define the anchor (&name) before this line, or write the value out.', cause)
+        : fail(where.syntaxCode, `The YAML cannot be read: ${(cause as Error).message}`, at(0), `Write the values out instead of repeating them with more than ${MAX_ALIAS_COUNT} aliases.`, cause),
+    ];
+  }
+
   return {
-    data: doc.toJS({ maxAliasCount: 100 }),
+    data,
     locate(path, pointAtKey = false) {
       let node: unknown = doc.contents;
       let best: Node | undefined = isNode(node) ? node : undefined;
@@ -103,10 +124,81 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && 'range' in value;
 }
 
-function yamlHint(message: string): string {
-  if (/tab/i.test(message)) return 'YAML indents with spaces only: replace the tab with spaces.';
-  if (/unique|duplicate/i.test(message)) return 'Each key may appear once: remove or rename the repeated key.';
-  if (/indent/i.test(message)) return 'Check the indentation: nested fields line up under their parent with spaces.';
-  if (/quote|string/i.test(message)) return 'Put text that contains ":" or "#" in double quotes, and close every quote.';
-  return 'Check the YAML syntax near the marked line (https://yaml.org/spec/1.2.2/ has the rules).';
+/** Words for an editor, and the offset to point at: where the mistake starts, not where the parser gave up. */
+function describeSyntaxError(problem: YAMLError, text: string, doc: Document): { message: string; hint: string; offset: number } {
+  const offset = problem.pos[0];
+  const original = (problem.message.split('\n')[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, '');
+  switch (problem.code) {
+    case 'TAB_AS_INDENT':
+      return { message: 'This line is indented with a tab.', hint: 'YAML indents with spaces only: replace the tab with spaces.', offset };
+    case 'DUPLICATE_KEY': {
+      const key = /^"?([^":\n]*)/.exec(text.slice(offset))?.[1] ?? '';
+      return {
+        message: `The key "${key}" appears twice in the same group of fields.`,
+        hint: 'Each key may appear once: remove or rename one of them.',
+        offset,
+      };
+    }
+    case 'MISSING_CHAR':
+    case 'BAD_INDENT': {
+      const opened = findUnclosed(doc, offset);
+      if (opened) return opened;
+      break;
+    }
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return {
+        message: `The YAML cannot be read: ${original}.`,
+        hint: 'A field that holds other fields has nothing after its colon, and its fields are indented below it. Put text that contains ": " in double quotes.',
+        offset,
+      };
+    case 'BAD_SCALAR_START':
+      return { message: `The YAML cannot be read: ${original}.`, hint: 'Put the value in double quotes.', offset };
+    case 'MULTIPLE_DOCS':
+      return {
+        message: 'A line of three dashes (---) starts a second document here; a content file holds one.',
+        hint: 'Remove the --- line.',
+        offset,
+      };
+  }
+  return {
+    message: `The YAML cannot be read: ${original}.`,
+    hint: 'Check the indentation and the quotes at the marked line: fields line up under their parent with spaces, and text containing ": " or " #" goes in double quotes.',
+    offset,
+  };
+}
+
+/** A quoted text or a [list] / {map} that runs to `end` because it is never closed. */
+function findUnclosed(doc: Document, end: number): { message: string; hint: string; offset: number } | undefined {
+  let found: { message: string; hint: string; offset: number } | undefined;
+  const consider = (node: Node, message: string, hint: string) => {
+    const range = node.range;
+    if (!range || range[1] !== end || (found && found.offset > range[0])) return;
+    found = { message, hint, offset: range[0] };
+  };
+  visit(doc, {
+    Scalar(_, node) {
+      if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') {
+        const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
+        consider(node, `The quoted text that starts here is never closed: the closing ${quote} is missing.`, `End the text with ${quote} on the same line.`);
+      }
+    },
+    Seq(_, node) {
+      if (node.flow) consider(node, 'The list that starts here with [ is never closed with ].', 'Close the list with ] on the same line, or write one "- item" per line.');
+    },
+    Map(_, node) {
+      if (node.flow) consider(node, 'The group that starts here with { is never closed with }.', 'Close it with } on the same line, or write one "key: value" per line.');
+    },
+  });
+  return found;
+}
+
+function findUnresolvedAlias(doc: Document): { source: string; range?: Node['range'] } | undefined {
+  let found: { source: string; range?: Node['range'] } | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      if (!found && isAlias(node) && node.resolve(doc) === undefined) found = { source: node.source, range: node.range };
+    },
+  });
+  return found;
 }

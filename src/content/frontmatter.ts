@@ -1,0 +1,55 @@
+/**
+ * splitFrontmatter: a Markdown file -> its YAML front matter and its body. gray-matter finds the
+ * fences; every one of its engines (JavaScript, CoffeeScript, ...) is replaced by a refusal, so no
+ * content is ever executed. The YAML itself is parsed by yaml.ts, which knows positions.
+ */
+import matter from 'gray-matter';
+import { createCodeFrame, SiteError } from '../errors.ts';
+
+export interface Frontmatter {
+  /** The YAML between the fences; its first line is the rest of the opening --- line. */
+  yaml: string;
+  /** The Markdown after the closing fence. */
+  body: string;
+  /** Lines of the file before the body starts. */
+  bodyLineOffset: number;
+}
+
+const REFUSED = ['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', 'toml'];
+
+export function splitFrontmatter(file: string, text: string): Frontmatter {
+  const fail = (message: string, hint: string, column = 1) =>
+    new SiteError({ code: 'FrontmatterSyntax', message, file, line: 1, column, frame: createCodeFrame(text, 1, column), hint });
+  const opening = /^---(.*)$/m.exec(text.slice(0, text.search(/\r?\n|$/)));
+  if (!opening) {
+    throw fail(
+      'The file has no front matter: it must start with a line of three dashes (---).',
+      'Start the file with ---, then the fields (title: ...), then another --- line before the text.',
+    );
+  }
+  const language = opening[1]!.trim();
+  if (language !== '' && language !== 'yaml') {
+    throw fail(
+      `Front matter in "${language}" is not allowed: content is data, written in YAML, and is never executed.`,
+      'Write the fields in YAML and open the front matter with a line of just ---.',
+      4,
+    );
+  }
+  if (!/\r?\n---[ \t]*(\r?\n|$)/.test(text.slice(3))) {
+    throw fail(
+      'The front matter is never closed: no second line of three dashes (---) follows the fields.',
+      'Add a line with --- after the last field, before the text.',
+    );
+  }
+  const refuse = (name: string) => () => {
+    throw fail(`Front matter in "${name}" is not allowed: content is never executed.`, 'Write the front matter in YAML.', 4);
+  };
+  const parsed = matter(text, {
+    language: 'yaml',
+    // The YAML is parsed by the caller, with positions; gray-matter only finds the fences.
+    engines: { yaml: () => ({}), ...Object.fromEntries(REFUSED.map((name) => [name, refuse(name)])) },
+  });
+  const body = parsed.content;
+  const head = text.slice(0, text.length - body.length);
+  return { yaml: parsed.matter, body, bodyLineOffset: head.split('\n').length - 1 };
+}

@@ -43,10 +43,12 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput): Site
   const problems = new Map<string, Problem>();
   const add = (page: RenderedPage, code: LinkCode, value: string, problem: string, hint: string) => {
     const origin: Problem['origin'] = findInSources(sourcesFirst(sources, page.route), linkSpellings(value, urls)) ?? { file: page.route.file };
-    const key = `${code}\0${value}\0${origin.file}:${origin.line}:${origin.column}`;
+    // Where no content file wrote the link, a template did: one problem for all pages that show it.
+    const key = `${code}\0${value}\0${origin.line === undefined ? '' : `${origin.file}:${origin.line}:${origin.column}`}`;
     const known = problems.get(key);
-    if (known) known.pages.push(page.route.path);
-    else problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
+    if (known && !known.pages.includes(page.route.path)) known.pages.push(page.route.path);
+    if (known) return;
+    problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
   };
 
   const errors: SiteError[] = [];

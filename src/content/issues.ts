@@ -34,16 +34,19 @@ export function describeIssue(
       hint: fields.length > 0 ? `Write its fields, one "name: value" per line: ${fields.join(', ')}.` : `Write ${describeExpected(issue.expected)}, one "- " item per line.`,
     };
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  if (issue.input === undefined && fieldPath.length > 0) {
+    const wanted = issue.code === 'invalid_type' ? describeExpected(issue.expected) : issue.code === 'invalid_value' ? `one of ${issue.values.join(', ')}` : 'a value';
     return {
       message: `The field "${field}" is missing.`,
-      hint: typeof last === 'string' ? `Add "${last}:" with ${describeExpected(issue.expected)}.` : `Add ${describeExpected(issue.expected)}.`,
+      hint: typeof last === 'string' ? `Add "${last}:" with ${wanted}.` : `Add ${wanted}.`,
     };
   }
   if (issue.code === 'invalid_type') {
     const quoted = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
+    // The schema's own words ("must be a whole number") say more than the type zod checked first.
+    const rule = issue.message.startsWith('must ') ? issue.message : `must be ${describeExpected(issue.expected)}`;
     return {
-      message: `The field "${field}" must be ${describeExpected(issue.expected)}, not ${describeValue(issue.input)}.`,
+      message: `The field "${field}" ${rule}, not ${describeValue(issue.input)}.`,
       hint: quoted
         ? `Put the value in double quotes so it stays text exactly as written, e.g. ${String(last)}: "${String(issue.input)}".`
         : issue.input === null

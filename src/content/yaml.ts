@@ -127,10 +127,14 @@ function isNode(value: unknown): value is Node {
 /** Words for an editor, and the offset to point at: where the mistake starts, not where the parser gave up. */
 function describeSyntaxError(problem: YAMLError, text: string, doc: Document): { message: string; hint: string; offset: number } {
   const offset = problem.pos[0];
+  // A tab in the indentation confuses the parser into all kinds of messages: name the cause.
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  if (indent.includes('\t')) {
+    return { message: 'This line is indented with a tab.', hint: 'YAML indents with spaces only: replace the tab with spaces.', offset: lineStart + indent.indexOf('\t') };
+  }
   const original = (problem.message.split('\n')[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, '');
   switch (problem.code) {
-    case 'TAB_AS_INDENT':
-      return { message: 'This line is indented with a tab.', hint: 'YAML indents with spaces only: replace the tab with spaces.', offset };
     case 'DUPLICATE_KEY': {
       const key = /^"?([^":\n]*)/.exec(text.slice(offset))?.[1] ?? '';
       return {
@@ -143,6 +147,13 @@ function describeSyntaxError(problem: YAMLError, text: string, doc: Document): {
     case 'BAD_INDENT': {
       const opened = findUnclosed(doc, offset);
       if (opened) return opened;
+      if (problem.code === 'BAD_INDENT' || original.startsWith('Sequence item without')) {
+        return {
+          message: `This line is indented differently from the lines around it (${original}).`,
+          hint: 'Fields of one group start in the same column; indent with spaces, two per level.',
+          offset,
+        };
+      }
       break;
     }
     case 'BLOCK_AS_IMPLICIT_KEY':

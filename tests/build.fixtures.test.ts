@@ -1,0 +1,130 @@
+/**
+ * The bad-input corpus: tests/fixtures/<name>/ holds one defect as files laid over a copy of the
+ * project (and an expect.json saying what to edit, remove or grow, and which problems must be
+ * reported where). Each fixture is built over a good earlier output, which must stay exactly as it was.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFile, cp, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../src/build.ts';
+import { resolveConfig, type Options } from '../src/config.ts';
+import { toSiteErrors, type SiteError } from '../src/errors.ts';
+import { copyProject, PROJECT_ROOT, type TempProject } from './helpers/project.ts';
+import { listLeftovers, snapshotFolder } from './helpers/snapshot.ts';
+
+interface Expected {
+  code: string;
+  file: string;
+  line?: number;
+  column?: number;
+  /** Words the message must contain. */
+  message?: string;
+  /** Words the hint must contain. */
+  hint?: string;
+}
+
+interface Fixture {
+  /** What the build does with this defect: the test's name. */
+  test: string;
+  edit?: Array<{ file: string; find: string; replace: string }>;
+  remove?: string[];
+  /** Grow a file to this many bytes with plain paragraphs (big files are not committed). */
+  grow?: { file: string; bytes: number };
+  options?: Options;
+  /** The build fails with exactly these problems, in any order. */
+  errors?: Expected[];
+  /** The build succeeds with exactly these warnings... */
+  warnings?: Expected[];
+  /** ...and no page holds these strings. */
+  absent?: string[];
+}
+
+const FIXTURES = path.join(PROJECT_ROOT, 'tests', 'fixtures');
+const names = readdirSync(FIXTURES)
+  .filter((name) => existsSync(path.join(FIXTURES, name, 'expect.json')))
+  .sort();
+const fixtures = names.map((name) => ({ name, ...(JSON.parse(readFileSync(path.join(FIXTURES, name, 'expect.json'), 'utf8')) as Fixture) }));
+
+let good: TempProject;
+
+beforeAll(async () => {
+  good = await copyProject();
+  await buildSite(resolveConfig({ root: good.root }));
+});
+
+afterAll(async () => {
+  await good?.cleanup();
+});
+
+it('holds at least 30 broken inputs, each with its expectation', () => {
+  expect(fixtures.length).toBeGreaterThanOrEqual(30);
+  for (const fixture of fixtures) expect(fixture.errors ?? fixture.warnings, fixture.name).toBeDefined();
+});
+
+describe.each(fixtures)('$name', (fixture) => {
+  it(fixture.test, async () => {
+    const project = await copyProject();
+    try {
+      const outDir = project.file('dist');
+      await cp(good.file('dist'), outDir, { recursive: true, preserveTimestamps: true });
+      const before = await snapshotFolder(outDir);
+      await applyDefect(project, fixture);
+      const config = resolveConfig({ root: project.root, ...fixture.options });
+
+      if (fixture.errors) {
+        const errors = await buildSite(config).then(
+          () => expect.fail('the build succeeded'),
+          (thrown: unknown) => toSiteErrors(thrown) ?? expect.fail(`not a SiteError: ${String(thrown)}`),
+        );
+        expect(errors.map(summarize)).toEqual(expect.arrayContaining(fixture.errors.map(matcher)));
+        expect(errors).toHaveLength(fixture.errors.length);
+        for (const error of errors) expect(error.hint, `${error.code} has a hint`).toBeTruthy();
+        expect(await snapshotFolder(outDir)).toEqual(before);
+        expect(await listLeftovers(outDir)).toEqual([]);
+      } else {
+        const result = await buildSite(config);
+        expect(result.warnings.map(summarize)).toEqual(expect.arrayContaining(fixture.warnings!.map(matcher)));
+        expect(result.warnings).toHaveLength(fixture.warnings!.length);
+        for (const page of ['index.html', 'terms.html', 'cookies.html'].filter((file) => existsSync(path.join(outDir, file)))) {
+          const html = await readFile(path.join(outDir, page), 'utf8');
+          for (const text of fixture.absent ?? []) expect(html, page).not.toContain(text);
+        }
+      }
+    } finally {
+      await project.cleanup();
+    }
+  });
+});
+
+async function applyDefect(project: TempProject, fixture: Fixture & { name: string }): Promise<void> {
+  for (const file of fixture.remove ?? []) {
+    await stat(project.file(file)); // a removal of nothing would test nothing
+    await project.remove(file);
+  }
+  for (const { file, find, replace } of fixture.edit ?? []) await project.edit(file, find, replace);
+  const overlay = path.join(FIXTURES, fixture.name);
+  for (const entry of readdirSync(overlay)) {
+    if (entry !== 'expect.json') await cp(path.join(overlay, entry), project.file(entry), { recursive: true });
+  }
+  if (fixture.grow) {
+    const paragraph = `${'Cookies are small text files that a site stores in your browser. '.repeat(15).trim()}\n\n`;
+    const { size } = await stat(project.file(fixture.grow.file));
+    await appendFile(project.file(fixture.grow.file), paragraph.repeat(Math.ceil((fixture.grow.bytes - size) / paragraph.length)));
+  }
+}
+
+function summarize(error: SiteError) {
+  return { code: error.code, file: error.file, line: error.line, column: error.column, message: error.message, hint: error.hint };
+}
+
+function matcher(expected: Expected) {
+  return expect.objectContaining({
+    code: expected.code,
+    file: expected.file,
+    line: expected.line,
+    column: expected.column,
+    ...(expected.message ? { message: expect.stringContaining(expected.message) } : {}),
+    ...(expected.hint ? { hint: expect.stringContaining(expected.hint) } : {}),
+  });
+}

@@ -51,5 +51,6 @@ export function splitFrontmatter(file: string, text: string): Frontmatter {
   });
   const body = parsed.content;
   const head = text.slice(0, text.length - body.length);
-  return { yaml: parsed.matter, body, bodyLineOffset: head.split('\n').length - 1 };
+  // gray-matter ends the YAML at "\n---": with Windows line endings the last field would keep a "\r".
+  return { yaml: parsed.matter.replace(/\r$/, ''), body, bodyLineOffset: head.split('\n').length - 1 };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSite, resolveFile, type RenderedPage } from '../src/check.ts';
 import { createUrlPolicy, type Route } from '../src/routes.ts';
+import type { SourceFile } from '../src/content/load.ts';
 
 const urls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');
 const route = (path: string, file: string, kind: 'home' | 'not-found' = 'home'): Route =>
@@ -24,10 +25,10 @@ describe('checkSite', () => {
     const pages = [page('/', 'index.html', '<a href="/terms#nope">a</a><a href="/missing">b</a><img src="/images/b.svg"/><a href="#gone">c</a>')];
     const errors = checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] });
     expect(errors.map((error) => [error.code, error.message])).toEqual([
-      ['BrokenAnchor', 'A link on the page / points at #nope, but terms.html has no element with id="nope".'],
-      ['BrokenLink', 'A link on the page / points at /missing, which is not a page or file of this site.'],
-      ['BrokenLink', 'A link on the page / points at /images/b.svg, which is not a page or file of this site.'],
-      ['BrokenAnchor', 'A link on the page / points at #gone, but index.html has no element with id="gone".'],
+      ['BrokenAnchor', 'The page / links to "/terms#nope", but the page /terms has no element with id="nope".'],
+      ['BrokenLink', 'The page / links to "/missing", but /missing is not a page or file of this site.'],
+      ['MissingAsset', 'The page / links to "/images/b.svg", but the output has no file /images/b.svg.'],
+      ['BrokenAnchor', 'The page / links to "#gone", but the page / has no element with id="gone".'],
     ]);
   });
 
@@ -50,7 +51,7 @@ describe('checkSite', () => {
     const pages = [page('/', 'index.html', '<picture><source type="image/avif" srcSet="/images/a.svg 400w, /images/missing-800.avif 800w"/><img src="/images/a.svg"/></picture>')];
     const errors = checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] });
     expect(errors.map((error) => [error.code, error.message])).toEqual([
-      ['BrokenLink', 'A link on the page / points at /images/missing-800.avif, which is not a page or file of this site.'],
+      ['MissingAsset', 'The page / links to "/images/missing-800.avif", but the output has no file /images/missing-800.avif.'],
     ]);
   });
 });
@@ -70,5 +71,83 @@ describe('resolveFile', () => {
     const sub = createUrlPolicy({ format: 'file', base: '/sub/' }, 'https://example.com');
     expect(resolveFile('/terms', sub, new Set(['terms.html']))).toBeUndefined();
     expect(resolveFile('/sub/terms', sub, new Set(['terms.html']))).toBe('terms.html');
+  });
+});
+
+const home: Route = { path: '/', file: 'index.html', indexable: true, page: { kind: 'home' } };
+const legal = (slug: string): Route => ({
+  path: `/${slug}`,
+  file: `${slug}.html`,
+  indexable: true,
+  page: { kind: 'legal', legal: { slug, title: slug, dateLine: '', description: '', order: 1, html: '' } },
+});
+
+function pageOf(route: Route, body: string, canonical = urls.absolute(route.path)): RenderedPage {
+  return { route, html: `<!DOCTYPE html><html><head><link rel="canonical" href="${canonical}"/></head><body>${body}</body></html>` };
+}
+
+function check(pages: RenderedPage[], sources: SourceFile[] = [], extraFiles: string[] = []) {
+  const present = new Set([...pages.map((item) => item.route.file), ...extraFiles]);
+  return checkSite({ pages, files: present, urls, sources }).map((error) => ({ code: error.code, message: error.message, file: error.file, line: error.line, column: error.column }));
+}
+
+describe('checkSite on bad links', () => {
+  it('names the page and the link as written, and points at the Markdown line that wrote it', () => {
+    const terms = pageOf(legal('terms'), '<p><a href="/pricing">prices</a></p>');
+    const sources = [
+      { file: 'content/legal/privacy.md', text: '---\ntitle: x\n---\n\nSee [prices](/pricing-old).\n' },
+      { file: 'content/legal/terms.md', text: '---\ntitle: x\n---\n\nSee our [prices](/pricing).\n' },
+    ];
+    expect(check([pageOf(home, ''), terms], sources)).toEqual([
+      {
+        code: 'BrokenLink',
+        message: 'The page /terms links to "/pricing", but /pricing is not a page or file of this site.',
+        file: 'content/legal/terms.md',
+        line: 5,
+        column: 18,
+      },
+    ]);
+  });
+
+  it('reports a link that every page shows once, naming all the pages', () => {
+    const nav = '<nav><a href="/about">About</a></nav>';
+    const sources = [{ file: 'content/site.yaml', text: 'nav:\n  - label: About\n    href: /about\n' }];
+    const errors = check([pageOf(home, nav), pageOf(legal('terms'), nav)], sources);
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'BrokenLink', file: 'content/site.yaml', line: 3, column: 11, message: expect.stringContaining('The pages /, /terms link to "/about"') }),
+    ]);
+  });
+
+  it('reports a referenced file the output does not hold as a missing asset', () => {
+    const errors = check([pageOf(home, '<img src="/images/missing.png" srcset="/images/a.svg 1x, /images/gone.svg 2x"/><link rel="stylesheet" href="/assets/old.css"/>')], [], ['images/a.svg']);
+    expect(errors.map((error) => [error.code, error.message])).toEqual([
+      ['MissingAsset', 'The page / links to "/images/missing.png", but the output has no file /images/missing.png.'],
+      ['MissingAsset', 'The page / links to "/images/gone.svg", but the output has no file /images/gone.svg.'],
+      ['MissingAsset', 'The page / links to "/assets/old.css", but the output has no file /assets/old.css.'],
+    ]);
+  });
+
+  it('requires the canonical URL the URL policy gives, in either attribute order', () => {
+    const swapped = { route: home, html: '<html><head><link href="https://example.com/" rel="canonical"></head></html>' };
+    expect(check([swapped])).toEqual([]);
+    expect(check([pageOf(legal('terms'), '', 'https://example.com/terms.html')])).toEqual([
+      expect.objectContaining({
+        code: 'CanonicalMismatch',
+        file: 'terms.html',
+        message: 'The page /terms declares the canonical URL https://example.com/terms.html, but the URL policy gives https://example.com/terms.',
+      }),
+    ]);
+    expect(check([{ route: home, html: '<html></html>' }])[0]).toMatchObject({ code: 'CanonicalMismatch', message: expect.stringContaining('(none)') });
+  });
+
+  it('follows the directory format and a base path like a static host', () => {
+    const directory = createUrlPolicy({ format: 'directory', base: '/agency/', siteUrl: undefined }, 'https://example.com');
+    const route: Route = { ...legal('terms'), file: 'terms/index.html' };
+    const pages = [
+      { route: home, html: `<link rel="canonical" href="${directory.absolute('/')}"><a href="/agency/terms/">t</a><a href="/terms/">wrong base</a>` },
+      { route, html: `<link rel="canonical" href="${directory.absolute('/terms')}"><a href="../">home</a>` },
+    ];
+    const errors = checkSite({ pages, files: new Set(['index.html', 'terms/index.html']), urls: directory, sources: [] });
+    expect(errors.map((error) => error.message)).toEqual(['The page / links to "/terms/", but /terms/ is not a page or file of this site.']);
   });
 });

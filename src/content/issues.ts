@@ -45,13 +45,14 @@ export function describeIssue(
     const quoted = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
     // The schema's own words ("must be a whole number") say more than the type zod checked first.
     const rule = issue.message.startsWith('must ') ? issue.message : `must be ${describeExpected(issue.expected)}`;
+    const wanted = rule.startsWith('must be ') ? rule.slice('must be '.length) : describeExpected(issue.expected);
     return {
       message: `The field "${field}" ${rule}, not ${describeValue(issue.input)}.`,
       hint: quoted
         ? `Put the value in double quotes so it stays text exactly as written, e.g. ${String(last)}: "${String(issue.input)}".`
         : issue.input === null
-          ? `Write ${describeExpected(issue.expected)} after "${String(last)}:", or remove the line if the field is optional.`
-          : `Write ${describeExpected(issue.expected)} here.`,
+          ? `Write ${wanted} after "${String(last)}:", or remove the line if the field is optional.`
+          : `Write ${wanted} here.`,
     };
   }
   if (issue.code === 'too_small' && issue.origin === 'string') {

@@ -275,6 +275,8 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
   ]);
   const pictures = portfolio.loaded.map((entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]);
   if (errors.length > 0 || !settings || !stats || !about || !logo || pictures.includes(undefined)) {
+    // Content is never dropped in silence: a part that failed to load has reported why.
+    if (errors.length === 0) throw new Error('loadSite: a content file failed to load without reporting a problem');
     throw new SiteErrors(sortErrors(errors));
   }
   const site: Site = {

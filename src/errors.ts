@@ -106,9 +106,12 @@ export function formatError(error: SiteError): string {
   return parts.join('\n');
 }
 
+export function formatCount(problems: number): string {
+  return `${problems} problem${problems === 1 ? '' : 's'}`;
+}
+
 export function formatErrors(errors: SiteError[]): string {
-  const count = `${errors.length} problem${errors.length === 1 ? '' : 's'}`;
-  return `${errors.map(formatError).join('\n\n')}\n\n${count} found.`;
+  return `${errors.map(formatError).join('\n\n')}\n\n${formatCount(errors.length)} found.`;
 }
 
 export interface OverlayError {

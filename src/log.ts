@@ -1,5 +1,5 @@
 /** The only module that writes to the console. */
-import { formatError, formatErrors, type SiteError } from './errors.ts';
+import { formatCount, formatError, type SiteError } from './errors.ts';
 
 const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -18,7 +18,8 @@ export const log = {
     for (const warning of warnings) process.stderr.write(`${paint(33, 'warning')} ${formatError(warning)}\n\n`);
   },
   siteErrors(errors: SiteError[]): void {
-    process.stderr.write(`${paint(31, 'error')} ${formatErrors(errors)}\n`);
+    const blocks = errors.map((error) => `${paint(31, 'error')} ${formatError(error)}`);
+    process.stderr.write(`${blocks.join('\n\n')}\n\n${formatCount(errors.length)} found.\n`);
   },
   internal(error: unknown): void {
     const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -1,10 +1,18 @@
 /** Turns a schema issue into words an editor can act on: what is wrong with which field, and what to do. */
 import type { z } from 'zod';
 
-export function formatFieldPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`))
-    .join('');
+/**
+ * How a message names a field, with list items counted from 1 as editors count them:
+ * 'the field "hero.headline"', 'the field "href" of nav.links item 3', 'item 2 of "features"'.
+ */
+export function describeField(path: readonly PropertyKey[]): string {
+  const index = path.findLastIndex((segment) => typeof segment === 'number');
+  if (index === -1) return `the field "${path.map(String).join('.')}"`;
+  const list = path.slice(0, index).map((segment) => (typeof segment === 'number' ? `item ${segment + 1}` : String(segment))).join('.');
+  const item = `item ${Number(path[index]) + 1}`;
+  const rest = path.slice(index + 1).map(String).join('.');
+  if (rest === '') return list ? `${item} of "${list}"` : item;
+  return `the field "${rest}" of ${list ? `${list} ` : ''}${item}`;
 }
 
 /** Issues must come from safeParse(data, { reportInput: true }), so that the value found is known. */
@@ -15,13 +23,14 @@ export function describeIssue(
   /** What holds the data, for issues about all of it: "file" or "front matter". */
   holder = 'file',
 ): { message: string; hint: string } {
-  const field = formatFieldPath(fieldPath);
+  const field = describeField(fieldPath);
+  const Field = field[0]!.toUpperCase() + field.slice(1);
   const last = fieldPath[fieldPath.length - 1];
   if (issue.code === 'unrecognized_keys') {
     const allowed = fieldsAt(schema, issue.path);
     const suggestion = allowed.find((name) => closeEnough(name, String(last)));
     return {
-      message: `Unknown field "${field}": this kind of content has no such field.`,
+      message: `${Field.replace(/^The field/, 'Unknown field')}: this kind of content has no such field.`,
       hint: suggestion
         ? `Did you mean "${suggestion}"? Allowed fields here: ${allowed.join(', ')}.`
         : `Remove it or correct its spelling. Allowed fields here: ${allowed.join(', ')}.`,
@@ -37,7 +46,7 @@ export function describeIssue(
   if (issue.input === undefined && fieldPath.length > 0) {
     const wanted = issue.code === 'invalid_type' ? describeExpected(issue.expected) : issue.code === 'invalid_value' ? `one of ${issue.values.join(', ')}` : 'a value';
     return {
-      message: `The field "${field}" is missing.`,
+      message: `${Field} is missing.`,
       hint: typeof last === 'string' ? `Add "${last}:" with ${wanted}.` : `Add ${wanted}.`,
     };
   }
@@ -47,7 +56,7 @@ export function describeIssue(
     const rule = issue.message.startsWith('must ') ? issue.message : `must be ${describeExpected(issue.expected)}`;
     const wanted = rule.startsWith('must be ') ? rule.slice('must be '.length) : describeExpected(issue.expected);
     return {
-      message: `The field "${field}" ${rule}, not ${describeValue(issue.input)}.`,
+      message: `${Field} ${rule}, not ${describeValue(issue.input)}.`,
       hint: quoted
         ? `Put the value in double quotes so it stays text exactly as written, e.g. ${String(last)}: "${String(issue.input)}".`
         : issue.input === null
@@ -56,18 +65,18 @@ export function describeIssue(
     };
   }
   if (issue.code === 'too_small' && issue.origin === 'string') {
-    return { message: `The field "${field}" must not be empty.`, hint: 'Write the text, or remove the field if it is optional.' };
+    return { message: `${Field} must not be empty.`, hint: 'Write the text, or remove the field if it is optional.' };
   }
   if (issue.code === 'too_small' && issue.origin === 'array') {
-    return { message: `The list "${field}" ${issue.message}.`, hint: 'Add at least one item, each on its own "- " line.' };
+    return { message: `${Field.replace(/^The field/, 'The list')} ${issue.message}.`, hint: 'Add at least one item, each on its own "- " line.' };
   }
   if (issue.code === 'invalid_format' || issue.code === 'invalid_value') {
     return {
-      message: `The field "${field}" ${issue.message}, not ${describeValue(issue.input)}.`,
+      message: `${Field} ${issue.message}, not ${describeValue(issue.input)}.`,
       hint: issue.code === 'invalid_format' ? formatHint(issue.format) : 'Use one of the listed values.',
     };
   }
-  return { message: `The field "${field}" ${issue.message}.`, hint: 'Correct the value at the marked line.' };
+  return { message: `${Field} ${issue.message}.`, hint: 'Correct the value at the marked line.' };
 }
 
 function formatHint(format: string): string {

@@ -48,6 +48,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     mark = now;
   };
 
+  await requireProjectFolder(config.root);
   if (write) {
     await recoverOutput(config.outDir);
     await guardOutDir(config);
@@ -116,6 +117,21 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     written: write,
     warnings: loaded.warnings,
   };
+}
+
+/** A --root that leads nowhere is one usage error, not one error per missing source. */
+async function requireProjectFolder(root: string): Promise<void> {
+  const isFolder = await stat(root).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  if (!isFolder) {
+    throw new SiteError({
+      code: 'UsageError',
+      message: `The project folder ${root} does not exist.`,
+      hint: 'Run agency-site in the folder that holds content/, templates/ and public/, or pass that folder with --root.',
+    });
+  }
 }
 
 /** Waits for every step and reports the problems of all of them together. */

@@ -26,11 +26,20 @@ export async function guardOutDir(config: ResolvedConfig): Promise<void> {
   );
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
   // The output may live inside the project, but must neither hold the project nor sit in a source folder.
-  const clash = [root!, ...sources].find((folder) => inside(folder, out!)) ?? sources.find((folder) => inside(out!, folder));
-  if (clash || path.parse(out!).root === out) {
+  const holds = [root!, ...sources].find((folder) => inside(folder, out!));
+  const within = sources.find((folder) => inside(out!, folder));
+  const problem =
+    path.parse(out!).root === out
+      ? 'is the root of the disk'
+      : holds !== undefined && holds === out
+        ? `is the ${holds === root ? 'project' : path.basename(holds)} folder itself`
+        : holds
+          ? `holds ${holds}`
+          : within && `is inside ${within}`;
+  if (problem) {
     throw new SiteError({
       code: 'UnsafeOutDir',
-      message: `The output folder ${config.outDir} ${clash ? `overlaps ${clash}` : 'is the root of the disk'}; building there would replace your sources.`,
+      message: `The output folder ${config.outDir} ${problem}; the build replaces its output folder whole, so your sources would be lost.`,
       hint: 'Choose an output folder of its own, such as --out dist.',
     });
   }

@@ -2,6 +2,7 @@
  * loadTemplates(config): bundles templates/ (TSX) with esbuild at build time, so a template
  * change never needs a rebuilt CLI, and evaluates the bundle with React shared with the renderer.
  */
+import { access } from 'node:fs/promises';
 import { createRequire, SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -37,6 +38,17 @@ const requireFromGenerator = createRequire(import.meta.url);
 
 export async function loadTemplates(config: ResolvedConfig): Promise<Templates> {
   const entry = path.join(config.templatesDir, ENTRY);
+  try {
+    await access(entry);
+  } catch (cause) {
+    throw new SiteError({
+      code: 'TemplateBuildFailed',
+      message: `The file ${path.relative(config.root, entry)} is missing; it exports the page components.`,
+      file: path.relative(config.root, entry),
+      hint: 'Restore it from git, or run agency-site in the project folder (or pass it with --root).',
+      cause,
+    });
+  }
   let result: esbuild.BuildResult<{ write: false; sourcemap: 'external'; outfile: string }>;
   try {
     result = await esbuild.build({

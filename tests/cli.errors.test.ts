@@ -20,7 +20,7 @@ afterAll(async () => {
 const run = (args: string[], env?: NodeJS.ProcessEnv) => runCli(args, { cwd: project.root, env });
 
 describe('exit codes', () => {
-  it('exits 2 on usage errors: unknown flags and commands, and bad --format, --base, --site-url and --port values', async () => {
+  it('exits 2 on usage errors: unknown flags and commands, and bad --format, --base, --site-url, --port and --root values', async () => {
     const cases: Array<[string[], string]> = [
       [['build', '--bogus'], "unknown option '--bogus'"],
       [['publish'], "unknown command 'publish'"],
@@ -30,6 +30,7 @@ describe('exit codes', () => {
       [['build', '--site-url', 'example.com'], '[UsageError] --site-url "example.com" is not an absolute URL'],
       [['preview', '--port', 'eighty'], '[UsageError] --port must be a number from 0 to 65535, not "eighty"'],
       [['dev', '--port', '70000'], '[UsageError] --port must be a number'],
+      [['check', '--root', 'no-such-project'], '[UsageError] The project folder'],
     ];
     const results = await Promise.all(cases.map(([args]) => run(args)));
     results.forEach((result, index) => {

@@ -126,11 +126,14 @@ describe('on bad input and interrupted builds', () => {
       for (const out of ['.', '..', 'content', 'templates', 'public', 'public/dist', 'content/legal/out', '/']) {
         expect((await refusal(out)).code, out).toBe('UnsafeOutDir');
       }
+      expect((await refusal('.')).message).toContain('is the project folder itself');
+      expect((await refusal('content')).message).toContain('is the content folder itself');
+      expect((await refusal('..')).message).toContain(`holds ${root}`);
     });
 
     it('refuses a symbolic link that leads into a source folder', async () => {
       await symlink(path.join(root, 'public'), path.join(root, 'site'));
-      expect((await refusal('site/dist')).message).toContain('overlaps');
+      expect((await refusal('site/dist')).message).toMatch(/is inside .*public/);
     });
 
     it('refuses a folder of other files, and a file, but accepts an earlier build, an empty folder and a new one', async () => {

@@ -68,7 +68,7 @@ describe('exit codes', () => {
           'hint: Write a whole number here.',
         ].join('\n'),
       );
-      expect(result.stderr).toContain('content/site.yaml:75:14 [YamlInvalid] The field "contact.email.address" must be an email address');
+      expect(result.stderr).toContain('content/site.yaml:82:14 [YamlInvalid] The field "contact.email.address" must be an email address');
       expect(result.stderr).toContain('2 problems found.');
     } finally {
       await broken.cleanup();

@@ -60,7 +60,7 @@ describe('agency-site CLI', () => {
     try {
       const result = await runCli(['build', '--root', project.root]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('content/services/branding.md:3:8 [FrontmatterInvalid] The field "order" must be a number, not the text "three".');
+      expect(result.stderr).toContain('content/services/branding.md:3:8 [FrontmatterInvalid] The field "order" must be a whole number, not "three".');
       expect(result.stderr).toContain('> 3 | order: three');
       expect(result.stderr).toContain('hint:');
       expect(await readFile(project.file('dist/index.html'))).toEqual(before);
@@ -77,7 +77,7 @@ describe('agency-site CLI', () => {
     try {
       const bad = await runCli(['check', '--root', project.root, '--out', 'never']);
       expect(bad.code).toBe(1);
-      expect(bad.stderr).toMatch(/content\/site\.yaml:\d+:\d+ \[BrokenAnchor\] A link on the page \/ points at #team/);
+      expect(bad.stderr).toMatch(/content\/site\.yaml:\d+:\d+ \[BrokenAnchor\] The pages \/, .* link to "\/#team", but the page \/ has no element with id="team"/);
     } finally {
       await project.edit('content/site.yaml', 'href: /#team', 'href: /#about');
     }

@@ -68,6 +68,8 @@ describe.each(fixtures)('$name', (fixture) => {
     try {
       const outDir = project.file('dist');
       await cp(good.file('dist'), outDir, { recursive: true, preserveTimestamps: true });
+      // The image cache too, so a fixture that gets as far as images does not encode them again.
+      await cp(good.file('.cache'), project.file('.cache'), { recursive: true });
       const before = await snapshotFolder(outDir);
       await applyDefect(project, fixture);
       const config = resolveConfig({ root: project.root, ...fixture.options });

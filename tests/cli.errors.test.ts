@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, copyProject, runCli, type CliResult, type TempProject } from './helpers/project.ts';
 import { listLeftovers, snapshotFolder } from './helpers/snapshot.ts';
 
+/** Built once; each test below puts back what it changes, except the last. */
 let project: TempProject;
 
 beforeAll(async () => {
   project = await copyProject();
+  expect((await runCli(['build'], { cwd: project.root })).code).toBe(0);
 });
 
 afterAll(async () => {
@@ -20,16 +22,11 @@ afterAll(async () => {
 const run = (args: string[], env?: NodeJS.ProcessEnv) => runCli(args, { cwd: project.root, env });
 
 describe('exit codes', () => {
-  it('exits 2 on usage errors: unknown flags and commands, and bad --format, --base, --site-url, --port and --root values', async () => {
+  // Unknown commands and flags, --format and --base: see cli.test.ts.
+  it('exits 2 on bad --site-url, --port and --root values, before building anything', async () => {
     const cases: Array<[string[], string]> = [
-      [['build', '--bogus'], "unknown option '--bogus'"],
-      [['publish'], "unknown command 'publish'"],
-      [['build', '--format', 'pretty'], "Allowed choices are file, directory"],
-      [['check', '--base', '/a b/'], '[UsageError] --base "/a b/" must be a plain path'],
       [['build', '--site-url', 'ftp://example.com'], '[UsageError] --site-url must use http or https'],
-      [['build', '--site-url', 'example.com'], '[UsageError] --site-url "example.com" is not an absolute URL'],
       [['preview', '--port', 'eighty'], '[UsageError] --port must be a number from 0 to 65535, not "eighty"'],
-      [['dev', '--port', '70000'], '[UsageError] --port must be a number'],
       [['check', '--root', 'no-such-project'], '[UsageError] The project folder'],
     ];
     const results = await Promise.all(cases.map(([args]) => run(args)));
@@ -39,13 +36,6 @@ describe('exit codes', () => {
       expect(result.stderr, args.join(' ')).toContain(words);
     });
     expect(await listLeftovers(project.file('dist'))).toEqual([]);
-  });
-
-  it('exits 0 for --help and --version', async () => {
-    const [help, version] = await Promise.all([run(['build', '--help']), run(['--version'])]);
-    expect([help.code, version.code]).toEqual([0, 0]);
-    expect(help.stdout).toContain('--allow-html');
-    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('exits 1 on content errors and prints all of them with file:line:column, a code frame and a hint', async () => {
@@ -92,68 +82,57 @@ describe('exit codes', () => {
 
 describe('agency-site check', () => {
   it('checks everything without touching the output folder, and exits 1 on a broken link', async () => {
-    const site = await copyProject();
+    const out = project.file('dist');
+    const before = await snapshotFolder(out);
+    const clean = await run(['check']);
+    expect(clean).toMatchObject({ code: 0, stdout: expect.stringContaining('no problems') });
+
+    await project.edit('content/legal/terms.md', '## Our services', '## Our services\n\nSee [our prices](/pricing).');
     try {
-      expect((await runCli(['build'], { cwd: site.root })).code).toBe(0);
-      const out = site.file('dist');
-      const before = await snapshotFolder(out);
-
-      const clean = await runCli(['check'], { cwd: site.root });
-      expect(clean).toMatchObject({ code: 0, stdout: expect.stringContaining('no problems') });
-
-      await site.edit('content/legal/terms.md', '## Our services', '## Our services\n\nSee [our prices](/pricing).');
-      const broken = await runCli(['check'], { cwd: site.root });
+      const broken = await run(['check']);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toContain('content/legal/terms.md:12:18 [BrokenLink] The page /terms links to "/pricing"');
-
-      expect(await snapshotFolder(out)).toEqual(before);
-      expect(await listLeftovers(out)).toEqual([]);
     } finally {
-      await site.cleanup();
+      await project.edit('content/legal/terms.md', '## Our services\n\nSee [our prices](/pricing).', '## Our services');
     }
-  });
-});
-
-describe('raw HTML in Markdown', () => {
-  it('is left out with a warning at its line, and kept only with --allow-html', async () => {
-    const site = await copyProject();
-    try {
-      await site.edit('content/legal/terms.md', '## Our services', '<script>document.title = "pwned"</script>\n\n## Our services');
-      const sanitized = await runCli(['build'], { cwd: site.root });
-      expect(sanitized.code).toBe(0);
-      expect(sanitized.stderr).toContain('warning content/legal/terms.md:10:1 [RawHtmlRemoved]');
-      expect(await site.read('dist/terms.html')).not.toContain('pwned');
-
-      const allowed = await runCli(['build', '--allow-html'], { cwd: site.root });
-      expect(allowed).toMatchObject({ code: 0, stderr: '' });
-      expect(await site.read('dist/terms.html')).toContain('<script>document.title = "pwned"</script>');
-    } finally {
-      await site.cleanup();
-    }
+    expect(await snapshotFolder(out)).toEqual(before);
+    expect(await listLeftovers(out)).toEqual([]);
   });
 });
 
 describe('a write that fails', () => {
   it('leaves the previous output exactly as it was when the disk refuses a file (ulimit -f), and exits 1', async () => {
-    const site = await copyProject();
+    const out = project.file('dist');
+    const before = await snapshotFolder(out);
+    await project.edit('content/about.md', 'title: About Us', 'title: About the studio');
     try {
-      expect((await runCli(['build'], { cwd: site.root })).code).toBe(0);
-      const out = site.file('dist');
-      const before = await snapshotFolder(out);
-      await site.edit('content/about.md', 'title: About Us', 'title: About the studio');
       // No process may write a file over 8 blocks: writing index.html (about 13 KB) fails with EFBIG.
       const result = await new Promise<CliResult>((resolve) => {
-        execFile('/bin/sh', ['-c', 'ulimit -f 8 && exec "$0" "$@"', process.execPath, CLI, 'build'], { cwd: site.root, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) =>
+        execFile('/bin/sh', ['-c', 'ulimit -f 8 && exec "$0" "$@"', process.execPath, CLI, 'build'], { cwd: project.root, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
         );
       });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/dist\/\S+ \[WriteFailed\] The build failed while writing the new output \(EFBIG: file too large/);
       expect(result.stderr).toContain('The previous output is untouched.');
-      expect(await snapshotFolder(out)).toEqual(before);
-      expect(await listLeftovers(out)).toEqual([]);
     } finally {
-      await site.cleanup();
+      await project.edit('content/about.md', 'title: About the studio', 'title: About Us');
     }
+    expect(await snapshotFolder(out)).toEqual(before);
+    expect(await listLeftovers(out)).toEqual([]);
+  });
+});
+
+describe('raw HTML in Markdown', () => {
+  it('is left out with a warning at its line, and kept only with --allow-html', async () => {
+    await project.edit('content/legal/terms.md', '## Our services', '<script>document.title = "pwned"</script>\n\n## Our services');
+    const sanitized = await run(['build']);
+    expect(sanitized.code).toBe(0);
+    expect(sanitized.stderr).toContain('warning content/legal/terms.md:10:1 [RawHtmlRemoved]');
+    expect(await project.read('dist/terms.html')).not.toContain('pwned');
+
+    const allowed = await run(['build', '--allow-html']);
+    expect(allowed).toMatchObject({ code: 0, stderr: '' });
+    expect(await project.read('dist/terms.html')).toContain('<script>document.title = "pwned"</script>');
   });
 });

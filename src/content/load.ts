@@ -135,7 +135,8 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     return located && { ...source!, located, body: '', bodyLineOffset: 0 };
   }
 
-  async function readMarkdown(absolute: string): Promise<Parsed | undefined> {
+  /** `body`: whether the text after the front matter is shown ('text', so it must be there) or not ('none'). */
+  async function readMarkdown(absolute: string, body: 'text' | 'none'): Promise<Parsed | undefined> {
     const source = await readSource(absolute);
     if (!source) return undefined;
     let split: ReturnType<typeof splitFrontmatter>;
@@ -146,10 +147,37 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
       return report(thrown);
     }
     const located = parse(source, split.yaml, 'FrontmatterSyntax');
+    if (body === 'text' && split.body.trim() === '') {
+      report(
+        new SiteError({
+          code: 'ContentMissing',
+          message: 'The file has no text after its front matter, and that text is what the page shows.',
+          file: source.file,
+          line: split.bodyLineOffset,
+          column: 1,
+          frame: createCodeFrame(source.text, split.bodyLineOffset),
+          hint: 'Write the text in Markdown below the closing --- line.',
+        }),
+      );
+    }
+    if (body === 'none' && split.body.trim() !== '') {
+      const line = split.bodyLineOffset + split.body.slice(0, split.body.search(/\S/)).split('\n').length;
+      report(
+        new SiteError({
+          code: 'UnusedContent',
+          message: 'This text would appear nowhere: the site shows only the front matter fields of this kind of content.',
+          file: source.file,
+          line,
+          column: 1,
+          frame: createCodeFrame(source.text, line),
+          hint: 'Move what matters into the fields (such as title or alt), or delete the text.',
+        }),
+      );
+    }
     return located && { ...source, located, body: split.body, bodyLineOffset: split.bodyLineOffset };
   }
 
-  async function loadCollection<S extends z.ZodType<{ order: number }>>(folder: string, schema: S) {
+  async function loadCollection<S extends z.ZodType<{ order: number }>>(folder: string, schema: S, body: 'text' | 'none') {
     const directory = path.join(config.contentDir, folder);
     let names: string[];
     try {
@@ -179,7 +207,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
             }),
           );
         }
-        const parsed = await readMarkdown(path.join(directory, name));
+        const parsed = await readMarkdown(path.join(directory, name), body);
         return parsed && { parsed, slug };
       }),
     );
@@ -261,10 +289,10 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
   const [settingsFile, statsFile, services, portfolio, aboutFile, legal] = await Promise.all([
     readYaml('site.yaml'),
     readYaml('stats.yaml'),
-    loadCollection('services', serviceSchema),
-    loadCollection('portfolio', portfolioSchema),
-    readMarkdown(path.join(config.contentDir, 'about.md')),
-    loadCollection('legal', legalSchema),
+    loadCollection('services', serviceSchema, 'text'),
+    loadCollection('portfolio', portfolioSchema, 'none'),
+    readMarkdown(path.join(config.contentDir, 'about.md'), 'text'),
+    loadCollection('legal', legalSchema, 'text'),
   ]);
   const settings = validate(siteFileSchema, settingsFile, 'YamlInvalid');
   const stats = validate(statsSchema, statsFile, 'YamlInvalid');

@@ -7,6 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Browser and CLI tests start real processes; two cores are all CI has.
     maxWorkers: 2,
-    globalSetup: ['tests/helpers/global-setup.ts'],
+    // The second builds the real site once, serves it and starts one Chromium for every browser test.
+    globalSetup: ['tests/helpers/global-setup.ts', 'tests/helpers/browser-setup.ts'],
   },
 });

@@ -1,6 +1,7 @@
 /**
  * The site's only JavaScript. It enhances what already works without it: the mobile menu,
- * closing the menu after an anchor jump, the contact form's mail hand-off, and the 404 log.
+ * closing the menu after an anchor jump, the contact form's mail hand-off, the chat frame's
+ * focus ring, and the 404 log.
  * Smooth scrolling and the offset below the fixed header are CSS (and respect reduced motion).
  */
 
@@ -41,6 +42,15 @@ function enhanceContactForm(): void {
   });
 }
 
+/** Focus inside the chat frame lives in the frame's own document, out of CSS's sight: mark the frame while it has it. */
+function markFocusedFrames(): void {
+  const mark = () => {
+    for (const frame of document.querySelectorAll('iframe')) frame.toggleAttribute('data-focused', frame === document.activeElement);
+  };
+  window.addEventListener('blur', mark);
+  window.addEventListener('focus', mark);
+}
+
 function logMissingPage(): void {
   if (document.body.dataset.page === 'not-found') {
     console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
@@ -49,4 +59,5 @@ function logMissingPage(): void {
 
 enhanceMenu();
 enhanceContactForm();
+markFocusedFrames();
 logMissingPage();

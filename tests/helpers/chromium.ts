@@ -1,14 +1,95 @@
-/** Real Chromium for browser tests: the system build, headless, no network beyond this machine. */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+/**
+ * Debian's Chromium for the browser tests: found on disk, never downloaded, started once per run
+ * (browser-setup.ts) and shared by every test file. Outside CI a missing browser skips the
+ * browser tests with a loud warning; under CI it fails them.
+ */
+import { accessSync, constants } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserServer } from 'playwright-core';
+import { inject } from 'vitest';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/** Headless flags that keep Chromium off the network and light on two cores. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** What the test workers learn about the shared browser (handed over by vitest's provide/inject). */
+export type ChromiumInfo =
+  | { status: 'ready'; endpoint: string; executable: string }
+  | { status: 'missing' | 'broken'; problem: string; required: boolean };
+
+export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  return ['true', '1'].includes((env.CI ?? '').toLowerCase());
+}
+
+/** CHROME_PATH when set, else Debian's /usr/bin/chromium, and whether it is an executable file. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): { executable: string; found: boolean } {
+  const executable = env.CHROME_PATH || CHROMIUM_PATH;
+  try {
+    accessSync(executable, constants.X_OK);
+    return { executable, found: true };
+  } catch {
+    return { executable, found: false };
+  }
+}
+
+export function formatMissingBrowser(problem: string): string {
+  const rule = '!'.repeat(78);
+  return [
+    '',
+    rule,
+    `!! BROWSER TESTS SKIPPED: ${problem}`,
+    "!! Install Debian's package (apt-get install chromium) or set CHROME_PATH to a Chromium binary.",
+    '!! Under CI=true these tests fail instead of skipping.',
+    rule,
+    '',
+  ].join('\n');
+}
+
+/** In globalSetup: starts the one Chromium the test files share, or says why there is none. */
+export async function startChromium(): Promise<{ info: ChromiumInfo; close(): Promise<void> }> {
+  const required = isCi();
+  const { executable, found } = findChromium();
+  if (!found) {
+    const problem = `no Chromium at ${executable}`;
+    if (!required) process.stderr.write(formatMissingBrowser(problem));
+    return { info: { status: 'missing', problem, required }, close: async () => {} };
+  }
+  let server: BrowserServer;
+  try {
+    server = await chromium.launchServer({ executablePath: executable, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    // A browser that is there but does not start is a fault to fix, in CI and outside it.
+    const problem = `Chromium at ${executable} did not start: ${(error as Error).message}`;
+    return { info: { status: 'broken', problem, required: true }, close: async () => {} };
+  }
+  return { info: { status: 'ready', endpoint: server.wsEndpoint(), executable }, close: () => server.close() };
+}
+
+/**
+ * In a test file: whether its browser tests should run. False (with a loud warning) only when
+ * Chromium is missing outside CI; under CI they run and fail, saying what is missing.
+ */
+export function browserAvailable(suite: string): boolean {
+  const info = inject('chromium');
+  if (info.status === 'ready' || info.required) return true;
+  console.warn(`!! SKIPPED because there is ${info.problem}: ${suite}`);
+  return false;
+}
+
+/** In a test file: a connection to the shared Chromium; close() disconnects. Throws why there is none. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const info = inject('chromium');
+  if (info.status !== 'ready') {
+    const fix = info.status === 'missing' ? ' CI needs Chromium: apt-get install chromium, or set CHROME_PATH.' : '';
+    return Promise.reject(new Error(`${info.problem}.${fix}`));
+  }
+  return chromium.connect(info.endpoint);
 }
 
 /** Aborts every request that does not go to `origin` (the machine has no network; the chat frame is third-party). */

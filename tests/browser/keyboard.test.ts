@@ -1,0 +1,108 @@
+/** Keyboard visitors: the skip link first, then every interactive element in page order, each with a visible focus ring. */
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DESKTOP, PHONE, describeInBrowser } from '../helpers/browser.ts';
+import { loadSiteContent } from '../helpers/site-content.ts';
+
+const { site, pages } = await loadSiteContent();
+const paths = [...pages.map((route) => route.path), '/missing-page'];
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type="hidden"]), select, textarea, iframe, [tabindex]';
+
+/** Numbers the elements a keyboard can reach, in document order; returns their descriptions. */
+function markFocusable(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const reachable = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+      (element) => element.tabIndex >= 0 && element.checkVisibility({ visibilityProperty: true }),
+    );
+    return reachable.map((element, index) => {
+      element.dataset.tabStop = String(index);
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.getAttribute('name') ?? '').trim().slice(0, 40);
+      return `${element.tagName.toLowerCase()} "${name}"${element.getAttribute('href') ? ` -> ${element.getAttribute('href')}` : ''}`;
+    });
+  }, FOCUSABLE);
+}
+
+interface FocusState {
+  stop: number;
+  ring: boolean;
+  style: string;
+}
+
+/** Which numbered element has focus, and whether a visitor can see a focus ring on it. */
+function focusState(page: Page): Promise<FocusState> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { stop: -1, ring: false, style: 'nothing focused' };
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && !/rgba\(.*, 0\)$|transparent/.test(style.outlineColor);
+    const shadow = style.boxShadow !== 'none' && element.matches(':focus-visible') && getComputedStyle(element).boxShadow !== element.dataset.restingShadow;
+    return {
+      stop: Number(element.dataset.tabStop ?? -1),
+      ring: outline || shadow,
+      style: `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`,
+    };
+  });
+}
+
+/** Presses Tab from wherever focus is (or the start of the page) to the last stop, checking each one. */
+async function expectTabWalk(page: Page, path: string): Promise<number> {
+  const stops = await markFocusable(page);
+  expect(stops.length, `${path} has something to focus`).toBeGreaterThan(3);
+  const first = await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('[data-tab-stop]')) element.dataset.restingShadow = getComputedStyle(element).boxShadow;
+    return Number((document.activeElement as HTMLElement | null)?.dataset.tabStop ?? -1) + 1;
+  });
+  const walked: string[] = [];
+  for (let step = first; step < stops.length; step++) {
+    await page.keyboard.press('Tab');
+    const state = await focusState(page);
+    const expected = stops[step]!;
+    const reached = state.stop === -1 ? 'something unnumbered' : stops[state.stop]!;
+    expect(reached, `${path}: Tab number ${step + 1} after ${walked.at(-1) ?? 'the start'}`).toBe(expected);
+    expect(state.ring, `${path}: visible focus ring on ${expected} (${state.style})`).toBe(true);
+    walked.push(expected);
+  }
+  return walked.length;
+}
+
+describeInBrowser('a keyboard visitor on a desktop', { viewport: DESKTOP }, ({ visit }) => {
+  it('reaches every interactive element with Tab in page order, each with a visible focus ring', async () => {
+    const { page, goto } = visit();
+    for (const path of paths) {
+      await goto(path);
+      await expectTabWalk(page, path);
+    }
+  });
+
+  it('meets the skip link first; it shows itself and leads past the header into the main content', async () => {
+    const { page, goto } = visit();
+    for (const path of paths) {
+      await goto(path);
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: site.settings.skipLink });
+      expect(await skip.evaluate((link) => link === document.activeElement), `${path}: first Tab`).toBe(true);
+      const box = (await skip.boundingBox())!;
+      expect(box.y, `${path}: the focused skip link is on screen`).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      await page.keyboard.press('Tab');
+      const inMain = await page.evaluate(() => document.activeElement?.closest('main') !== null);
+      expect(inMain, `${path}: the Tab after the skip link lands inside <main>`).toBe(true);
+    }
+  });
+});
+
+describeInBrowser('a keyboard visitor on a 375 pixel phone', { viewport: PHONE }, ({ visit }) => {
+  it('reaches the menu button, then the menu links once it is open', async () => {
+    const { page, goto } = visit();
+    await goto('/');
+    await expectTabWalk(page, '/ (menu closed)');
+    await goto('/');
+    await page.locator('.menu-toggle').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.menu-toggle').getAttribute('aria-expanded')).toBe('true');
+    // From the menu button on: the menu's links come next, then the rest of the page.
+    expect(await expectTabWalk(page, '/ (menu open)')).toBeGreaterThan(site.settings.nav.links.length);
+  });
+});

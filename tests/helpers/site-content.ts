@@ -1,0 +1,25 @@
+/** The real content and its routes, so browser tests expect the words content/ holds, not copies of them. */
+import { resolveConfig } from '../../src/config.ts';
+import type { Site } from '../../src/content/schema.ts';
+import { loadSite } from '../../src/content/load.ts';
+import { createRoutes, createUrlPolicy, type Route } from '../../src/routes.ts';
+import { PROJECT_ROOT } from './project.ts';
+
+export interface SiteContent {
+  site: Site;
+  routes: Route[];
+  /** The routes a visitor reaches by link (every route but the 404 page). */
+  pages: Route[];
+}
+
+export async function loadSiteContent(): Promise<SiteContent> {
+  const config = resolveConfig({ root: PROJECT_ROOT });
+  const { site } = await loadSite(config);
+  const routes = createRoutes(site, createUrlPolicy(config, site.settings.url));
+  return { site, routes, pages: routes.filter((route) => route.page.kind !== 'not-found') };
+}
+
+/** The path of the home page's section a link like '/#services' or '#contact' points at. */
+export function fragmentOf(href: string): string {
+  return href.slice(href.indexOf('#') + 1);
+}

@@ -15,7 +15,11 @@ export function HeroSection({ site, urls }: PageProps) {
             {hero.secondary.label}
           </ButtonLink>
         </div>
-        <dl className="stats" aria-label={hero.statsLabel}>
+        {/* A heading, not aria-label: a <dl> has no role that a label could name. */}
+        <h2 id="hero-stats-title" className="visually-hidden">
+          {hero.statsLabel}
+        </h2>
+        <dl className="stats">
           {site.stats.map((stat) => (
             <div className="stat" key={stat.label}>
               <dt>{stat.label}</dt>

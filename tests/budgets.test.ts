@@ -6,8 +6,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, describeInBrowser } from './helpers/browser.ts';
+import { servedSite } from './helpers/built-site.ts';
 import { loadSiteContent } from './helpers/site-content.ts';
 
 const KB = 1024;
@@ -15,7 +16,6 @@ const HOME_JS_BUDGET = 2 * KB;
 const HTML_CSS_BUDGET = 20 * KB;
 
 const { site, pages } = await loadSiteContent();
-const { outDir } = inject('site');
 
 interface Weighed {
   file: string;
@@ -23,7 +23,16 @@ interface Weighed {
 }
 
 async function gzipped(file: string): Promise<Weighed> {
-  return { file, bytes: gzipSync(await readFile(path.join(outDir, file))).byteLength };
+  return { file, bytes: gzipSync(await readFile(path.join(servedSite().outDir, file))).byteLength };
+}
+
+function readOutput(file: string): Promise<string> {
+  return readFile(path.join(servedSite().outDir, file), 'utf8');
+}
+
+async function listPages(): Promise<string[]> {
+  const files = await readdir(servedSite().outDir, { recursive: true });
+  return files.filter((file) => file.endsWith('.html')).sort();
 }
 
 /** The output files a page's <script src> or <link rel="stylesheet"> point at, plus its inline code. */
@@ -42,10 +51,8 @@ function describeWeights(weights: Weighed[]): string {
   return weights.map((weight) => `${weight.file} ${weight.bytes} B`).join(' + ');
 }
 
-const htmlFiles = (await readdir(outDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
-
 it('keeps the home page\u2019s JavaScript within 2 KB gzipped', async () => {
-  const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const html = await readOutput('index.html');
   const weights = await Promise.all(linkedFiles(html, 'script').map(gzipped));
   const inline = inlineBytes(html, 'script');
   if (inline > 0) weights.push({ file: 'index.html inline <script>', bytes: inline });
@@ -55,9 +62,10 @@ it('keeps the home page\u2019s JavaScript within 2 KB gzipped', async () => {
 });
 
 it('keeps every page\u2019s HTML plus CSS within 20 KB gzipped', async () => {
+  const htmlFiles = await listPages();
   expect(htmlFiles).toContain('index.html');
   for (const file of htmlFiles) {
-    const html = await readFile(path.join(outDir, file), 'utf8');
+    const html = await readOutput(file);
     const weights = [await gzipped(file), ...(await Promise.all(linkedFiles(html, 'stylesheet').map(gzipped)))];
     const inline = inlineBytes(html, 'style');
     if (inline > 0) weights.push({ file: `${file} inline <style>`, bytes: inline });
@@ -69,8 +77,8 @@ it('keeps every page\u2019s HTML plus CSS within 20 KB gzipped', async () => {
 
 it('gives every <img> on every page a width and a height', async () => {
   let images = 0;
-  for (const file of htmlFiles) {
-    const html = await readFile(path.join(outDir, file), 'utf8');
+  for (const file of await listPages()) {
+    const html = await readOutput(file);
     for (const tag of html.match(/<img\b[^>]*>/g) ?? []) {
       images++;
       expect(tag, `${file}: <img> without width and height`).toMatch(/\swidth="\d+"/);

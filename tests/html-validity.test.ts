@@ -2,7 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HtmlValidate, type ConfigData } from 'html-validate';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { servedSite } from './helpers/built-site.ts';
 
 /**
  * The recommended preset, with three rules told the style React's server renderer writes. None
@@ -22,7 +23,7 @@ const HTML_VALIDATE_CONFIG: ConfigData = {
 };
 
 it('builds pages that pass html-validate\u2019s recommended rules with zero errors', async () => {
-  const { outDir } = inject('site');
+  const { outDir } = servedSite();
   const files = (await readdir(outDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
   expect(files.length).toBeGreaterThanOrEqual(5);
   const validator = new HtmlValidate(HTML_VALIDATE_CONFIG);

@@ -29,19 +29,31 @@ interface FocusState {
   style: string;
 }
 
-/** Which numbered element has focus, and whether a visitor can see a focus ring on it. */
-function focusState(page: Page): Promise<FocusState> {
+/**
+ * Records, in the page, each element that receives focus and whether a visitor can see a ring
+ * on it: an outline, or a box-shadow that differs from the element's resting one. Focus moving
+ * into the chat frame shows in the page only as the window's blur, so that is recorded too.
+ */
+function recordFocus(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { stop: -1, ring: false, style: 'nothing focused' };
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && !/rgba\(.*, 0\)$|transparent/.test(style.outlineColor);
-    const shadow = style.boxShadow !== 'none' && element.matches(':focus-visible') && getComputedStyle(element).boxShadow !== element.dataset.restingShadow;
-    return {
-      stop: Number(element.dataset.tabStop ?? -1),
-      ring: outline || shadow,
-      style: `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`,
+    const log: FocusState[] = [];
+    (window as unknown as { focusLog: FocusState[] }).focusLog = log;
+    for (const element of document.querySelectorAll<HTMLElement>('[data-tab-stop]')) element.dataset.restingShadow = getComputedStyle(element).boxShadow;
+    const record = () => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return;
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && !/rgba\(.*, 0\)$|transparent/.test(style.outlineColor);
+      const shadow = style.boxShadow !== 'none' && style.boxShadow !== element.dataset.restingShadow;
+      log.push({
+        stop: Number(element.dataset.tabStop ?? -1),
+        ring: outline || shadow,
+        style: `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`,
+      });
     };
+    document.addEventListener('focusin', record);
+    window.addEventListener('blur', record);
+    return Number((document.activeElement as HTMLElement | null)?.dataset.tabStop ?? -1) + 1;
   });
 }
 
@@ -49,21 +61,15 @@ function focusState(page: Page): Promise<FocusState> {
 async function expectTabWalk(page: Page, path: string): Promise<number> {
   const stops = await markFocusable(page);
   expect(stops.length, `${path} has something to focus`).toBeGreaterThan(3);
-  const first = await page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>('[data-tab-stop]')) element.dataset.restingShadow = getComputedStyle(element).boxShadow;
-    return Number((document.activeElement as HTMLElement | null)?.dataset.tabStop ?? -1) + 1;
-  });
-  const walked: string[] = [];
-  for (let step = first; step < stops.length; step++) {
-    await page.keyboard.press('Tab');
-    const state = await focusState(page);
-    const expected = stops[step]!;
-    const reached = state.stop === -1 ? 'something unnumbered' : stops[state.stop]!;
-    expect(reached, `${path}: Tab number ${step + 1} after ${walked.at(-1) ?? 'the start'}`).toBe(expected);
-    expect(state.ring, `${path}: visible focus ring on ${expected} (${state.style})`).toBe(true);
-    walked.push(expected);
+  const first = await recordFocus(page);
+  for (let step = first; step < stops.length; step++) await page.keyboard.press('Tab');
+  const log = await page.evaluate(() => (window as unknown as { focusLog: FocusState[] }).focusLog);
+  const reached = log.map((state) => (state.stop === -1 ? 'something unnumbered' : stops[state.stop]!));
+  expect(reached, `${path}: the elements Tab reaches, in order`).toEqual(stops.slice(first));
+  for (const [index, state] of log.entries()) {
+    expect(state.ring, `${path}: visible focus ring on ${reached[index]} (${state.style})`).toBe(true);
   }
-  return walked.length;
+  return log.length;
 }
 
 describeInBrowser('a keyboard visitor on a desktop', { viewport: DESKTOP }, ({ visit }) => {

@@ -4,20 +4,29 @@
  */
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { startBuiltSite } from './built-site.ts';
+import { formatErrors, toSiteErrors } from '../../src/errors.ts';
+import { startBuiltSite, type BuiltSite, type ServedSite } from './built-site.ts';
 import { CHROMIUM_ARGS, findChromium, formatMissingBrowser, isCi, type ChromiumInfo } from './chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The real build, served as a static host serves it. */
-    site: { origin: string; outDir: string };
+    /** The real build, served as a static host serves it (or why it could not be built). */
+    site: ServedSite;
     chromium: ChromiumInfo;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const site = await startBuiltSite();
-  project.provide('site', { origin: site.origin, outDir: site.outDir });
+  // A site that does not build fails the tests that need it, not the whole run.
+  let site: BuiltSite | undefined;
+  try {
+    site = await startBuiltSite();
+    project.provide('site', { status: 'ready', origin: site.origin, outDir: site.outDir });
+  } catch (error) {
+    const errors = toSiteErrors(error);
+    const problem = errors ? formatErrors(errors) : String((error as Error).stack ?? error);
+    project.provide('site', { status: 'failed', problem: `The real site did not build:\n${problem}` });
+  }
 
   const required = isCi();
   const { executable, found } = findChromium();
@@ -38,6 +47,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await server?.close();
-    await site.close();
+    await site?.close();
   };
 }

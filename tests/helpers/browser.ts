@@ -1,9 +1,11 @@
 /**
- * The browser side of the site tests: one shared Chromium (started by browser-setup.ts), a fresh
- * context per visit, every third-party request blocked, and every console error accounted for.
+ * The browser side of the site tests: one shared Chromium (started by browser-setup.ts), one
+ * browser context per describe block (plus fresh ones on request), every third-party request
+ * blocked (the tests run offline), and every console error accounted for.
  */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { servedSite } from './built-site.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 667 };
@@ -22,9 +24,9 @@ export interface Visit {
   takeUnexpectedErrors(): string[];
 }
 
-export type OpenVisit = (options?: BrowserContextOptions) => Promise<Visit>;
+type OpenVisit = (options?: BrowserContextOptions) => Promise<Visit>;
 
-export interface BrowserSession {
+interface BrowserSession {
   /** The page this describe block shares (opened with its options before the first test). */
   visit(): Visit;
   /** A fresh context of its own for one test, closed after it. */
@@ -92,7 +94,7 @@ export function describeInBrowser(name: string, options: BrowserContextOptions, 
 }
 
 async function openVisit(browser: Browser, options: BrowserContextOptions): Promise<Visit> {
-  const { origin } = inject('site');
+  const { origin } = servedSite();
   const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', ...options });
   const thirdParty: string[] = [];
   const errors: LoggedError[] = [];
@@ -123,6 +125,8 @@ async function openVisit(browser: Browser, options: BrowserContextOptions): Prom
     return error.text.includes(new URL(error.page).pathname) || error.text.includes('status of 404');
   };
 
+  // Fail a stuck step well before the test's own timeout, with Playwright's account of what it waited for.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const url = (sitePath: string) => new URL(sitePath, origin).href;
   return {
@@ -139,7 +143,7 @@ async function openVisit(browser: Browser, options: BrowserContextOptions): Prom
   };
 }
 
-export interface Placement {
+interface Placement {
   id: string;
   top: number;
   headerBottom: number;
@@ -149,7 +153,7 @@ export interface Placement {
 }
 
 /** Where a section sits relative to the fixed header and the viewport. */
-export function placement(page: Page, id: string): Promise<Placement> {
+function placement(page: Page, id: string): Promise<Placement> {
   return page.evaluate((id) => {
     const section = document.getElementById(id);
     const header = document.querySelector('.site-header');
@@ -162,6 +166,23 @@ export function placement(page: Page, id: string): Promise<Placement> {
   }, id);
 }
 
+/** Waits (scrolling may be smooth) until the section is in view below the fixed header; fails if it never is. */
 export async function expectInViewBelowHeader(page: Page, id: string): Promise<void> {
   await expect.poll(() => placement(page, id), { message: `section #${id} after following the link` }).toMatchObject({ inView: true });
+}
+
+/**
+ * Clicks the submit button and waits for what follows: a mailto: hand-off to the mail app (which
+ * Chromium attempts and drops) or a page navigation. Returns the mailto: URL, if there was one.
+ */
+export async function submitForm(page: Page, submitLabel: string): Promise<string | undefined> {
+  let mailto: string | undefined;
+  const handOff = page.waitForEvent('request', { predicate: (request) => request.url().startsWith('mailto:'), timeout: 10_000 });
+  const navigation = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 10_000 });
+  handOff.then((request) => (mailto = request.url()), () => undefined);
+  navigation.catch(() => undefined);
+  await page.getByRole('button', { name: submitLabel }).click();
+  await Promise.race([handOff, navigation]);
+  await page.waitForLoadState('load');
+  return mailto;
 }

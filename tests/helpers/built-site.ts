@@ -3,10 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { createStaticHandler } from '../../src/dev/static.ts';
 import { PROJECT_ROOT } from './project.ts';
+
+/** What the test workers learn about the build (handed over by vitest's provide/inject). */
+export type ServedSite = { status: 'ready'; origin: string; outDir: string } | { status: 'failed'; problem: string };
 
 export interface BuiltSite {
   /** http://127.0.0.1:PORT, no trailing slash. */
@@ -47,4 +51,11 @@ export async function startBuiltSite(): Promise<BuiltSite> {
       await rm(temp, { recursive: true, force: true });
     },
   };
+}
+
+/** In a test: the served build. Throws (failing that test) when the site did not build. */
+export function servedSite(): { origin: string; outDir: string } {
+  const site = inject('site');
+  if (site.status !== 'ready') throw new Error(site.problem);
+  return site;
 }

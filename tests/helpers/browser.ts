@@ -55,7 +55,8 @@ export function describeInBrowser(name: string, options: BrowserContextOptions, 
     if (info.required) {
       describe(name, () => {
         it('runs in Chromium', () => {
-          throw new Error(`${info.problem}. CI needs Chromium: apt-get install chromium, or set CHROME_PATH.`);
+          const fix = info.status === 'missing' ? ' CI needs Chromium: apt-get install chromium, or set CHROME_PATH.' : '';
+          throw new Error(`${info.problem}.${fix}`);
         });
       });
     } else {

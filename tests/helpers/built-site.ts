@@ -16,6 +16,8 @@ export interface BuiltSite {
   /** http://127.0.0.1:PORT, no trailing slash. */
   origin: string;
   outDir: string;
+  /** Builds again into the same folder (the server keeps serving it); for vitest's watch mode. */
+  rebuild(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,9 @@ export async function startBuiltSite(): Promise<BuiltSite> {
   return {
     origin: `http://127.0.0.1:${address.port}`,
     outDir: config.outDir,
+    async rebuild() {
+      await buildSite(config);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig } from '../src/config.ts';
-import { blockThirdParty, launchChromium } from './helpers/chromium.ts';
+import { blockThirdParty, browserAvailable, launchChromium } from './helpers/chromium.ts';
 import { copyProject, type TempProject } from './helpers/project.ts';
 import { serveFolder, type ServedFolder } from './helpers/serve.ts';
 
@@ -84,7 +84,7 @@ afterAll(async () => {
   await project?.cleanup();
 });
 
-describe('the Content-Security-Policy in Chromium', () => {
+describe.skipIf(!browserAvailable('the Content-Security-Policy in Chromium'))('the Content-Security-Policy in Chromium', () => {
   it('is sent as a header with frame-ancestors, and the meta tag carries the same policy without it', async () => {
     const csp = headers['Content-Security-Policy']!;
     expect(csp).toContain("script-src 'self'");

@@ -14,7 +14,7 @@ const HTML_VALIDATE_CONFIG: ConfigData = {
   rules: {
     // react-dom/server closes every void element as <meta/>; the spec allows the slash and ignores it.
     'void-style': ['error', { style: 'selfclose' }],
-    // React writes a few attribute names in camelCase (charSet, encType, autoComplete) and cannot
+    // React writes some attribute names in camelCase (charSet, srcSet, fetchPriority) and cannot
     // be told otherwise; HTML attribute names are case-insensitive. UPPERCASE is still an error.
     'attr-case': ['error', { style: ['lowercase', 'camelcase'] }],
     // React writes boolean attributes as defer="" (the spec's empty-string form).

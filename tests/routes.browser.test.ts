@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig } from '../src/config.ts';
-import { blockThirdParty, launchChromium } from './helpers/chromium.ts';
+import { blockThirdParty, browserAvailable, launchChromium } from './helpers/chromium.ts';
 import { copyProject, type TempProject } from './helpers/project.ts';
 import { serveFolder, type ServedFolder } from './helpers/serve.ts';
 
@@ -48,7 +48,7 @@ function pageReferences(page: Page): Promise<string[]> {
   });
 }
 
-describe('a site built with --base /sub/ in Chromium', () => {
+describe.skipIf(!browserAvailable('a site built with --base /sub/ in Chromium'))('a site built with --base /sub/ in Chromium', () => {
   it('clicks through nav, footer legal links, Back to Home and the 404 page without a failed request', async () => {
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
     await blockThirdParty(context, served.origin);

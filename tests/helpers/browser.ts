@@ -3,9 +3,10 @@
  * browser context per describe block (plus fresh ones on request), every third-party request
  * blocked (the tests run offline), and every console error accounted for.
  */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Response } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { servedSite } from './built-site.ts';
+import { launchChromium } from './chromium.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 667 };
@@ -70,7 +71,7 @@ export function describeInBrowser(name: string, options: BrowserContextOptions, 
     let shared: Visit | undefined;
     let extra: Visit[] = [];
     beforeAll(async () => {
-      browser = await chromium.connect(info.endpoint);
+      browser = await launchChromium();
       shared = await openVisit(browser, options);
     });
     afterAll(async () => {

@@ -1,13 +1,12 @@
 /** The real site, built once into a temporary folder and served the way a static host serves it. */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
-import { createStaticHandler } from '../../src/dev/static.ts';
 import { PROJECT_ROOT } from './project.ts';
+import { serveFolder } from './serve.ts';
 
 /** What the test workers learn about the build (handed over by vitest's provide/inject). */
 export type ServedSite = { status: 'ready'; origin: string; outDir: string } | { status: 'failed'; problem: string };
@@ -31,28 +30,15 @@ export async function startBuiltSite(): Promise<BuiltSite> {
     await rm(temp, { recursive: true, force: true });
     throw error;
   }
-  const handle = createStaticHandler({ root: config.outDir, base: config.base });
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('The test server has no port.');
+  const served = await serveFolder({ root: config.outDir, base: config.base });
   return {
-    origin: `http://127.0.0.1:${address.port}`,
+    origin: served.origin,
     outDir: config.outDir,
     async rebuild() {
       await buildSite(config);
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
       await rm(temp, { recursive: true, force: true });
     },
   };

@@ -19,7 +19,7 @@ export async function loadSiteContent(): Promise<SiteContent> {
   return { site, routes, pages: routes.filter((route) => route.page.kind !== 'not-found') };
 }
 
-/** The path of the home page's section a link like '/#services' or '#contact' points at. */
+/** The id of the section a link like '/#services' or '#contact' points at. */
 export function fragmentOf(href: string): string {
   return href.slice(href.indexOf('#') + 1);
 }

@@ -41,9 +41,14 @@ function linkedFiles(html: string, kind: 'script' | 'stylesheet'): string[] {
   return [...html.matchAll(pattern)].map((match) => decodeURI(match[1]!).replace(/^\//, ''));
 }
 
+/** Inline code in <script> or <style>; data blocks such as JSON-LD (a non-JavaScript type) are not code. */
 function inlineBytes(html: string, tag: 'script' | 'style'): number {
-  const pattern = new RegExp(`<${tag}\\b(?![^>]*\\bsrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'g');
-  const code = [...html.matchAll(pattern)].map((match) => match[1]!).join('');
+  const pattern = new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g');
+  const code = [...html.matchAll(pattern)]
+    .filter(([, attributes]) => !/\bsrc=/.test(attributes!))
+    .filter(([, attributes]) => tag === 'style' || !/\btype="(?!(text\/javascript|module)")/.test(attributes!))
+    .map((match) => match[2]!)
+    .join('');
   return code ? gzipSync(code).byteLength : 0;
 }
 

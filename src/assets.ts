@@ -23,6 +23,8 @@ export interface Assets {
   /** Output paths of the stylesheet and the script. */
   css: string;
   js: string;
+  /** Absolute paths of every file the assets were made from. */
+  inputs: string[];
 }
 
 /** Browsers that support everything the stylesheet uses without fallbacks. */
@@ -80,5 +82,6 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
     contents: file.contents,
   }));
   const find = (extension: string) => files.find((file) => file.path.endsWith(extension))!.path;
-  return { files, css: find('.css'), js: find('.js') };
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
+  return { files, css: find('.css'), js: find('.js'), inputs };
 }

@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildAssets } from './assets.ts';
+import { reuse, type BuildCache } from './build-cache.ts';
 import { checkSite, type RenderedPage } from './check.ts';
 import type { ResolvedConfig } from './config.ts';
 import { loadSite } from './content/load.ts';
@@ -20,6 +21,8 @@ import { loadTemplates } from './templates.ts';
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`). */
   write?: boolean;
+  /** Results of earlier builds to reuse where their inputs did not change (dev). */
+  cache?: BuildCache;
 }
 
 export interface BuildResult {
@@ -35,10 +38,13 @@ export interface BuildResult {
   written: boolean;
   /** Problems that did not stop the build (raw HTML removed from Markdown, ...). */
   warnings: SiteError[];
+  /** Every file of the output, written or not: what `dev` serves from memory. */
+  output: PlannedFile[];
 }
 
 export async function buildSite(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const write = options.write ?? true;
+  const cache = options.cache;
   const started = performance.now();
   const stages: Record<string, number> = {};
   let mark = started;
@@ -54,10 +60,10 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     await guardOutDir(config);
   }
   const [loaded, templates, assets, publicFiles] = await settleAll([
-    loadSite(config),
-    loadTemplates(config),
-    buildAssets(config),
-    listPublicFiles(config.publicDir),
+    loadSite(config, { cache: cache?.content }),
+    reuse(cache, 'templates', () => loadTemplates(config)),
+    reuse(cache, 'assets', () => buildAssets(config)),
+    reuse(cache, 'publicFiles', () => listPublicFiles(config.publicDir)),
   ]);
   stage('load');
 
@@ -116,6 +122,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     outDir: config.outDir,
     written: write,
     warnings: loaded.warnings,
+    output: planned,
   };
 }
 

@@ -28,6 +28,8 @@ export interface Templates {
   /** Maps a line and column of the bundle back to the template source, with a code frame. */
   locate(line: number, column: number): TemplateLocation | undefined;
   bundleName: string;
+  /** Absolute paths of every file the bundle was made from. */
+  inputs: string[];
 }
 
 const ENTRY = 'index.ts';
@@ -49,12 +51,13 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
       cause,
     });
   }
-  let result: esbuild.BuildResult<{ write: false; sourcemap: 'external'; outfile: string }>;
+  let result: esbuild.BuildResult<{ write: false; sourcemap: 'external'; outfile: string; metafile: true }>;
   try {
     result = await esbuild.build({
       entryPoints: [entry],
       bundle: true,
       write: false,
+      metafile: true,
       outfile: path.join(config.cacheDir, BUNDLE_NAME),
       sourcemap: 'external',
       format: 'cjs',
@@ -124,7 +127,8 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
       hint: "Export const pages = { home: HomePage, legal: LegalPage, 'not-found': NotFoundPage }.",
     });
   }
-  return { pages: pages as PageComponents, bundleName: BUNDLE_NAME, locate };
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
+  return { pages: pages as PageComponents, bundleName: BUNDLE_NAME, locate, inputs };
 }
 
 /** The template line of the innermost stack frame that lies in the bundle. */

@@ -1,6 +1,8 @@
 /**
  * loadSite(config): reads content/ into a typed Site. Every failure carries file and line, and
  * every problem in every file is collected before anything is thrown (as one SiteErrors).
+ * With a ContentCache (dev), what reading and parsing a file gave is kept until the file is
+ * forgotten, so a save re-reads that one file; Markdown is rendered again only for changed text.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -55,7 +57,41 @@ export interface LoadedSite {
   warnings: SiteError[];
 }
 
-export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
+/** What reading one file gave: its parsed YAML and body, its source, and its own problems. */
+interface FileRead {
+  parsed?: Parsed;
+  source?: SourceFile;
+  errors: SiteError[];
+}
+
+type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
+
+/**
+ * Results kept between loads. Delete a file's key (its absolute path) when it changes, and clear
+ * `images` when public/ changes. Rendered Markdown is keyed by its own text, so it cannot go stale.
+ */
+export interface ContentCache {
+  files: Map<string, Promise<FileRead>>;
+  images: Map<string, Promise<ImageRead>>;
+  markdown: Map<string, RenderedMarkdown>;
+}
+
+export function createContentCache(): ContentCache {
+  return { files: new Map(), images: new Map(), markdown: new Map() };
+}
+
+export interface LoadOptions {
+  cache?: ContentCache;
+}
+
+/** Where a file's problems and its source go while it is read. */
+interface FileScope {
+  report(error: SiteError | SiteError[]): undefined;
+  read(source: SourceFile): void;
+}
+
+export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSite> {
+  const cache = options.cache ?? createContentCache();
   const errors: SiteError[] = [];
   const sources: SourceFile[] = [];
   const relative = (absolute: string) => path.relative(config.root, absolute).split(path.sep).join('/');
@@ -70,7 +106,29 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
 
   report(await checkContentFolder(config.contentDir, relative(config.contentDir)));
 
-  async function readSource(absolute: string): Promise<SourceFile | undefined> {
+  /** Reads a file through the cache: each file is read once until it is forgotten. */
+  async function once(absolute: string, read: (scope: FileScope) => Promise<Parsed | undefined>): Promise<Parsed | undefined> {
+    let pending = cache.files.get(absolute);
+    if (!pending) {
+      const result: FileRead = { errors: [] };
+      const scope: FileScope = {
+        report: (error) => {
+          result.errors.push(...(Array.isArray(error) ? error : [error]));
+          return undefined;
+        },
+        read: (source) => (result.source = source),
+      };
+      const reading = read(scope).then((parsed) => ({ ...result, parsed }));
+      reading.catch(() => cache.files.get(absolute) === reading && cache.files.delete(absolute));
+      cache.files.set(absolute, (pending = reading));
+    }
+    const result = await pending;
+    errors.push(...result.errors);
+    if (result.source) sources.push(result.source);
+    return result.parsed;
+  }
+
+  async function readSource(absolute: string, { report, read }: FileScope): Promise<SourceFile | undefined> {
     const file = relative(absolute);
     let text: string;
     try {
@@ -101,11 +159,11 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
         }),
       );
     }
-    sources.push(source);
+    read(source);
     return source;
   }
 
-  function parse(source: SourceFile, text: string, syntaxCode: SiteErrorCode): ParsedYaml | undefined {
+  function parse(source: SourceFile, text: string, syntaxCode: SiteErrorCode, { report }: FileScope): ParsedYaml | undefined {
     try {
       return parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode });
     } catch (thrown) {
@@ -129,15 +187,23 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     return undefined;
   }
 
-  async function readYaml(name: string): Promise<Parsed | undefined> {
-    const source = await readSource(path.join(config.contentDir, name));
-    const located = source && parse(source, source.text, 'YamlSyntax');
-    return located && { ...source!, located, body: '', bodyLineOffset: 0 };
+  function readYaml(name: string): Promise<Parsed | undefined> {
+    const absolute = path.join(config.contentDir, name);
+    return once(absolute, async (scope) => {
+      const source = await readSource(absolute, scope);
+      const located = source && parse(source, source.text, 'YamlSyntax', scope);
+      return located && { ...source!, located, body: '', bodyLineOffset: 0 };
+    });
   }
 
   /** `body`: whether the text after the front matter is shown ('text', so it must be there) or not ('none'). */
-  async function readMarkdown(absolute: string, body: 'text' | 'none'): Promise<Parsed | undefined> {
-    const source = await readSource(absolute);
+  function readMarkdown(absolute: string, body: 'text' | 'none'): Promise<Parsed | undefined> {
+    return once(absolute, (scope) => readMarkdownFile(absolute, body, scope));
+  }
+
+  async function readMarkdownFile(absolute: string, body: 'text' | 'none', scope: FileScope): Promise<Parsed | undefined> {
+    const { report } = scope;
+    const source = await readSource(absolute, scope);
     if (!source) return undefined;
     let split: ReturnType<typeof splitFrontmatter>;
     try {
@@ -146,7 +212,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
       if (!(thrown instanceof SiteError)) throw thrown;
       return report(thrown);
     }
-    const located = parse(source, split.yaml, 'FrontmatterSyntax');
+    const located = parse(source, split.yaml, 'FrontmatterSyntax', scope);
     if (body === 'text' && split.body.trim() === '') {
       report(
         new SiteError({
@@ -245,31 +311,36 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     const src = written.data;
     const fail = (message: string, hint: string, cause?: unknown) =>
       report(new SiteError({ code: 'MissingImage', message, ...at(parsed, parsed.located, field), hint, cause }));
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path.join(config.publicDir, ...src.split('/')));
-    } catch (cause) {
+    let pending = cache.images.get(src);
+    if (!pending) {
+      const reading = readImage(config.publicDir, src);
+      reading.catch(() => cache.images.get(src) === reading && cache.images.delete(src));
+      cache.images.set(src, (pending = reading));
+    }
+    const image = await pending;
+    if ('missing' in image) {
       return fail(
         `The image ${src} does not exist: there is no file public${src}.`,
         `Add the image as public${src}, or correct the path (it starts inside public/).`,
-        cause,
+        image.missing,
       );
     }
-    const size = readImageSize(bytes, src);
-    if (!size) {
+    if ('unreadable' in image) {
       return fail(
         `The image public${src} has no readable width and height.`,
         'Use an SVG with width and height (or a viewBox), or a PNG, JPEG, WebP or GIF file.',
       );
     }
-    return { src, ...size };
+    return { src, ...image.size };
   }
 
   const markdown = createMarkdown({ allowHtml: config.allowHtml });
   const warnings: SiteError[] = [];
+  const rendered = new Map<string, RenderedMarkdown>();
   const render = (entry: Parsed): string => {
-    const rendered: RenderedMarkdown = markdown(entry.body);
-    for (const raw of rendered.rawHtml) {
+    const result = cache.markdown.get(entry.body) ?? markdown(entry.body);
+    rendered.set(entry.body, result);
+    for (const raw of result.rawHtml) {
       const line = raw.line + entry.bodyLineOffset;
       warnings.push(
         new SiteError({
@@ -283,7 +354,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
         }),
       );
     }
-    return rendered.html;
+    return result.html;
   };
 
   const [settingsFile, statsFile, services, portfolio, aboutFile, legal] = await Promise.all([
@@ -316,7 +387,21 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
     about: { ...about.data, html: render(about) },
     legal: legal.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) })),
   };
+  // Only the texts of this load stay: what an edit replaced is dropped.
+  cache.markdown.clear();
+  for (const [text, result] of rendered) cache.markdown.set(text, result);
   return { site, sources: sources.sort((a, b) => a.file.localeCompare(b.file)), warnings: sortErrors(warnings) };
+}
+
+async function readImage(publicDir: string, src: string): Promise<ImageRead> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(publicDir, ...src.split('/')));
+  } catch (cause) {
+    return { missing: cause };
+  }
+  const size = readImageSize(bytes, src);
+  return size ? { size } : { unreadable: true };
 }
 
 /** Throws one clear error for a missing content folder; returns one for each entry in it that nothing reads. */

@@ -1,1 +1,126 @@
-export async function startDevServer(..._args: unknown[]): Promise<void> { throw new Error("not yet"); }
+/**
+ * `agency-site dev`: builds, serves the newest good build from memory, and rebuilds on every
+ * save through the one pipeline (buildSite). After a good build the browser reloads, or only
+ * swaps the stylesheet; after a failed one it shows the problems over the last good pages, and
+ * the terminal prints the same. Nothing here exits on bad input.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { ResolvedConfig } from '../config.ts';
+import { toOverlay } from '../errors.ts';
+import { formatBytes, log } from '../log.ts';
+import type { PlannedFile } from '../output.ts';
+import { formatUrl, listen } from './listen.ts';
+import { createMemoryFiles, injectScript } from './memory.ts';
+import { openBrowser } from './open.ts';
+import { DEV_PATHS, type OverlayEntry } from './protocol.ts';
+import { bundleClient, createDevServer } from './server.ts';
+import type { FindFile } from './static.ts';
+import { planUpdate } from './update.ts';
+import { watchSite, type BuildOutcome } from './watch.ts';
+
+export interface DevOptions {
+  port: number;
+  host: string;
+  open: boolean;
+  /** Quiet milliseconds after a save before rebuilding (tests and benchmarks pass their own). */
+  debounce?: number;
+}
+
+export interface DevHandle {
+  server: Server;
+  url: string;
+  /** The newest good build's output, as buildSite returned it (undefined before the first). */
+  output(): PlannedFile[] | undefined;
+  close(): Promise<void>;
+}
+
+export async function startDevServer(config: ResolvedConfig, options: DevOptions): Promise<DevHandle> {
+  const client = await bundleClient();
+  const session = randomBytes(4).toString('hex');
+  const clientTag = (build: string) => `<script src="${DEV_PATHS.client}" data-build="${build}"></script>`;
+  // Before the first good build there are no pages: every request gets the client alone, to show the problems.
+  const placeholder = Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>agency-site dev</title></head><body>${clientTag('')}</body></html>`);
+  const noBuild: FindFile = async (relative) =>
+    relative === '404.html' ? { path: relative, size: placeholder.byteLength, body: () => placeholder } : undefined;
+
+  let builds = 0;
+  let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
+  let problems: OverlayEntry[] = [];
+  const devServer = createDevServer({
+    base: config.base,
+    client,
+    files: () => good?.files ?? noBuild,
+    hello: () => ({ type: 'hello', build: good?.build ?? '', errors: problems }),
+  });
+
+  const onBuild = (outcome: BuildOutcome) => {
+    const changed = formatChanges(config.root, outcome.changes);
+    if (!outcome.ok) {
+      if ('errors' in outcome) {
+        log.siteErrors(outcome.errors);
+        problems = outcome.errors.map(toOverlay);
+      } else {
+        log.internal(outcome.internal);
+        const message = outcome.internal instanceof Error ? outcome.internal.message : String(outcome.internal);
+        problems = [{ code: 'InternalError', message, location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
+      }
+      log.warn(`The build${changed} failed; ${good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`);
+      devServer.send({ type: 'errors', errors: problems });
+      return;
+    }
+    const { result } = outcome;
+    const recovered = problems.length > 0;
+    problems = [];
+    const update = planUpdate(good?.output, result.output, config.base, outcome.changes.some((change) => inside(change.path, config.publicDir)));
+    if (update.kind === 'none' && good) {
+      log.info(`Rebuilt${changed} in ${result.milliseconds} ms: no page changed.`);
+      if (recovered) devServer.send({ type: 'clear', build: good.build });
+      return;
+    }
+    const build = `${session}-${++builds}`;
+    const output = result.output;
+    good = { build, output, files: createMemoryFiles(output, { publicDir: config.publicDir, injectHtml: (html) => injectScript(html, clientTag(build)) }) };
+    if (update.kind === 'css') {
+      devServer.send({ type: 'css', build, from: update.from, to: update.to });
+      log.info(`Rebuilt${changed} in ${result.milliseconds} ms: stylesheet swapped.`);
+    } else {
+      devServer.send({ type: 'reload', build });
+      if (builds === 1) log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms.`);
+      else log.info(`Rebuilt${changed} in ${result.milliseconds} ms: reloading.`);
+    }
+  };
+
+  const watcher = watchSite(config, { onBuild, debounce: options.debounce });
+  await watcher.ready;
+  let port: number;
+  try {
+    port = await listen(devServer.server, options.host, options.port);
+  } catch (error) {
+    await watcher.close();
+    throw error;
+  }
+  const url = formatUrl(options.host, port, config.base);
+  log.info(`Dev server: ${url} (watching content/, templates/ and public/; Ctrl+C stops it)`);
+  if (options.open) openBrowser(url);
+  return {
+    server: devServer.server,
+    url,
+    output: () => good?.output,
+    async close() {
+      await watcher.close();
+      await devServer.close();
+    },
+  };
+}
+
+function formatChanges(root: string, changes: BuildOutcome['changes']): string {
+  if (changes.length === 0) return '';
+  const first = path.relative(root, changes[0]!.path).split(path.sep).join('/');
+  return changes.length === 1 ? ` after ${first} changed` : ` after ${first} and ${changes.length - 1} more changed`;
+}
+
+function inside(file: string, folder: string): boolean {
+  return file === folder || file.startsWith(folder + path.sep);
+}

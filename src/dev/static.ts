@@ -7,6 +7,8 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,17 +30,34 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/** A file the handler can send; `body` is called once, for GET. */
+export interface ServedFile {
+  /** Relative to the served root, forward slashes: its extension picks the content type. */
+  path: string;
+  size: number;
+  body(): Uint8Array | Readable;
+}
+
+/** Looks up a relative path (already checked by requestPaths); undefined when there is none. */
+export type FindFile = (relative: string) => Promise<ServedFile | undefined>;
+
 export interface StaticOptions {
-  /** The folder to serve. */
-  root: string;
   /** URL prefix the site was built with ('/' or '/sub/'). */
   base: string;
+  /** The folder to serve ... */
+  root?: string;
+  /** ... or where else the files come from (dev serves its last good build from memory). */
+  files?: FindFile;
   /** Extra headers on every response. */
   headers?: Record<string, string>;
 }
 
-/** The file inside `root` that a request path maps to, or undefined; never outside `root`. */
-export async function resolveRequestFile(root: string, base: string, rawPath: string): Promise<string | undefined> {
+/**
+ * The relative paths a static host tries for a request path, in order, or undefined when the
+ * path can only be an attack or a typo: outside base, `..`, `.`, hidden or empty segments,
+ * encoded slashes, backslashes or NUL bytes. `/terms` -> terms, terms.html; `/a/` -> a/index.html.
+ */
+export function requestPaths(base: string, rawPath: string): string[] | undefined {
   const pathname = rawPath.split('?')[0]!.split('#')[0]!;
   if (!pathname.startsWith(base)) return undefined;
   // Encoded slashes, backslashes and NUL bytes have no business in a URL of this site.
@@ -49,24 +68,45 @@ export async function resolveRequestFile(root: string, base: string, rawPath: st
   } catch {
     return undefined;
   }
+  if (/[\\\0]/.test(relative)) return undefined;
   const segments = relative.split('/');
-  if (segments.some((segment) => segment === '..' || segment === '.' || segment.startsWith('.'))) return undefined;
-  const candidates = relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
-  const realRoot = await realpath(root);
-  for (const candidate of candidates) {
-    const file = path.join(realRoot, ...candidate.split('/'));
+  const last = segments.length - 1;
+  if (segments.some((segment, index) => segment === '..' || segment.startsWith('.') || (segment === '' && index !== last))) return undefined;
+  return relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
+}
+
+/** Files of a folder on disk; a path whose real location (symlinks followed) leaves it is not there. */
+export function createFolderFiles(root: string): FindFile {
+  return async (relative) => {
     try {
-      const real = await realpath(file);
-      if (!real.startsWith(realRoot + path.sep)) continue;
-      if ((await stat(real)).isFile()) return real;
+      const realRoot = await realpath(root);
+      const real = await realpath(path.join(realRoot, ...relative.split('/')));
+      if (!real.startsWith(realRoot + path.sep)) return undefined;
+      const info = await stat(real);
+      if (!info.isFile()) return undefined;
+      return { path: relative, size: info.size, body: () => createReadStream(real) };
     } catch {
-      // not this candidate
+      return undefined;
     }
+  };
+}
+
+/** The file inside `root` that a request path maps to, or undefined; never outside `root`. */
+export async function resolveRequestFile(root: string, base: string, rawPath: string): Promise<string | undefined> {
+  const found = await findRequested(createFolderFiles(root), base, rawPath);
+  return found && path.join(await realpath(root), ...found.path.split('/'));
+}
+
+async function findRequested(find: FindFile, base: string, rawPath: string): Promise<ServedFile | undefined> {
+  for (const candidate of requestPaths(base, rawPath) ?? []) {
+    const file = await find(candidate);
+    if (file) return file;
   }
   return undefined;
 }
 
 export function createStaticHandler(options: StaticOptions) {
+  const find = options.files ?? createFolderFiles(options.root ?? '.');
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -74,24 +114,28 @@ export function createStaticHandler(options: StaticOptions) {
       response.end('Method not allowed\n');
       return;
     }
-    const file = await resolveRequestFile(options.root, options.base, request.url ?? '/');
-    const notFound = file ? undefined : await resolveRequestFile(options.root, options.base, `${options.base}404.html`);
-    const served = file ?? notFound;
+    const file = await findRequested(find, options.base, request.url ?? '/');
+    const served = file ?? (await find('404.html'));
     if (!served) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('Not found\n');
       return;
     }
-    const info = await stat(served);
     response.writeHead(file ? 200 : 404, {
-      'content-type': CONTENT_TYPES[path.extname(served).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': info.size,
+      'content-type': CONTENT_TYPES[path.extname(served.path).toLowerCase()] ?? 'application/octet-stream',
+      'content-length': served.size,
       'x-content-type-options': 'nosniff',
     });
     if (request.method === 'HEAD') {
       response.end();
       return;
     }
-    createReadStream(served).pipe(response);
+    const body = served.body();
+    if (body instanceof Uint8Array) {
+      response.end(body);
+      return;
+    }
+    // A file removed after it was found ends the response early instead of throwing.
+    pipeline(body, response).catch(() => response.destroy());
   };
 }

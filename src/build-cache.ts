@@ -1,0 +1,69 @@
+/**
+ * What `dev` keeps from one build for the next, and what a changed file makes it forget. Each
+ * entry is the finished result of one pipeline step and is dropped as soon as any file that step
+ * read changes, so a kept result is always the one a cold build would make: a content save
+ * re-reads that file, a template save re-bundles the templates, a stylesheet save rebuilds the
+ * assets. Rendering and the site check always run. Forget between builds, never during one.
+ */
+import path from 'node:path';
+import type { Assets } from './assets.ts';
+import type { ResolvedConfig } from './config.ts';
+import { createContentCache, type ContentCache } from './content/load.ts';
+import type { PlannedFile } from './output.ts';
+import type { Templates } from './templates.ts';
+
+export interface BuildCache {
+  content: ContentCache;
+  templates?: Templates;
+  assets?: Assets;
+  publicFiles?: PlannedFile[];
+}
+
+export interface FileChange {
+  /** Absolute path. */
+  path: string;
+  /** chokidar's event names: a content change keeps the folder's shape, the others may not. */
+  event: 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
+}
+
+export function createBuildCache(): BuildCache {
+  return { content: createContentCache() };
+}
+
+/** The kept result of a step, or a fresh one (then kept). Without a cache: always fresh. */
+export async function reuse<K extends 'templates' | 'assets' | 'publicFiles'>(
+  cache: BuildCache | undefined,
+  key: K,
+  make: () => Promise<NonNullable<BuildCache[K]>>,
+): Promise<NonNullable<BuildCache[K]>> {
+  const kept = cache?.[key];
+  if (kept) return kept as NonNullable<BuildCache[K]>;
+  const made = await make();
+  if (cache) cache[key] = made;
+  return made;
+}
+
+export function forgetChanges(cache: BuildCache, config: ResolvedConfig, changes: Iterable<FileChange>): void {
+  for (const change of changes) {
+    const changed = change.path;
+    const covers = (file: string) => file === changed || file.startsWith(changed + path.sep);
+    if (inside(changed, config.contentDir)) {
+      for (const file of cache.content.files.keys()) if (covers(file)) cache.content.files.delete(file);
+    } else if (inside(changed, config.publicDir)) {
+      cache.publicFiles = undefined;
+      cache.content.images.clear();
+    } else if (inside(changed, config.templatesDir)) {
+      // A new or removed file can change how an import resolves, so it may affect either bundle.
+      const moved = change.event !== 'change';
+      if (moved || cache.templates?.inputs.some(covers)) cache.templates = undefined;
+      if (moved || cache.assets?.inputs.some(covers)) cache.assets = undefined;
+    } else {
+      // A source folder itself appeared or vanished: nothing kept can be trusted.
+      Object.assign(cache, { templates: undefined, assets: undefined, publicFiles: undefined, content: createContentCache() });
+    }
+  }
+}
+
+function inside(file: string, folder: string): boolean {
+  return file.startsWith(folder + path.sep);
+}

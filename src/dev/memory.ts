@@ -1,0 +1,52 @@
+/**
+ * The last good build as the dev server serves it: from memory, nothing written to disk. Pages
+ * get the dev client's script tag; every other file is served exactly as the build made it, and
+ * files copied from public/ are read from there, never from anywhere a symlink leads.
+ */
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { PlannedFile } from '../output.ts';
+import type { FindFile } from './static.ts';
+
+export interface MemoryOptions {
+  /** Where files with a `source` must really live. */
+  publicDir: string;
+  /** Adds the dev client to a page; called once per page and build. */
+  injectHtml(html: string): string;
+}
+
+export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions): FindFile {
+  const files = new Map(output.map((file) => [file.path, file]));
+  const pages = new Map<string, Uint8Array>();
+  return async (relative) => {
+    const file = files.get(relative);
+    if (!file) return undefined;
+    if (file.source === undefined) {
+      let bytes = pages.get(relative);
+      if (!bytes) {
+        const contents = Buffer.from(file.contents ?? '');
+        bytes = relative.endsWith('.html') ? Buffer.from(options.injectHtml(contents.toString('utf8'))) : contents;
+        pages.set(relative, bytes);
+      }
+      const body = bytes;
+      return { path: relative, size: body.byteLength, body: () => body };
+    }
+    const source = file.source;
+    try {
+      const [realPublic, real] = await Promise.all([realpath(options.publicDir), realpath(source)]);
+      if (!real.startsWith(realPublic + path.sep)) return undefined;
+      const info = await stat(real);
+      if (!info.isFile()) return undefined;
+      return { path: relative, size: info.size, body: () => createReadStream(real) };
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** The script tag goes last in the body, where it cannot change how the page above it parses. */
+export function injectScript(html: string, tag: string): string {
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? `${html}${tag}` : `${html.slice(0, end)}${tag}${html.slice(end)}`;
+}

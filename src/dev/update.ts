@@ -1,0 +1,45 @@
+/**
+ * planUpdate: what the browser must do after a good build, from the two outputs themselves
+ * (not from guesses about which file was saved): nothing, swap the stylesheet, or reload.
+ */
+import type { PlannedFile } from '../output.ts';
+
+export type Update = { kind: 'none' } | { kind: 'reload' } | { kind: 'css'; from: string; to: string };
+
+/**
+ * @param base the site's URL prefix, to turn output paths into the hrefs pages use.
+ * @param sourcesChanged true when a file copied from public/ may have changed in place (same
+ *   path and size, so the outputs alone cannot tell).
+ */
+export function planUpdate(previous: PlannedFile[] | undefined, next: PlannedFile[], base: string, sourcesChanged = false): Update {
+  if (!previous || sourcesChanged) return { kind: 'reload' };
+  const before = new Map(previous.map((file) => [file.path, file]));
+  const after = new Map(next.map((file) => [file.path, file]));
+  const removed = previous.filter((file) => !after.has(file.path)).map((file) => file.path);
+  const added = next.filter((file) => !before.has(file.path)).map((file) => file.path);
+  const changed = next.filter((file) => before.has(file.path) && !sameFile(before.get(file.path)!, file)).map((file) => file.path);
+  if (removed.length + added.length + changed.length === 0) return { kind: 'none' };
+
+  // Only the stylesheet's hashed name changed, and the pages differ in nothing but that link.
+  const [from] = removed;
+  const [to] = added;
+  if (removed.length !== 1 || added.length !== 1 || !from!.endsWith('.css') || !to!.endsWith('.css')) return { kind: 'reload' };
+  const fromHref = `${base}${from}`;
+  const toHref = `${base}${to}`;
+  const onlyLinks = changed.every((file) => {
+    if (!file.endsWith('.html')) return false;
+    const old = text(before.get(file)!);
+    return old.includes(`"${fromHref}"`) && old.split(`"${fromHref}"`).join(`"${toHref}"`) === text(after.get(file)!);
+  });
+  return onlyLinks ? { kind: 'css', from: fromHref, to: toHref } : { kind: 'reload' };
+}
+
+function sameFile(a: PlannedFile, b: PlannedFile): boolean {
+  if (a.source !== undefined || b.source !== undefined) return a.source === b.source && a.size === b.size;
+  if (typeof a.contents === 'string' && typeof b.contents === 'string') return a.contents === b.contents;
+  return Buffer.from(a.contents ?? '').equals(Buffer.from(b.contents ?? ''));
+}
+
+function text(file: PlannedFile): string {
+  return Buffer.from(file.contents ?? '').toString('utf8');
+}

@@ -1,0 +1,160 @@
+/**
+ * watchSite: chokidar -> buildSite, for `dev`. Saves are debounced into batches; one build runs
+ * at a time, and saves made during a build make exactly one more. Each build forgets what the
+ * batch changed and reuses the rest (build-cache.ts), so it gives what a cold build gives.
+ */
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { watch } from 'chokidar';
+import { createBuildCache, forgetChanges, type FileChange } from '../build-cache.ts';
+import { buildSite, type BuildResult } from '../build.ts';
+import type { ResolvedConfig } from '../config.ts';
+import { toSiteErrors, type SiteError } from '../errors.ts';
+import { log } from '../log.ts';
+
+export type BuildOutcome =
+  | { ok: true; result: BuildResult; changes: FileChange[] }
+  | { ok: false; errors: SiteError[]; changes: FileChange[] }
+  | { ok: false; internal: unknown; changes: FileChange[] };
+
+export interface WatchOptions {
+  /** Quiet time after the last save before a build starts. */
+  debounce?: number;
+  /** A burst of saves that never pauses still builds this long after its first save. */
+  maxWait?: number;
+  /** Called after every build, the first one included. Must not throw. */
+  onBuild(outcome: BuildOutcome): void;
+}
+
+export interface SiteWatcher {
+  /** Settles after the first build and its onBuild. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * chokidar reports a path's first change and drops the ones that follow within 50 ms. A save in
+ * that window would go unseen, so a little after the last event for a file its state is
+ * compared with what the build read; if it moved on, it counts as a new change.
+ */
+const SETTLE_MS = 60;
+
+export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWatcher {
+  const debounce = options.debounce ?? 10;
+  const maxWait = options.maxWait ?? 250;
+  const cache = createBuildCache();
+  const pending = new Map<string, FileChange>();
+  const readAs = new Map<string, string>();
+  const settling = new Map<string, NodeJS.Timeout>();
+  let timer: NodeJS.Timeout | undefined;
+  let firstPending = 0;
+  let building = false;
+  let again = false;
+  let closed = false;
+
+  const sources = [config.contentDir, config.templatesDir, config.publicDir];
+  const watched = (file: string) =>
+    sources.some((folder) => file === folder || (file.startsWith(folder + path.sep) && !/[\\/]\./.test(file.slice(folder.length))));
+  // The project folder is watched (not the three folders), so a source folder that is deleted
+  // and made again is seen; everything else in it is ignored without being read.
+  const watcher = watch(config.root, {
+    ignoreInitial: true,
+    atomic: false,
+    ignored: (file) => file !== config.root && !watched(file),
+  });
+
+  const schedule = () => {
+    if (closed) return;
+    clearTimeout(timer);
+    const waited = performance.now() - firstPending;
+    timer = setTimeout(run, Math.max(0, Math.min(debounce, maxWait - waited)));
+  };
+
+  const record = (change: FileChange) => {
+    const earlier = pending.get(change.path);
+    // A file added and changed in one batch still counts as added: keep the event that says more.
+    if (!earlier || earlier.event === 'change') pending.set(change.path, change);
+    if (pending.size === 1 && !earlier) firstPending = performance.now();
+    schedule();
+    if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settle(change.path);
+  };
+
+  const settle = (file: string) => {
+    clearTimeout(settling.get(file));
+    settling.set(
+      file,
+      setTimeout(async () => {
+        settling.delete(file);
+        if (closed || pending.has(file) || !readAs.has(file)) return;
+        const now = await signature(file);
+        if (now !== readAs.get(file) && !pending.has(file)) record({ path: file, event: 'change' });
+      }, SETTLE_MS),
+    );
+  };
+
+  watcher.on('all', (event, file) => {
+    if (event === 'add' || event === 'addDir' || event === 'change' || event === 'unlink' || event === 'unlinkDir') {
+      record({ path: path.resolve(file), event });
+    }
+  });
+  // Raw events arrive for every write, even those chokidar holds back: while a batch is waiting,
+  // they mean the burst goes on.
+  watcher.on('raw', () => {
+    if (timer && pending.size > 0) schedule();
+  });
+  watcher.on('error', (error) => {
+    log.warn(`Watching files failed (${error instanceof Error ? error.message : String(error)}); saves may go unseen until dev restarts.`);
+  });
+
+  async function run(): Promise<void> {
+    timer = undefined;
+    if (closed) return;
+    if (building) {
+      again = true;
+      return;
+    }
+    again = false;
+    building = true;
+    const changes = [...pending.values()];
+    pending.clear();
+    await Promise.all(changes.map(async (change) => readAs.set(change.path, await signature(change.path))));
+    forgetChanges(cache, config, changes);
+    let outcome: BuildOutcome;
+    try {
+      outcome = { ok: true, result: await buildSite(config, { write: false, cache }), changes };
+    } catch (thrown) {
+      const errors = toSiteErrors(thrown);
+      outcome = errors ? { ok: false, errors, changes } : { ok: false, internal: thrown, changes };
+    }
+    building = false;
+    if (closed) return;
+    options.onBuild(outcome);
+    if (again && !timer) {
+      again = false;
+      void run();
+    }
+  }
+
+  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(run);
+  return {
+    ready,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      for (const pendingTimer of settling.values()) clearTimeout(pendingTimer);
+      await watcher.close();
+    },
+  };
+}
+
+/** What a build saw of a file: enough to tell that it was written since. */
+async function signature(file: string): Promise<string> {
+  let info: Stats;
+  try {
+    info = await stat(file);
+  } catch {
+    return 'missing';
+  }
+  return `${info.mtimeMs}:${info.ctimeMs}:${info.size}:${info.ino}`;
+}

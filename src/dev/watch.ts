@@ -39,6 +39,8 @@ export interface SiteWatcher {
  * compared with what the build read; if it moved on, it counts as a new change.
  */
 const SETTLE_MS = 60;
+/** How long a failed build waits for the dust to settle before its problems are shown. */
+const HOLD_MS = SETTLE_MS + 30;
 
 export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWatcher {
   const debounce = options.debounce ?? 10;
@@ -50,7 +52,8 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   let timer: NodeJS.Timeout | undefined;
   let firstPending = 0;
   let building = false;
-  let again = false;
+  let stirred = false;
+  let holding = false;
   let closed = false;
 
   const sources = [config.contentDir, config.templatesDir, config.publicDir];
@@ -71,11 +74,15 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     timer = setTimeout(run, Math.max(0, Math.min(debounce, maxWait - waited)));
   };
 
-  const record = (change: FileChange) => {
+  const queue = (change: FileChange) => {
     const earlier = pending.get(change.path);
+    if (pending.size === 0) firstPending = performance.now();
     // A file added and changed in one batch still counts as added: keep the event that says more.
     if (!earlier || earlier.event === 'change') pending.set(change.path, change);
-    if (pending.size === 1 && !earlier) firstPending = performance.now();
+  };
+
+  const record = (change: FileChange) => {
+    queue(change);
     schedule();
     if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settle(change.path);
   };
@@ -98,10 +105,12 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
       record({ path: path.resolve(file), event });
     }
   });
-  // Raw events arrive for every write, even those chokidar holds back: while a batch is waiting,
-  // they mean the burst goes on.
-  watcher.on('raw', () => {
-    if (timer && pending.size > 0) schedule();
+  // Raw events arrive for every write, also those chokidar holds back: they mean a burst goes on.
+  watcher.on('raw', (_event, name, details) => {
+    const folder = (details as { watchedPath?: string } | undefined)?.watchedPath;
+    if (!folder || (folder === config.root && !(name && watched(path.join(folder, name))))) return;
+    if (building || holding) stirred = true;
+    if (timer) schedule();
   });
   watcher.on('error', (error) => {
     log.warn(`Watching files failed (${error instanceof Error ? error.message : String(error)}); saves may go unseen until dev restarts.`);
@@ -109,13 +118,9 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
 
   async function run(): Promise<void> {
     timer = undefined;
-    if (closed) return;
-    if (building) {
-      again = true;
-      return;
-    }
-    again = false;
+    if (closed || building) return;
     building = true;
+    stirred = false;
     const changes = [...pending.values()];
     pending.clear();
     await Promise.all(changes.map(async (change) => readAs.set(change.path, await signature(change.path))));
@@ -128,12 +133,29 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
       outcome = errors ? { ok: false, errors, changes } : { ok: false, internal: thrown, changes };
     }
     building = false;
-    if (closed) return;
-    options.onBuild(outcome);
-    if (again && !timer) {
-      again = false;
-      void run();
-    }
+    if (!closed) finish(outcome);
+  }
+
+  function finish(outcome: BuildOutcome): void {
+    // Files changed while this build read them, so it may mix old and new: it is not shown,
+    // and the next build reads its batch again.
+    if (pending.size > 0 || stirred) return redo(outcome.changes);
+    if (outcome.ok) return options.onBuild(outcome);
+    // A failed build may have read a file halfway through a save (an editor truncates, then
+    // writes): its problems are shown only if nothing moves for a moment.
+    holding = true;
+    stirred = false;
+    setTimeout(() => {
+      holding = false;
+      if (closed) return;
+      if (pending.size > 0 || stirred || building) redo(outcome.changes);
+      else options.onBuild(outcome);
+    }, HOLD_MS);
+  }
+
+  function redo(changes: FileChange[]): void {
+    for (const change of changes) queue(change);
+    if (!timer && !building) schedule();
   }
 
   const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(run);

@@ -1,0 +1,138 @@
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config.ts';
+import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
+import { DEV_PATHS } from '../../src/dev/protocol.ts';
+import { connectEvents, rawRequest, waitFor, type EventChannel } from '../helpers/http.ts';
+import { copyProject, PROJECT_ROOT, type TempProject } from '../helpers/project.ts';
+
+let project: TempProject;
+let dev: DevHandle;
+let events: EventChannel;
+
+async function start(): Promise<void> {
+  project = await copyProject('agency-site-dev-');
+  dev = await startDevServer(resolveConfig({ root: project.root }), { port: 0, host: '127.0.0.1', open: false });
+  events = await connectEvents(dev.url);
+  await events.next('hello');
+}
+
+const page = async (target = '/') => (await fetch(new URL(target, dev.url))).text();
+
+afterEach(async () => {
+  events?.close();
+  await dev?.close();
+  await project?.cleanup();
+});
+
+describe('agency-site dev', () => {
+  it('sends a reload after a content edit and then serves the new text', async () => {
+    await start();
+    expect(await page()).toContain('Northwind Studio is a small team');
+    await project.edit('content/about.md', 'Northwind Studio is a small team', 'Northwind Studio is a tiny crew');
+    const reload = await events.next('reload');
+    const html = await page();
+    expect(html).toContain('Northwind Studio is a tiny crew');
+    expect(html).toContain(`data-build="${reload.build}"`);
+  });
+
+  it('reports broken YAML with its file and line, keeps the last good page, and clears once fixed', async () => {
+    await start();
+    const original = await project.read('content/site.yaml');
+    await project.write('content/site.yaml', original.replace('language: en', 'language: [en'));
+    const { errors } = await events.next('errors');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatchObject({ file: 'content/site.yaml', code: 'YamlSyntax' });
+    expect(errors[0]!.line).toBeGreaterThanOrEqual(6);
+    expect(errors[0]!.location).toMatch(/^content\/site\.yaml:\d+:\d+$/);
+    expect(errors[0]!.frame).toContain('language: [en');
+    expect(errors[0]!.hint).toBeTruthy();
+
+    const served = await fetch(dev.url);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('Northwind Studio is a small team');
+    const late = await connectEvents(dev.url);
+    expect((await late.next('hello')).errors[0]).toMatchObject({ file: 'content/site.yaml' });
+    late.close();
+
+    await project.write('content/site.yaml', original);
+    await events.next(['clear', 'reload']);
+    const after = await connectEvents(dev.url);
+    expect((await after.next('hello')).errors).toEqual([]);
+    after.close();
+  });
+
+  it('ends a burst of 200 saves in the final state, with the server still up', async () => {
+    await start();
+    const original = await project.read('content/about.md');
+    for (let save = 0; save < 200; save++) {
+      await project.write('content/about.md', original.replace('a small team', `burst save ${save} team`));
+    }
+    await waitFor(page, (html) => html.includes('burst save 199 team'));
+    // Reloads come from coalesced builds: far fewer than the saves.
+    expect(events.messages.filter((message) => message.type === 'reload').length).toBeLessThan(20);
+    expect(events.messages.some((message) => message.type === 'errors')).toBe(false);
+    expect((await fetch(new URL('/terms', dev.url))).status).toBe(200);
+  });
+
+  it('swaps only the stylesheet after a CSS edit', async () => {
+    await start();
+    const before = /<link rel="stylesheet" href="([^"]+)"/.exec(await page())![1]!;
+    await project.write('templates/styles/site.css', `${await project.read('templates/styles/site.css')}\n:root { --dev-test: 1px; }\n`);
+    const update = await events.next(['css', 'reload']);
+    expect(update).toMatchObject({ type: 'css', from: before });
+    const to = (update as { to: string }).to;
+    expect(await page()).toContain(`<link rel="stylesheet" href="${to}"`);
+    const css = await fetch(new URL(to, dev.url));
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await css.text()).toContain('--dev-test: 1px');
+  });
+
+  it('keeps serving when a template throws and when content folders are deleted', async () => {
+    await start();
+    await project.edit('templates/sections/AboutSection.tsx', 'return (', "if (site) throw new Error('about broke');\n  return (");
+    const thrown = await events.next('errors');
+    expect(thrown.errors[0]).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx' });
+    expect(thrown.errors[0]!.message).toContain('about broke');
+    expect((await fetch(dev.url)).status).toBe(200);
+
+    await project.write('templates/sections/AboutSection.tsx', await readOriginal('templates/sections/AboutSection.tsx'));
+    await events.next(['clear', 'reload']);
+
+    await project.remove('content/legal');
+    const missing = await events.next('errors');
+    expect(missing.errors.some((error) => error.code === 'ContentMissing' && error.file === 'content/legal')).toBe(true);
+    expect(await page('/terms')).toContain('Terms of Service');
+
+    await project.remove('content');
+    await events.next('errors');
+    expect((await fetch(dev.url)).status).toBe(200);
+
+    await cp(path.join(PROJECT_ROOT, 'content'), project.file('content'), { recursive: true });
+    await events.next(['clear', 'reload']);
+    expect(await page('/terms')).toContain('Terms of Service');
+  });
+
+  it('answers HEAD, refuses POST, and gives unknown paths the 404 page with status 404', async () => {
+    await start();
+    const head = await rawRequest(dev.url, '/terms', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(await page('/terms')));
+    expect(head.body).toBe('');
+    expect((await rawRequest(dev.url, '/', 'POST')).status).toBe(405);
+    expect((await rawRequest(dev.url, DEV_PATHS.events, 'POST')).status).toBe(405);
+    const missing = await fetch(new URL('/no/such/page', dev.url));
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+    for (const route of ['/', '/terms', '/refund-policy', '/privacy-policy']) {
+      const response = await fetch(new URL(route, dev.url), { redirect: 'manual' });
+      expect(response.status, route).toBe(200);
+    }
+  });
+});
+
+function readOriginal(relative: string): Promise<string> {
+  return import('node:fs/promises').then(({ readFile }) => readFile(path.join(PROJECT_ROOT, relative), 'utf8'));
+}

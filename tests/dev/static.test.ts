@@ -1,0 +1,121 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
+import { startPreviewServer } from '../../src/dev/preview.ts';
+import { requestPaths } from '../../src/dev/static.ts';
+import { rawRequest } from '../helpers/http.ts';
+import { copyProject, type TempProject } from '../helpers/project.ts';
+
+const SECRET = 'TOP-SECRET-OUTSIDE-THE-SITE';
+
+/** Every way out of the served folder we know of; the secret sits one and two levels above it. */
+const ATTACKS = [
+  '/../secret.txt',
+  '/../../secret.txt',
+  '/assets/../../secret.txt',
+  '/%2e%2e/secret.txt',
+  '/%2E%2E/%2e%2e/secret.txt',
+  '/.%2e/secret.txt',
+  '/..%2fsecret.txt',
+  '/%2e%2e%2fsecret.txt',
+  '/assets%2f..%2f..%2fsecret.txt',
+  '/..%5csecret.txt',
+  '/..\\secret.txt',
+  '/assets\\..\\..\\secret.txt',
+  '/%252e%252e/secret.txt',
+  '//secret.txt',
+  '/secret.txt%00.html',
+  '/%00/../secret.txt',
+  '/leak.txt',
+  '/leak',
+  '/escape/secret.txt',
+  '/images/../../secret.txt',
+];
+
+let project: TempProject;
+let dev: DevHandle;
+let preview: { server: Server; url: string };
+
+beforeAll(async () => {
+  project = await copyProject('agency-site-static-');
+  await writeFile(project.file('secret.txt'), SECRET);
+  await mkdir(project.file('outside'));
+  await writeFile(project.file('outside/secret.txt'), SECRET);
+  // Symlinks that point out: in public/ (dev serves public files from there) ...
+  await symlink(project.file('secret.txt'), project.file('public/leak.txt'));
+  await symlink(project.file('outside'), project.file('public/escape'));
+  const config = resolveConfig({ root: project.root, out: 'site/dist' });
+  await buildSite(config);
+  // ... and in the built folder that preview serves.
+  await writeFile(project.file('site/secret.txt'), SECRET);
+  await symlink(project.file('secret.txt'), path.join(config.outDir, 'leak.txt'));
+  await symlink(project.file('outside'), path.join(config.outDir, 'escape'));
+  preview = await startPreviewServer(config, { port: 0, host: '127.0.0.1' });
+  dev = await startDevServer(config, { port: 0, host: '127.0.0.1', open: false });
+});
+
+afterAll(async () => {
+  await dev?.close();
+  await new Promise((done) => preview?.server.close(done));
+  await project?.cleanup();
+});
+
+describe.each([
+  ['dev', () => dev.url],
+  ['preview', () => preview.url],
+])('the %s server', (_name, url) => {
+  it('lets no request out of the output folder', async () => {
+    for (const attack of ATTACKS) {
+      const response = await rawRequest(url(), attack);
+      expect(response.status, attack).not.toBe(200);
+      expect(response.body, attack).not.toContain(SECRET);
+    }
+  });
+
+  it('serves the routes without redirects, with their content types, and answers HEAD', async () => {
+    for (const [target, type] of [
+      ['/', 'text/html; charset=utf-8'],
+      ['/terms', 'text/html; charset=utf-8'],
+      ['/terms.html', 'text/html; charset=utf-8'],
+      ['/favicon.svg', 'image/svg+xml'],
+    ] as const) {
+      const get = await rawRequest(url(), target);
+      expect(get.status, target).toBe(200);
+      expect(get.headers['content-type'], target).toBe(type);
+      const head = await rawRequest(url(), target, 'HEAD');
+      expect(head.status, target).toBe(200);
+      expect(head.headers['content-length'], target).toBe(get.headers['content-length']);
+      expect(head.body, target).toBe('');
+    }
+  });
+
+  it('gives unknown paths and folders the 404 page with status 404, and refuses other methods', async () => {
+    for (const target of ['/nope', '/assets/', '/images', '/terms/', '/index']) {
+      const response = await rawRequest(url(), target);
+      expect(response.status, target).toBe(target === '/index' ? 200 : 404);
+      if (target !== '/index') expect(response.body, target).toContain('Oops! Page not found');
+    }
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
+      const response = await rawRequest(url(), '/', method);
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
+  });
+});
+
+describe('requestPaths', () => {
+  it('maps a path to the files a static host tries, and refuses anything that could leave the folder', () => {
+    expect(requestPaths('/', '/')).toEqual(['index.html']);
+    expect(requestPaths('/', '/terms?x=1#top')).toEqual(['terms', 'terms.html']);
+    expect(requestPaths('/sub/', '/sub/terms/')).toEqual(['terms/index.html']);
+    expect(requestPaths('/sub/', '/terms')).toBeUndefined();
+    // (A double-encoded %252e%252e is a harmless literal file name, and the symlinks are found later.)
+    for (const attack of ATTACKS.slice(0, 16).filter((attack) => !attack.includes('%25'))) {
+      expect(requestPaths('/', attack), attack).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { planUpdate } from '../../src/dev/update.ts';
+import type { PlannedFile } from '../../src/output.ts';
+
+const page = (css: string, text = 'Hello') => `<!DOCTYPE html><html><head><link rel="stylesheet" href="/${css}"/></head><body>${text}</body></html>`;
+const site = (css: string, text?: string, js = 'assets/main-1.js'): PlannedFile[] => [
+  { path: 'index.html', contents: page(css, text) },
+  { path: '404.html', contents: page(css, 'Missing') },
+  { path: css, contents: `body{color:${css}}` },
+  { path: js, contents: 'void 0' },
+  { path: 'favicon.svg', source: '/project/public/favicon.svg', size: 10 },
+];
+
+describe('planUpdate', () => {
+  it('reloads after the first build', () => {
+    expect(planUpdate(undefined, site('assets/site-1.css'), '/')).toEqual({ kind: 'reload' });
+  });
+
+  it('does nothing when the output is the same', () => {
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css'), '/')).toEqual({ kind: 'none' });
+  });
+
+  it('swaps the stylesheet when pages differ only in its link', () => {
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-2.css'), '/')).toEqual({
+      kind: 'css',
+      from: '/assets/site-1.css',
+      to: '/assets/site-2.css',
+    });
+  });
+
+  it('reloads when a page changed beside the stylesheet, or the script changed', () => {
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-2.css', 'Changed'), '/')).toEqual({ kind: 'reload' });
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css', 'Hello', 'assets/main-2.js'), '/')).toEqual({ kind: 'reload' });
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css', 'Changed'), '/')).toEqual({ kind: 'reload' });
+  });
+
+  it('reloads when a public file may have changed in place', () => {
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css'), '/', true)).toEqual({ kind: 'reload' });
+  });
+});

@@ -1,7 +1,8 @@
 /**
- * watchSite: chokidar -> buildSite, for `dev`. Saves are debounced into batches; one build runs
- * at a time, and saves made during a build make exactly one more. Each build forgets what the
- * batch changed and reuses the rest (build-cache.ts), so it gives what a cold build gives.
+ * watchSite: chokidar -> buildSite, for `dev`. Saves are debounced into batches and one build
+ * runs at a time. Each build forgets what its batch changed and reuses the rest (build-cache.ts),
+ * so it gives what a cold build of the same files gives. A build that files changed under while
+ * it read them is not reported but redone, so a burst of saves ends in one consistent build.
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -23,12 +24,12 @@ export interface WatchOptions {
   debounce?: number;
   /** A burst of saves that never pauses still builds this long after its first save. */
   maxWait?: number;
-  /** Called after every build, the first one included. Must not throw. */
+  /** Called after every build that is not superseded, the first one included. Must not throw. */
   onBuild(outcome: BuildOutcome): void;
 }
 
 export interface SiteWatcher {
-  /** Settles after the first build and its onBuild. */
+  /** Settles after the first build (a failed one reports HOLD_MS later). */
   ready: Promise<void>;
   close(): Promise<void>;
 }
@@ -39,14 +40,20 @@ export interface SiteWatcher {
  * compared with what the build read; if it moved on, it counts as a new change.
  */
 const SETTLE_MS = 60;
-/** How long a failed build waits for the dust to settle before its problems are shown. */
-const HOLD_MS = SETTLE_MS + 30;
+/**
+ * How long a failed build waits, with no file moving, before its problems are shown: longer than
+ * SETTLE_MS, and long enough to outlast the gap between an editor's truncate and its write on a
+ * busy machine. Problems may appear this much later; good builds are never held.
+ */
+const HOLD_MS = 150;
 
 export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWatcher {
-  const debounce = options.debounce ?? 10;
+  const debounce = options.debounce ?? 5;
   const maxWait = options.maxWait ?? 250;
   const cache = createBuildCache();
   const pending = new Map<string, FileChange>();
+  /** What each changed file looked like at its newest event, and when the build read it. */
+  const seenAs = new Map<string, string>();
   const readAs = new Map<string, string>();
   const settling = new Map<string, NodeJS.Timeout>();
   let timer: NodeJS.Timeout | undefined;
@@ -54,6 +61,8 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   let building = false;
   let stirred = false;
   let holding = false;
+  /** Builds started so far: tells a held outcome whether a newer build has begun. */
+  let builds = 0;
   let closed = false;
 
   const sources = [config.contentDir, config.templatesDir, config.publicDir];
@@ -81,7 +90,9 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     if (!earlier || earlier.event === 'change') pending.set(change.path, change);
   };
 
-  const record = (change: FileChange) => {
+  const record = (change: FileChange, stats?: Stats) => {
+    if (stats) seenAs.set(change.path, signatureOf(stats));
+    else seenAs.delete(change.path);
     queue(change);
     schedule();
     if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settle(change.path);
@@ -100,9 +111,9 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     );
   };
 
-  watcher.on('all', (event, file) => {
+  watcher.on('all', (event, file, stats) => {
     if (event === 'add' || event === 'addDir' || event === 'change' || event === 'unlink' || event === 'unlinkDir') {
-      record({ path: path.resolve(file), event });
+      record({ path: path.resolve(file), event }, event === 'unlink' || event === 'unlinkDir' ? undefined : stats);
     }
   });
   // Raw events arrive for every write, also those chokidar holds back: they mean a burst goes on.
@@ -120,10 +131,15 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     timer = undefined;
     if (closed || building) return;
     building = true;
+    holding = false;
     stirred = false;
+    builds++;
     const changes = [...pending.values()];
     pending.clear();
-    await Promise.all(changes.map(async (change) => readAs.set(change.path, await signature(change.path))));
+    // chokidar's stats were taken after the save and before this build reads: no stat needed.
+    const seen = changes.map((change) => seenAs.get(change.path));
+    for (const change of changes) seenAs.delete(change.path);
+    await Promise.all(changes.map(async (change, index) => readAs.set(change.path, seen[index] ?? (await signature(change.path)))));
     forgetChanges(cache, config, changes);
     let outcome: BuildOutcome;
     try {
@@ -143,12 +159,14 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     if (outcome.ok) return options.onBuild(outcome);
     // A failed build may have read a file halfway through a save (an editor truncates, then
     // writes): its problems are shown only if nothing moves for a moment.
+    const held = builds;
     holding = true;
     stirred = false;
     setTimeout(() => {
+      // A newer build started: it reports (or is redone), and this outcome is stale.
+      if (closed || builds !== held) return;
       holding = false;
-      if (closed) return;
-      if (pending.size > 0 || stirred || building) redo(outcome.changes);
+      if (pending.size > 0 || stirred) redo(outcome.changes);
       else options.onBuild(outcome);
     }, HOLD_MS);
   }
@@ -172,11 +190,13 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
 
 /** What a build saw of a file: enough to tell that it was written since. */
 async function signature(file: string): Promise<string> {
-  let info: Stats;
   try {
-    info = await stat(file);
+    return signatureOf(await stat(file));
   } catch {
     return 'missing';
   }
+}
+
+function signatureOf(info: Stats): string {
   return `${info.mtimeMs}:${info.ctimeMs}:${info.size}:${info.ino}`;
 }

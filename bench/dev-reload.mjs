@@ -1,0 +1,182 @@
+// npm run bench:dev: time from a file save to the dev server's reload message, for a content
+// edit, a template edit and a stylesheet edit (median of --runs each, after warm-up saves).
+// Runs the real `agency-site dev` on a temporary copy of content/, templates/ and public/ and
+// listens on its reload channel like a browser would. Options: --runs N (default 25).
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runsFlag = process.argv.indexOf('--runs');
+const RUNS = runsFlag === -1 ? 25 : Number(process.argv[runsFlag + 1]);
+const WARMUP = 3;
+/** Pause between saves: past chokidar's 50 ms per-file throttle, so each save is a fresh one. */
+const PAUSE_MS = 150;
+const GOAL_MS = 50;
+
+const project = await mkdtemp(path.join(os.tmpdir(), 'agency-site-bench-dev-'));
+await Promise.all(['content', 'templates', 'public'].map((folder) => cp(path.join(root, folder), path.join(project, folder), { recursive: true })));
+
+const child = spawn(process.execPath, [path.join(root, 'bin', 'agency-site.js'), 'dev', '--root', project, '--port', '0'], {
+  env: { ...process.env, NO_COLOR: '1' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let log = '';
+child.stdout.on('data', (chunk) => (log += chunk));
+child.stderr.on('data', (chunk) => (log += chunk));
+const stop = async () => {
+  child.kill();
+  await rm(project, { recursive: true, force: true });
+};
+
+try {
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dev did not start:\n${log}`)), 60_000);
+    child.stdout.on('data', () => {
+      const found = /Dev server: (http:\/\/\S+)/.exec(log);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`dev exited with ${code}:\n${log}`)));
+  });
+  const channel = await connect(new URL('/__agency-site/events', url));
+  await channel.next(['hello']);
+
+  const edits = [
+    { name: 'content edit (content/about.md)', file: 'content/about.md', expect: 'reload', change: (text, n) => text.replace('a small team', `a small team (${n})`) },
+    {
+      name: 'template edit (AboutSection.tsx)',
+      file: 'templates/sections/AboutSection.tsx',
+      expect: 'reload',
+      change: (text, n) => text.replace('prose about-text', `prose about-text bench-${n}`),
+    },
+    { name: 'CSS edit (site.css)', file: 'templates/styles/site.css', expect: 'css', change: (text, n) => `${text}\n:root { --bench: ${n}px; }\n` },
+  ];
+  const rows = [];
+  for (const edit of edits) {
+    const original = await readFile(path.join(project, edit.file), 'utf8');
+    const times = [];
+    let flashes = 0;
+    for (let n = 0; n < WARMUP + RUNS; n++) {
+      const text = edit.change(original, n);
+      if (text === original) throw new Error(`the edit of ${edit.file} changes nothing`);
+      await sleep(PAUSE_MS);
+      channel.drain();
+      const started = performance.now();
+      await writeFile(path.join(project, edit.file), text);
+      const message = await channel.next([edit.expect, 'reload', 'css']);
+      const elapsed = performance.now() - started;
+      if (message.type !== edit.expect) throw new Error(`${edit.name}: expected ${edit.expect}, got ${JSON.stringify(message)}\n${log}`);
+      // An editor's save truncates, then writes: a build that read the empty file in between may
+      // show its error before the good build. Counted, not hidden.
+      if (channel.skipped('errors') > 0) flashes++;
+      if (n >= WARMUP) times.push(elapsed);
+    }
+    await writeFile(path.join(project, edit.file), original);
+    await channel.next(['reload', 'css']);
+    rows.push({ name: edit.name, message: edit.expect, flashes, ...summarize(times) });
+  }
+  const builds = [...log.matchAll(/Rebuilt after (\S+) changed in (\d+) ms/g)];
+  const buildMedian = (prefix) => median(builds.filter((match) => match[1].startsWith(prefix)).map((match) => Number(match[2])));
+
+  console.log(`\nagency-site dev: save -> reload message (${RUNS} saves each after ${WARMUP} warm-up saves; Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)})\n`);
+  const table = [
+    ['edit', 'message', 'median', 'p90', 'min', 'max', 'build (median)', 'error flashes'],
+    ...rows.map((row, index) => [
+      row.name,
+      row.message,
+      `${row.median.toFixed(1)} ms`,
+      `${row.p90.toFixed(1)} ms`,
+      `${row.min.toFixed(1)} ms`,
+      `${row.max.toFixed(1)} ms`,
+      `${buildMedian(['content/', 'templates/sections/', 'templates/styles/'][index])} ms`,
+      String(row.flashes),
+    ]),
+  ];
+  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
+  for (const [index, row] of table.entries()) {
+    console.log(`| ${row.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`);
+    if (index === 0) console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  }
+  const content = rows[0].median;
+  console.log(`\nGoal: a content edit under ${GOAL_MS} ms (median): ${content < GOAL_MS ? 'met' : 'NOT met'} (${content.toFixed(1)} ms).`);
+  channel.close();
+} finally {
+  await stop();
+}
+
+function summarize(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: median(sorted), p90: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))], min: sorted[0], max: sorted.at(-1) };
+}
+
+function median(values) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A minimal server-sent events reader for the dev channel. */
+function connect(target) {
+  return new Promise((resolve, reject) => {
+    const queue = [];
+    let wake;
+    const req = request(target, (response) => {
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const data = buffer
+            .slice(0, end)
+            .split('\n')
+            .find((line) => line.startsWith('data: '));
+          buffer = buffer.slice(end + 2);
+          if (data) queue.push(JSON.parse(data.slice(6)));
+        }
+        wake?.();
+      });
+      const skipped = [];
+      resolve({
+        drain: () => queue.splice(0),
+        /** How many messages of this type next() passed over since the last call. */
+        skipped(type) {
+          const count = skipped.filter((message) => message.type === type).length;
+          skipped.length = 0;
+          return count;
+        },
+        async next(types, timeoutMs = 20_000) {
+          const deadline = performance.now() + timeoutMs;
+          for (;;) {
+            const index = queue.findIndex((message) => types.includes(message.type));
+            if (index !== -1) {
+              const taken = queue.splice(0, index + 1);
+              skipped.push(...taken.slice(0, -1));
+              return taken.at(-1);
+            }
+            if (performance.now() > deadline) throw new Error(`no ${types.join('/')} message within ${timeoutMs} ms`);
+            await new Promise((done) => {
+              wake = done;
+              setTimeout(done, 1000);
+            });
+          }
+        },
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -31,8 +31,6 @@ export interface DevOptions {
 export interface DevHandle {
   server: Server;
   url: string;
-  /** The newest good build's output, as buildSite returned it (undefined before the first). */
-  output(): PlannedFile[] | undefined;
   close(): Promise<void>;
 }
 
@@ -107,7 +105,6 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   return {
     server: devServer.server,
     url,
-    output: () => good?.output,
     async close() {
       await watcher.close();
       await devServer.close();

@@ -110,6 +110,14 @@ describe('agency-site dev', () => {
     await project.write('templates/sections/AboutSection.tsx', await readOriginal('templates/sections/AboutSection.tsx'));
     await events.next(['clear', 'reload']);
 
+    await project.edit('templates/index.ts', 'export const pages', "throw new Error('index broke');\nexport const pages");
+    const loading = await events.next('errors');
+    expect(loading.errors[0]).toMatchObject({ code: 'TemplateBuildFailed', file: 'templates/index.ts' });
+    expect(loading.errors[0]!.message).toContain('index broke');
+    expect(loading.errors[0]!.line).toBeGreaterThan(1);
+    await project.write('templates/index.ts', await readOriginal('templates/index.ts'));
+    await events.next(['clear', 'reload']);
+
     // Moved away in one step: a folder deleted file by file passes through valid states (an empty legal/).
     await rename(project.file('content/legal'), project.file('legal-away'));
     const missing = await events.next('errors');

@@ -66,8 +66,10 @@ function showOverlay(errors: OverlayEntry[]): void {
   hideOverlay();
   const host = document.createElement(OVERLAY_TAG);
   const root = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = STYLE;
+  // A constructed stylesheet, not a <style> element: the site's CSP allows no inline styles.
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(STYLE);
+  root.adoptedStyleSheets = [sheet];
   const dialog = element('div', 'dialog');
   dialog.setAttribute('role', 'alertdialog');
   dialog.setAttribute('aria-modal', 'true');
@@ -85,7 +87,7 @@ function showOverlay(errors: OverlayEntry[]): void {
     if (error.hint) item.append(element('p', 'hint', error.hint));
     dialog.append(item);
   }
-  root.append(style, dialog);
+  root.append(dialog);
   (document.body ?? document.documentElement).append(host);
   close.focus();
 }

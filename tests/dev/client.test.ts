@@ -44,6 +44,12 @@ describe('the dev client', () => {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     const page = await browser.newPage();
+    // The site's Content-Security-Policy applies to the dev client too: it must not trip it.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
     const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
     await page.goto(dev.url);
     await connected;
@@ -62,6 +68,8 @@ describe('the dev client', () => {
     expect(await overlay.locator('.hint').first().textContent()).toBeTruthy();
     expect(await overlay.locator('pre').first().textContent()).toContain('language: [en');
     expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Digital experiences');
+    expect(await overlay.locator('.dialog').evaluate((dialog) => getComputedStyle(dialog).borderTopWidth)).toBe('6px');
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 
     await project.edit('content/site.yaml', 'language: [en', 'language: en');
     await project.edit('content/about.md', 'a small team', 'a fixed team');

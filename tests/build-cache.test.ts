@@ -3,7 +3,8 @@ import { createBuildCache, forgetChanges } from '../src/build-cache.ts';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig } from '../src/config.ts';
 import type { PlannedFile } from '../src/output.ts';
-import { copyProject, type TempProject } from './helpers/project.ts';
+import type { TempProject } from './helpers/project.ts';
+import { copyWarmProject } from './helpers/warm-project.ts';
 
 let project: TempProject;
 afterEach(() => project?.cleanup());
@@ -12,7 +13,7 @@ const home = (output: PlannedFile[]) => String(output.find((file) => file.path =
 
 describe('build cache', () => {
   it('reuses a content file until told it changed, and then re-reads only that file', async () => {
-    project = await copyProject('agency-site-cache-');
+    project = await copyWarmProject('agency-site-cache-');
     const config = resolveConfig({ root: project.root });
     const cache = createBuildCache();
     await buildSite(config, { write: false, cache });
@@ -29,7 +30,7 @@ describe('build cache', () => {
   });
 
   it('forgets the template bundle for a template, the assets for the stylesheet, and everything under a removed folder', async () => {
-    project = await copyProject('agency-site-cache-');
+    project = await copyWarmProject('agency-site-cache-');
     const config = resolveConfig({ root: project.root });
     const cache = createBuildCache();
     await buildSite(config, { write: false, cache });

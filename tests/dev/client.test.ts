@@ -7,7 +7,8 @@ import { resolveConfig } from '../../src/config.ts';
 import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
 import { DEV_PATHS } from '../../src/dev/protocol.ts';
 import { bundleClient } from '../../src/dev/server.ts';
-import { copyProject, type TempProject } from '../helpers/project.ts';
+import type { TempProject } from '../helpers/project.ts';
+import { copyWarmProject } from '../helpers/warm-project.ts';
 
 const projects: TempProject[] = [];
 let browser: Browser | undefined;
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe('the dev client', () => {
   it('never reaches the build output', async () => {
-    const project = await copyProject('agency-site-client-');
+    const project = await copyWarmProject('agency-site-client-');
     projects.push(project);
     const config = resolveConfig({ root: project.root });
     await buildSite(config);
@@ -36,7 +37,7 @@ describe('the dev client', () => {
   });
 
   it('in Chromium: swaps the stylesheet in place, shows the overlay over the page, and reloads once fixed', async () => {
-    const project = await copyProject('agency-site-client-');
+    const project = await copyWarmProject('agency-site-client-');
     projects.push(project);
     dev = await startDevServer(resolveConfig({ root: project.root }), { port: 0, host: '127.0.0.1', open: false });
     browser = await chromium.launch({

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI, copyProject, type TempProject } from '../helpers/project.ts';
+import { CLI, type TempProject } from '../helpers/project.ts';
+import { copyWarmProject } from '../helpers/warm-project.ts';
 
 const children: ChildProcess[] = [];
 const projects: TempProject[] = [];
@@ -33,7 +34,7 @@ function startDev(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string
 
 describe('agency-site dev (the command)', () => {
   it('prints the URL, moves off a busy port and says so, opens the browser, and leaves dist/ alone', async () => {
-    const project = await copyProject('agency-site-cli-dev-');
+    const project = await copyWarmProject('agency-site-cli-dev-');
     projects.push(project);
     blocker = createServer();
     await new Promise<void>((done) => blocker!.listen(0, '127.0.0.1', done));
@@ -46,7 +47,8 @@ describe('agency-site dev (the command)', () => {
     const dev = await startDev(['--root', project.root, '--port', String(busy), '--open'], { PATH: project.file('bin') });
     expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(dev.url).not.toBe(`http://127.0.0.1:${busy}/`);
-    expect(dev.stderr()).toContain(`Port ${busy} is busy`);
+    // stderr and stdout are separate pipes: the warning may arrive after the URL.
+    await expect.poll(() => dev.stderr()).toContain(`Port ${busy} is busy`);
     const home = await fetch(dev.url);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Northwind Studio');
@@ -55,7 +57,7 @@ describe('agency-site dev (the command)', () => {
   });
 
   it('warns, and keeps serving, when no browser can be opened', async () => {
-    const project = await copyProject('agency-site-cli-dev-');
+    const project = await copyWarmProject('agency-site-cli-dev-');
     projects.push(project);
     const dev = await startDev(['--root', project.root, '--port', '0', '--open'], { PATH: project.file('no-such-folder') });
     await expect.poll(() => dev.stderr()).toContain('Could not open a browser');

@@ -5,14 +5,15 @@ import { resolveConfig } from '../../src/config.ts';
 import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
 import { DEV_PATHS } from '../../src/dev/protocol.ts';
 import { connectEvents, rawRequest, waitFor, type EventChannel } from '../helpers/http.ts';
-import { copyProject, PROJECT_ROOT, type TempProject } from '../helpers/project.ts';
+import { PROJECT_ROOT, type TempProject } from '../helpers/project.ts';
+import { copyWarmProject } from '../helpers/warm-project.ts';
 
 let project: TempProject;
 let dev: DevHandle;
 let events: EventChannel;
 
 async function start(): Promise<void> {
-  project = await copyProject('agency-site-dev-');
+  project = await copyWarmProject('agency-site-dev-');
   dev = await startDevServer(resolveConfig({ root: project.root }), { port: 0, host: '127.0.0.1', open: false });
   events = await connectEvents(dev.url);
   await events.next('hello');

@@ -8,7 +8,8 @@ import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
 import { startPreviewServer } from '../../src/dev/preview.ts';
 import { requestPaths } from '../../src/dev/static.ts';
 import { rawRequest } from '../helpers/http.ts';
-import { copyProject, type TempProject } from '../helpers/project.ts';
+import type { TempProject } from '../helpers/project.ts';
+import { copyWarmProject } from '../helpers/warm-project.ts';
 
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-SITE';
 
@@ -41,7 +42,7 @@ let dev: DevHandle;
 let preview: { server: Server; url: string };
 
 beforeAll(async () => {
-  project = await copyProject('agency-site-static-');
+  project = await copyWarmProject('agency-site-static-');
   await writeFile(project.file('secret.txt'), SECRET);
   await mkdir(project.file('outside'));
   await writeFile(project.file('outside/secret.txt'), SECRET);

@@ -6,7 +6,8 @@ import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
 import type { PlannedFile } from '../../src/output.ts';
 import { watchSite, type BuildOutcome, type SiteWatcher } from '../../src/dev/watch.ts';
-import { copyProject, type TempProject } from '../helpers/project.ts';
+import type { TempProject } from '../helpers/project.ts';
+import { copyWarmProject } from '../helpers/warm-project.ts';
 
 let project: TempProject;
 let watcher: SiteWatcher;
@@ -60,7 +61,7 @@ function bytesOf(file: PlannedFile): Promise<Buffer> {
 
 describe('watchSite', () => {
   it('after edits, additions, renames and deletions, gives byte for byte what a cold build gives', async () => {
-    project = await copyProject('agency-site-watch-');
+    project = await copyWarmProject('agency-site-watch-');
     watcher = watchSite(resolveConfig({ root: project.root }), { onBuild: (outcome) => outcomes.push(outcome) });
     await watcher.ready;
     expect(outcomes[0]?.ok).toBe(true);

@@ -1,6 +1,6 @@
 import { cp, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
 import { DEV_PATHS } from '../../src/dev/protocol.ts';
@@ -8,28 +8,31 @@ import { connectEvents, rawRequest, waitFor, type EventChannel } from '../helper
 import { PROJECT_ROOT, type TempProject } from '../helpers/project.ts';
 import { copyWarmProject } from '../helpers/warm-project.ts';
 
-let project: TempProject;
-let dev: DevHandle;
-let events: EventChannel;
-
-async function start(): Promise<void> {
-  project = await copyWarmProject('agency-site-dev-');
-  dev = await startDevServer(resolveConfig({ root: project.root }), { port: 0, host: '127.0.0.1', open: false });
-  events = await connectEvents(dev.url);
-  await events.next('hello');
+interface Running {
+  project: TempProject;
+  dev: DevHandle;
+  events: EventChannel;
+  page(target?: string): Promise<string>;
 }
 
-const page = async (target = '/') => (await fetch(new URL(target, dev.url))).text();
+/** A dev server on a fresh copy of the project, stopped when the test ends. */
+async function start(onTestFinished: TestContext['onTestFinished']): Promise<Running> {
+  const project = await copyWarmProject('agency-site-dev-');
+  const dev = await startDevServer(resolveConfig({ root: project.root }), { port: 0, host: '127.0.0.1', open: false });
+  const events = await connectEvents(dev.url);
+  onTestFinished(async () => {
+    events.close();
+    await dev.close();
+    await project.cleanup();
+  });
+  await events.next('hello');
+  return { project, dev, events, page: async (target = '/') => (await fetch(new URL(target, dev.url))).text() };
+}
 
-afterEach(async () => {
-  events?.close();
-  await dev?.close();
-  await project?.cleanup();
-});
-
-describe('agency-site dev', () => {
-  it('sends a reload after a content edit and then serves the new text', async () => {
-    await start();
+// Each test runs its own server on its own copy, so they may run side by side.
+describe.concurrent('agency-site dev', () => {
+  it('sends a reload after a content edit and then serves the new text', async ({ expect, onTestFinished }) => {
+    const { project, events, page } = await start(onTestFinished);
     expect(await page()).toContain('Northwind Studio is a small team');
     await project.edit('content/about.md', 'Northwind Studio is a small team', 'Northwind Studio is a tiny crew');
     const reload = await events.next('reload');
@@ -38,8 +41,8 @@ describe('agency-site dev', () => {
     expect(html).toContain(`data-build="${reload.build}"`);
   });
 
-  it('reports broken YAML with its file and line, keeps the last good page, and clears once fixed', async () => {
-    await start();
+  it('reports broken YAML with its file and line, keeps the last good page, and clears once fixed', async ({ expect, onTestFinished }) => {
+    const { project, dev, events } = await start(onTestFinished);
     const original = await project.read('content/site.yaml');
     await project.write('content/site.yaml', original.replace('language: en', 'language: [en'));
     const { errors } = await events.next('errors');
@@ -64,8 +67,8 @@ describe('agency-site dev', () => {
     after.close();
   });
 
-  it('ends a burst of 200 saves in the final state, with the server still up', async () => {
-    await start();
+  it('ends a burst of 200 saves in the final state, with the server still up', async ({ expect, onTestFinished }) => {
+    const { project, dev, events, page } = await start(onTestFinished);
     const original = await project.read('content/about.md');
     for (let save = 0; save < 200; save++) {
       await project.write('content/about.md', original.replace('a small team', `burst save ${save} team`));
@@ -87,8 +90,8 @@ describe('agency-site dev', () => {
     expect((await fetch(new URL('/terms', dev.url))).status).toBe(200);
   });
 
-  it('swaps only the stylesheet after a CSS edit', async () => {
-    await start();
+  it('swaps only the stylesheet after a CSS edit', async ({ expect, onTestFinished }) => {
+    const { project, dev, events, page } = await start(onTestFinished);
     const before = /<link rel="stylesheet" href="([^"]+)"/.exec(await page())![1]!;
     await project.write('templates/styles/site.css', `${await project.read('templates/styles/site.css')}\n:root { --dev-test: 1px; }\n`);
     const update = await events.next(['css', 'reload']);
@@ -100,8 +103,8 @@ describe('agency-site dev', () => {
     expect(await css.text()).toContain('--dev-test: 1px');
   });
 
-  it('keeps serving when a template throws and when content folders are deleted', async () => {
-    await start();
+  it('keeps serving when a template throws and when content folders are deleted', async ({ expect, onTestFinished }) => {
+    const { project, dev, events, page } = await start(onTestFinished);
     await project.edit('templates/sections/AboutSection.tsx', 'return (', "if (site) throw new Error('about broke');\n  return (");
     const thrown = await events.next('errors');
     expect(thrown.errors[0]).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx' });
@@ -134,8 +137,8 @@ describe('agency-site dev', () => {
     expect(await page('/terms')).toContain('Terms of Service');
   });
 
-  it('answers HEAD, refuses POST, and gives unknown paths the 404 page with status 404', async () => {
-    await start();
+  it('answers HEAD, refuses POST, and gives unknown paths the 404 page with status 404', async ({ expect, onTestFinished }) => {
+    const { dev, events, page } = await start(onTestFinished);
     const head = await rawRequest(dev.url, '/terms', 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');

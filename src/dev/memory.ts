@@ -18,18 +18,22 @@ export interface MemoryOptions {
 
 export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions): FindFile {
   const files = new Map(output.map((file) => [file.path, file]));
+  /** Pages with the client tag, made on their first request. */
   const pages = new Map<string, Uint8Array>();
+  const bodyOf = (relative: string, contents: Uint8Array | string): Uint8Array => {
+    if (!relative.endsWith('.html')) return typeof contents === 'string' ? Buffer.from(contents) : contents;
+    let page = pages.get(relative);
+    if (!page) {
+      page = Buffer.from(options.injectHtml(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8')));
+      pages.set(relative, page);
+    }
+    return page;
+  };
   return async (relative) => {
     const file = files.get(relative);
     if (!file) return undefined;
     if (file.source === undefined) {
-      let bytes = pages.get(relative);
-      if (!bytes) {
-        const contents = Buffer.from(file.contents ?? '');
-        bytes = relative.endsWith('.html') ? Buffer.from(options.injectHtml(contents.toString('utf8'))) : contents;
-        pages.set(relative, bytes);
-      }
-      const body = bytes;
+      const body = bodyOf(relative, file.contents ?? '');
       return { path: relative, size: body.byteLength, body: () => body };
     }
     const source = file.source;

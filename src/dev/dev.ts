@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { ResolvedConfig } from '../config.ts';
-import { toOverlay } from '../errors.ts';
+import { formatError, toOverlay } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
 import type { PlannedFile } from '../output.ts';
 import { formatUrl, listen } from './listen.ts';
@@ -46,6 +46,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   let builds = 0;
   let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
   let problems: OverlayEntry[] = [];
+  let shownWarnings = '';
   const devServer = createDevServer({
     base: config.base,
     client,
@@ -69,6 +70,10 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       return;
     }
     const { result } = outcome;
+    // Warnings (raw HTML left out, ...) are printed when they change, not after every save.
+    const warnings = result.warnings.map(formatError).join('\n');
+    if (warnings !== shownWarnings) log.siteWarnings(result.warnings);
+    shownWarnings = warnings;
     const recovered = problems.length > 0;
     problems = [];
     const update = planUpdate(good?.output, result.output, config.base, outcome.changes.some((change) => inside(change.path, config.publicDir)));

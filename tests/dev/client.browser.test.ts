@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { resolveConfig } from '../../src/config.ts';
+import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
+import { DEV_PATHS } from '../../src/dev/protocol.ts';
+import { browserAvailable, launchChromium } from '../helpers/chromium.ts';
+import type { TempProject } from '../helpers/project.ts';
+import { copyWarmProject } from '../helpers/warm-project.ts';
+
+let project: TempProject | undefined;
+let browser: Browser | undefined;
+let dev: DevHandle | undefined;
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+  await project?.cleanup();
+});
+
+describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client in Chromium', () => {
+  it('swaps the stylesheet in place, shows the overlay over the page, and reloads once fixed', async () => {
+    project = await copyWarmProject('agency-site-client-');
+    dev = await startDevServer(resolveConfig({ root: project.root }), { port: 0, host: '127.0.0.1', open: false });
+    browser = await launchChromium();
+    const page = await browser.newPage();
+    // The site's Content-Security-Policy applies to the dev client too: it must not trip it.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
+    await page.goto(dev.url);
+    await connected;
+    // Survives a stylesheet swap, not a reload.
+    await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+
+    await project.write('templates/styles/site.css', `${await project.read('templates/styles/site.css')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
+    await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px');
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+
+    await project.edit('content/site.yaml', 'language: en', 'language: [en');
+    const overlay = page.locator('agency-site-error-overlay');
+    await overlay.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await overlay.locator('.location').first().textContent()).toMatch(/^content\/site\.yaml:\d+:\d+ \[YamlSyntax\]$/);
+    expect(await overlay.locator('.hint').first().textContent()).toBeTruthy();
+    expect(await overlay.locator('pre').first().textContent()).toContain('language: [en');
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Digital experiences');
+    expect(await overlay.locator('.dialog').evaluate((dialog) => getComputedStyle(dialog).borderTopWidth)).toBe('6px');
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+
+    await project.edit('content/site.yaml', 'language: [en', 'language: en');
+    await project.edit('content/about.md', 'a small team', 'a fixed team');
+    await page.getByText('a fixed team').waitFor();
+    expect(await overlay.count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBeUndefined();
+  });
+});

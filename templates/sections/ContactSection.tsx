@@ -11,7 +11,7 @@ export function ContactSection({ site, urls }: PageProps) {
   // Without an endpoint the form hands the message to the visitor's mail client; nothing lands in the page URL.
   const formTarget = form.endpoint
     ? { action: form.endpoint, method: 'post' }
-    : { action: `${mailto}?subject=${encodeURIComponent(form.subject)}`, method: 'post', ...lowercase({ enctype: 'text/plain' }) };
+    : { action: `${mailto}?subject=${encodeURIComponent(form.subject)}`, method: 'post', encType: 'text/plain' };
   return (
     <Section id="contact" heading={contact.heading} intro={contact.intro} tone="dark">
       <div className="contact-grid">
@@ -76,12 +76,8 @@ function Field({ name, label, type = 'text', optional, autoComplete }: FieldProp
         {label}
         {optional && <span className="field-optional"> {optional}</span>}
       </label>
-      <input id={id} name={name} type={type} {...lowercase({ autocomplete: autoComplete })} />
+      <input id={id} name={name} type={type} autoComplete={autoComplete} />
     </div>
   );
 }
 
-/** React 19 writes some attributes in camelCase (encType, autoComplete); HTML wants them lower-case. */
-function lowercase(attributes: Record<string, string>): object {
-  return attributes;
-}

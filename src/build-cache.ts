@@ -3,13 +3,18 @@
  * entry is the finished result of one pipeline step and is dropped as soon as any file that step
  * read changes, so a kept result is always the one a cold build would make: a content save
  * re-reads that file, a template save re-bundles the templates, a stylesheet save rebuilds the
- * assets. Rendering and the site check always run. Forget between builds, never during one.
+ * assets. Pages whose inputs are equal are not rendered again, pages that passed the site check
+ * and whose links cannot have changed are not checked again. Forget between builds, never during one.
  */
 import path from 'node:path';
 import type { Assets } from './assets.ts';
+import { createCheckMemo, type CheckMemo } from './check.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createContentCache, type ContentCache } from './content/load.ts';
+import type { DiskCache } from './disk-cache.ts';
 import type { PlannedFile } from './output.ts';
+import type { PagesMemo } from './pages.ts';
+import type { Publication } from './publish.ts';
 import type { Templates } from './templates.ts';
 
 export interface BuildCache {
@@ -17,6 +22,14 @@ export interface BuildCache {
   templates?: Templates;
   assets?: Assets;
   publicFiles?: PlannedFile[];
+  /** The disk cache, opened once and kept in memory (saved after the first build only). */
+  disk?: DiskCache;
+  /** The previous build's pages, compared by their inputs (src/pages.ts). */
+  pages: PagesMemo;
+  /** The previous build's site check, page by page (src/check.ts). */
+  check: CheckMemo;
+  /** Kept while the site, routes, URL policy and public/ are the same (src/build.ts). */
+  publication?: { key: string; value: Publication };
 }
 
 export interface FileChange {
@@ -27,7 +40,7 @@ export interface FileChange {
 }
 
 export function createBuildCache(): BuildCache {
-  return { content: createContentCache() };
+  return { content: createContentCache(), pages: new Map(), check: createCheckMemo() };
 }
 
 /** The kept result of a step, or a fresh one (then kept). Without a cache: always fresh. */
@@ -51,6 +64,7 @@ export function forgetChanges(cache: BuildCache, config: ResolvedConfig, changes
       for (const file of cache.content.files.keys()) if (covers(file)) cache.content.files.delete(file);
     } else if (inside(changed, config.publicDir)) {
       cache.publicFiles = undefined;
+      cache.publication = undefined;
       cache.content.images.clear();
     } else if (inside(changed, config.templatesDir)) {
       // A new or removed file can change how an import resolves, so it may affect either bundle.
@@ -59,7 +73,7 @@ export function forgetChanges(cache: BuildCache, config: ResolvedConfig, changes
       if (moved || cache.assets?.inputs.some(covers)) cache.assets = undefined;
     } else {
       // A source folder itself appeared or vanished: nothing kept can be trusted.
-      Object.assign(cache, { templates: undefined, assets: undefined, publicFiles: undefined, content: createContentCache() });
+      Object.assign(cache, { templates: undefined, assets: undefined, publicFiles: undefined, publication: undefined, content: createContentCache() });
     }
   }
 }

@@ -8,15 +8,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildAssets } from './assets.ts';
 import { reuse, type BuildCache } from './build-cache.ts';
-import { checkSite, type RenderedPage } from './check.ts';
+import { checkSite } from './check.ts';
 import type { ResolvedConfig } from './config.ts';
 import { loadSite } from './content/load.ts';
+import { renderMarkdownAll } from './content/markdown-all.ts';
+import { createNoDiskCache, hashKey, loadDiskCache, type DiskCache } from './disk-cache.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
-import { createPublication } from './publish.ts';
+import { renderSitePages } from './pages.ts';
+import { createPublication, type Publication, type PublicationInput } from './publish.ts';
 import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output.ts';
-import { renderPages } from './render.tsx';
 import { createRoutes, createUrlPolicy } from './routes.ts';
 import { loadTemplates } from './templates.ts';
+import { GENERATOR_VERSION } from './version.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`). */
@@ -34,6 +37,10 @@ export interface BuildResult {
   stages: Record<string, number>;
   /** Images encoded by sharp in this build, and images reused from the cache. */
   images: { encoded: number; reused: number };
+  /** What this build made anew instead of taking it from the disk cache or the previous build (dev). */
+  computed: { markdown: number; pages: number };
+  /** Worker threads that rendered Markdown besides the main thread. */
+  workers: number;
   outDir: string;
   written: boolean;
   /** Problems that did not stop the build (raw HTML removed from Markdown, ...). */
@@ -59,8 +66,18 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     await recoverOutput(config.outDir);
     await guardOutDir(config);
   }
+  const computed = { markdown: 0, pages: 0 };
+  let workers = 0;
+  const diskOpened = !cache?.disk;
+  const opened = cache?.disk ?? (await openDiskCache(config));
+  if (cache) cache.disk ??= opened;
+  const disk = countingSets(opened, computed);
   const [loaded, templates, assets, publicFiles] = await settleAll([
-    loadSite(config, { cache: cache?.content }),
+    loadSite(config, {
+      cache: cache?.content,
+      renderMarkdown: (bodies) =>
+        renderMarkdownAll(bodies, { allowHtml: config.allowHtml, threads: config.threads, cache: disk, onWorkers: (count) => (workers = count) }),
+    }),
     reuse(cache, 'templates', () => loadTemplates(config)),
     reuse(cache, 'assets', () => buildAssets(config)),
     reuse(cache, 'publicFiles', () => listPublicFiles(config.publicDir)),
@@ -68,19 +85,15 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   stage('load');
 
   const urls = createUrlPolicy(config, loaded.site.settings.url);
-  const routes = createRoutes(loaded.site, urls);
+  const routes = createRoutes(loaded.site, urls, loaded.pages);
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
-  const published = await createPublication({ config, site: loaded.site, routes, urls, publicFiles });
+  const published = await publish({ config, site: loaded.site, routes, urls, publicFiles }, cache);
   stage('images');
-  const pages: RenderedPage[] = renderPages(templates, routes, (route) => ({
-    site: loaded.site,
-    route,
-    routes,
-    urls,
-    assets: links,
-    images: published.images,
-    head: published.head(route),
-  }));
+  const pages = renderSitePages(
+    { templates, site: loaded.site, routes, urls, assets: links, images: published.images, head: published.head },
+    disk,
+    cache?.pages,
+  );
   stage('render');
 
   const planned: PlannedFile[] = [
@@ -105,24 +118,61 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       ),
     );
   }
-  const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources });
+  const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources }, cache?.check);
   if (problems.length > 0) throw new SiteErrors(problems);
   stage('check');
 
-  if (write) await writeOutput(config.outDir, planned);
+  // A single build saves the disk cache beside its output; a dev session after its first build only.
+  await Promise.all([write && writeOutput(config.outDir, planned), diskOpened && disk.save()]);
   stage(write ? 'write' : 'skip-write');
-  const bytes = planned.reduce((sum, file) => sum + byteLength(file), 0);
   return {
     pages: pages.length,
     files: planned.length,
-    bytes,
+    // Counted when asked: a dev rebuild does not need it.
+    get bytes() {
+      return planned.reduce((sum, file) => sum + byteLength(file), 0);
+    },
     milliseconds: Math.round(performance.now() - started),
     stages,
     images: { ...published.work },
+    computed,
+    workers,
     outDir: config.outDir,
     written: write,
     warnings: loaded.warnings,
     output: planned,
+  };
+}
+
+/** The publication of the previous build in this process when all it is made from is the same. */
+async function publish(input: PublicationInput, cache: BuildCache | undefined): Promise<Publication> {
+  if (!cache) return createPublication(input);
+  const { site, routes, urls, publicFiles } = input;
+  const key = hashKey(
+    JSON.stringify(site),
+    routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'),
+    JSON.stringify({ format: urls.format, base: urls.base, siteUrl: urls.siteUrl }),
+    publicFiles.map((file) => file.path).join('\n'),
+  );
+  if (cache.publication?.key !== key) cache.publication = { key, value: await createPublication(input) };
+  return cache.publication.value;
+}
+
+/** The disk cache of the project, or none with --no-cache. */
+export function openDiskCache(config: ResolvedConfig): Promise<DiskCache> {
+  return config.cache ? loadDiskCache(config.cacheDir, GENERATOR_VERSION) : Promise.resolve(createNoDiskCache());
+}
+
+/** Every value set in the disk cache was just computed: count them by kind. */
+function countingSets(cache: DiskCache, computed: BuildResult['computed']): DiskCache {
+  const kinds: Record<string, keyof BuildResult['computed']> = { m: 'markdown', p: 'pages' };
+  return {
+    ...cache,
+    set(key, value) {
+      const kind = kinds[key.slice(0, key.indexOf(':'))];
+      if (kind) computed[kind]++;
+      cache.set(key, value);
+    },
   };
 }
 

@@ -36,8 +36,37 @@ interface Problem {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
 
-export function checkSite({ pages, files, urls, sources }: SiteCheckInput): SiteError[] {
-  const ids = new Map(pages.map((page) => [page.route.file, collectIds(page.html)]));
+/** What checkSite read from each page of the previous build in this process (dev), by output file. */
+export interface CheckMemo {
+  scans: Map<string, PageScan>;
+  /** The files and URL policy of the last check, and a number that changes with them. */
+  against?: string;
+  version: number;
+}
+
+export function createCheckMemo(): CheckMemo {
+  return { scans: new Map(), version: 0 };
+}
+
+interface PageScan {
+  html: string;
+  ids: Set<string>;
+  references: Array<{ attribute: string; value: string }>;
+  canonical: string | undefined;
+  /** Set when the page had no problem: the version it was checked against, and the pages its anchors point into. */
+  passed?: { version: number; anchored: string[] };
+}
+
+export function checkSite({ pages, files, urls, sources }: SiteCheckInput, memo: CheckMemo = createCheckMemo()): SiteError[] {
+  // A page that passed before passes again if its HTML, the files of the site, the URL policy and
+  // the ids of the pages its anchors point into are all the same.
+  const against = `${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`;
+  if (memo.against !== against) Object.assign(memo, { against, version: memo.version + 1 });
+  const idsChanged = new Set<string>();
+  const scans = new Map(pages.map((page) => [page.route.file, scanPage(page, memo, idsChanged)]));
+  const ids = new Map([...scans].map(([file, scan]) => [file, scan.ids]));
+  // The same link resolves the same way on every page that has it (site paths start with "/").
+  const resolved = new Map<string, URL>();
   const pathOf = new Map(pages.map((page) => [page.route.file, page.route.path]));
   // One wrong link in the site file shows on every page: it is one problem, naming every page.
   const problems = new Map<string, Problem>();
@@ -53,10 +82,16 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput): Site
 
   const errors: SiteError[] = [];
   for (const page of pages) {
+    const scan = scans.get(page.route.file)!;
+    if (scan.passed?.version === memo.version && !scan.passed.anchored.some((file) => idsChanged.has(file))) continue;
+    const before = errors.length + problems.size;
+    const anchored = new Set<string>();
     const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
-    for (const reference of collectReferences(page.html)) {
+    for (const reference of scan.references) {
       if (EXTERNAL.test(reference.value)) continue;
-      const url = new URL(reference.value, pageUrl);
+      const key = reference.value.startsWith('/') ? reference.value : `${pageUrl.pathname}\0${reference.value}`;
+      let url = resolved.get(key);
+      if (!url) resolved.set(key, (url = new URL(reference.value, pageUrl)));
       const samePage = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '');
       const target = samePage ? page.route.file : resolveFile(url.pathname, urls, files);
       if (target === undefined) {
@@ -73,6 +108,7 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput): Site
         continue;
       }
       const fragment = decodeFragment(url.hash);
+      if (fragment) anchored.add(target);
       const targetIds = ids.get(target);
       if (fragment && targetIds && !targetIds.has(fragment)) {
         const targetPath = pathOf.get(target) ?? target;
@@ -85,7 +121,7 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput): Site
         );
       }
     }
-    const canonical = findCanonical(page.html);
+    const canonical = scan.canonical;
     const expected = urls.absolute(page.route.path);
     if (page.route.indexable && canonical !== expected) {
       errors.push(
@@ -97,7 +133,12 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput): Site
         }),
       );
     }
+    const problemsNow = errors.length + problems.size;
+    // A page whose link joined a problem of another page adds no new problem: count its pages too.
+    const joined = [...problems.values()].some((problem) => problem.pages.includes(page.route.path));
+    scan.passed = problemsNow === before && !joined ? { version: memo.version, anchored: [...anchored] } : undefined;
   }
+  for (const file of memo.scans.keys()) if (!scans.has(file)) memo.scans.delete(file);
   for (const problem of problems.values()) {
     const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
     errors.push(
@@ -110,6 +151,24 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput): Site
     );
   }
   return errors;
+}
+
+function scanPage(page: RenderedPage, memo: CheckMemo, idsChanged: Set<string>): PageScan {
+  const previous = memo.scans.get(page.route.file);
+  if (previous && previous.html === page.html) return previous;
+  const scan: PageScan = {
+    html: page.html,
+    ids: collectIds(page.html),
+    references: collectReferences(page.html),
+    canonical: findCanonical(page.html),
+  };
+  if (!previous || !sameSet(previous.ids, scan.ids)) idsChanged.add(page.route.file);
+  memo.scans.set(page.route.file, scan);
+  return scan;
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
 }
 
 /** Output file served for a URL path, the way a static host serves it; undefined if none. */

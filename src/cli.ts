@@ -23,7 +23,9 @@ const siteOptions = (command: Command) =>
     .option('--site-url <url>', 'absolute site URL for canonical links (default: url in content/site.yaml)')
     .addOption(new Option('--format <format>', 'URL policy: /terms -> terms.html, or /terms/ -> terms/index.html').choices(['file', 'directory']).default('file'))
     .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)')
-    .option('--verbose', 'print the time of each build stage');
+    .option('--verbose', 'print the time of each build stage')
+    .option('--no-cache', 'build everything anew, without reading or writing the build cache (.cache/agency-site)')
+    .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)');
 
 siteOptions(program.command('build').description('build the site into the output folder'))
   .action(async (options: Options) => {
@@ -33,6 +35,8 @@ siteOptions(program.command('build').description('build the site into the output
     log.siteWarnings(result.warnings);
     log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} into ${config.outDir} in ${result.milliseconds} ms.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
+    log.verbose(config.verbose, `made anew (not cached): ${JSON.stringify(result.computed)}; Markdown worker threads: ${result.workers}`);
+    if (process.env.AGENCY_SITE_REPORT_MEMORY) log.verbose(true, `maxRSS (KB): ${process.resourceUsage().maxRSS}`);
   });
 
 siteOptions(program.command('check').description('verify content, links, anchors and assets without touching the output folder'))

@@ -1,4 +1,5 @@
 /** resolveConfig(options) -> ResolvedConfig: the only home of defaults. */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SiteError } from './errors.ts';
 
@@ -13,6 +14,10 @@ export interface Options {
   format?: string;
   allowHtml?: boolean;
   verbose?: boolean;
+  /** false: neither read nor write the build cache (`--no-cache`). */
+  cache?: boolean;
+  /** Worker threads for Markdown besides the main thread (`--threads`). */
+  threads?: number | string;
 }
 
 export interface ResolvedConfig {
@@ -30,6 +35,10 @@ export interface ResolvedConfig {
   /** Raw HTML in Markdown is kept instead of being stripped. */
   allowHtml: boolean;
   verbose: boolean;
+  /** Reuse and keep what earlier builds made, in cacheDir, by content hash. */
+  cache: boolean;
+  /** Worker threads for Markdown besides the main thread; 0: none. */
+  threads: number;
 }
 
 export function resolveConfig(options: Options = {}): ResolvedConfig {
@@ -51,8 +60,20 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     format,
     allowHtml: options.allowHtml ?? false,
     verbose: options.verbose ?? false,
+    cache: options.cache ?? true,
+    threads: resolveThreads(options.threads),
   };
   return config;
+}
+
+/** One worker per core besides the main thread, by default. */
+function resolveThreads(value: number | string | undefined): number {
+  if (value === undefined) return Math.max(0, availableParallelism() - 1);
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 0 || threads > 64) {
+    throw usage(`--threads must be a whole number from 0 to 64, not "${value}".`);
+  }
+  return threads;
 }
 
 function resolveBase(base: string): string {

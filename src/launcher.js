@@ -31,14 +31,17 @@ function sourceHash() {
 }
 
 async function ensureBundle() {
-  const outdir = path.join(cacheDir, `cli-${sourceHash()}`);
+  const hash = sourceHash();
+  const outdir = path.join(cacheDir, `cli-${hash}`);
   const entry = path.join(outdir, 'cli.js');
   if (existsSync(entry)) return entry;
   const esbuild = await import('esbuild');
   const staging = `${outdir}.tmp-${process.pid}`;
   mkdirSync(cacheDir, { recursive: true });
   esbuild.buildSync({
-    entryPoints: [path.join(sourceDir, 'cli.ts')],
+    // The Markdown worker is an entry of its own: worker threads start from a file.
+    entryPoints: [path.join(sourceDir, 'cli.ts'), path.join(sourceDir, 'content', 'markdown-worker.ts')],
+    entryNames: '[name]',
     outdir: staging,
     bundle: true,
     splitting: true,
@@ -47,6 +50,8 @@ async function ensureBundle() {
     target: 'node20',
     sourcemap: 'linked',
     logLevel: 'error',
+    // The build cache belongs to one generator: src/version.ts reads this.
+    define: { __AGENCY_SITE_SOURCE_HASH__: JSON.stringify(hash) },
     // Packages with binaries or their own module state stay in node_modules; React is shared with
     // the template bundle, and loads its production build because NODE_ENV is set above.
     external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'playwright-core', 'sharp'],

@@ -4,9 +4,9 @@
  */
 import type { ResolvedConfig, UrlFormat } from './config.ts';
 import { SiteError } from './errors.ts';
-import type { LegalPage, Site } from './content/schema.ts';
+import type { ContentPage, LegalPage, Site } from './content/schema.ts';
 
-export type Page = { kind: 'home' } | { kind: 'legal'; legal: LegalPage } | { kind: 'not-found' };
+export type Page = { kind: 'home' } | { kind: 'legal'; legal: LegalPage } | { kind: 'page'; page: ContentPage } | { kind: 'not-found' };
 
 export interface Route {
   /** The site path without base: '/', '/terms', or '/404' for the not-found page. */
@@ -70,19 +70,39 @@ export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' |
 /** Paths that pages may not take because the build writes there itself. */
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
 
-export function createRoutes(site: Site, urls: UrlPolicy): Route[] {
+/** Home, legal pages, then the pages of content/pages/, then 404. */
+export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
-  for (const legal of site.legal) {
-    if (RESERVED.has(legal.slug)) {
+  const taken = new Map<string, string>();
+  const claim = (slug: string, folder: string) => {
+    const file = () => `content/${folder}/${slug}.md`;
+    if (RESERVED.has(slug)) {
       throw new SiteError({
         code: 'DuplicateUrl',
-        message: `The legal page content/legal/${legal.slug}.md would be served at /${legal.slug}, a path the build uses itself.`,
-        file: `content/legal/${legal.slug}.md`,
+        message: `The page ${file()} would be served at /${slug}, a path the build uses itself.`,
+        file: file(),
         hint: `Rename the file; ${[...RESERVED].join(', ')} are reserved.`,
       });
     }
-    const sitePath = `/${legal.slug}`;
+    const other = taken.get(slug);
+    if (other !== undefined) {
+      throw new SiteError({
+        code: 'DuplicateUrl',
+        message: `The pages content/${other}/${slug}.md and ${file()} would both be served at /${slug}.`,
+        file: file(),
+        hint: 'Rename one of the two files.',
+      });
+    }
+    taken.set(slug, folder);
+    return `/${slug}`;
+  };
+  for (const legal of site.legal) {
+    const sitePath = claim(legal.slug, 'legal');
     routes.push({ path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'legal', legal } });
+  }
+  for (const page of pages) {
+    const sitePath = claim(page.slug, 'pages');
+    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'page', page } });
   }
   routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
   return routes;

@@ -9,6 +9,7 @@ import vm from 'node:vm';
 import type { ComponentType } from 'react';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
+import { hashKey } from './disk-cache.ts';
 import { createCodeFrame, SiteError, SiteErrors } from './errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 import type { PageProps } from '../templates/types.ts';
@@ -30,6 +31,8 @@ export interface Templates {
   bundleName: string;
   /** Absolute paths of every file the bundle was made from. */
   inputs: string[];
+  /** Hash of the bundled code: rendered pages are cached under it. */
+  hash: string;
 }
 
 const ENTRY = 'index.ts';
@@ -118,17 +121,17 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
     });
   }
   const pages = module.exports.pages;
-  const missing = (['home', 'legal', 'not-found'] as const).filter((kind) => typeof pages?.[kind] !== 'function');
+  const missing = (['home', 'legal', 'page', 'not-found'] as const).filter((kind) => typeof pages?.[kind] !== 'function');
   if (!pages || missing.length > 0) {
     throw new SiteError({
       code: 'TemplateBuildFailed',
       message: `templates/${ENTRY} must export "pages" with a component for each of: ${missing.join(', ')}.`,
       file: path.relative(config.root, entry),
-      hint: "Export const pages = { home: HomePage, legal: LegalPage, 'not-found': NotFoundPage }.",
+      hint: "Export const pages = { home: HomePage, legal: LegalPage, page: ContentPage, 'not-found': NotFoundPage }.",
     });
   }
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
-  return { pages: pages as PageComponents, bundleName: BUNDLE_NAME, locate, inputs };
+  return { pages: pages as PageComponents, bundleName: BUNDLE_NAME, locate, inputs, hash: hashKey(code) };
 }
 
 /** The template line of the innermost stack frame that lies in the bundle. */

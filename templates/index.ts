@@ -1,4 +1,5 @@
 /** The templates' single entry: one component per page kind. The generator bundles this file. */
+import { ContentPage } from './pages/ContentPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -6,5 +7,6 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 export const pages = {
   home: HomePage,
   legal: LegalPage,
+  page: ContentPage,
   'not-found': NotFoundPage,
 };

@@ -5,8 +5,13 @@ import type { Route, UrlPolicy } from '../src/routes.ts';
 import type { HeadData } from '../src/seo.ts';
 
 export interface PageProps {
+  /** The content every page may show; the pages of content/pages/ are not in it. */
   site: Site;
   route: Route;
+  /**
+   * Home, legal pages and 404: the routes a page may list or link to. Pages of content/pages/ are
+   * left out, so each of them depends only on `site` and itself (one changed page re-renders alone).
+   */
   routes: Route[];
   urls: UrlPolicy;
   /** Hashed asset files, already as links (base included). */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config.ts';
@@ -32,5 +33,18 @@ describe('resolveConfig', () => {
 
   it('keeps the origin and path of --site-url without a trailing slash', () => {
     expect(resolveConfig({ siteUrl: 'https://example.com/agency/' }).siteUrl).toBe('https://example.com/agency');
+  });
+
+  it('uses the build cache and one worker thread per other core unless told otherwise', () => {
+    const config = resolveConfig({});
+    expect(config.cache).toBe(true);
+    expect(config.threads).toBe(Math.max(0, availableParallelism() - 1));
+    expect(resolveConfig({ cache: false, threads: '0' })).toMatchObject({ cache: false, threads: 0 });
+  });
+
+  it('refuses a --threads that is not a whole number from 0 to 64', () => {
+    for (const threads of ['-1', 'two', '1.5', '65']) {
+      expect(() => resolveConfig({ threads })).toThrow(/--threads must be a whole number from 0 to 64/);
+    }
   });
 });

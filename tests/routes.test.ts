@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoutes, createUrlPolicy } from '../src/routes.ts';
-import type { Site } from '../src/content/schema.ts';
+import type { ContentPage, LegalPage, Site } from '../src/content/schema.ts';
+import { SiteError } from '../src/errors.ts';
 
 const legal = (slug: string) => ({ slug, title: slug, dateLine: 'd', description: 'd', order: 1, html: '' });
 const site = (slugs: string[]) => ({ legal: slugs.map(legal) }) as unknown as Site;
@@ -63,5 +64,38 @@ describe('createRoutes', () => {
 
   it('refuses a legal page named like a path the build writes itself', () => {
     expect(() => createRoutes(site(['assets']), urls)).toThrowError(/content\/legal\/assets\.md would be served at \/assets/);
+  });
+});
+
+const legalPage = (slug: string): LegalPage => ({ slug, title: slug, dateLine: 'today', description: 'd', order: 1, html: '' });
+const contentPage = (slug: string): ContentPage => ({ slug, title: slug, description: 'd', html: '<p>x</p>' });
+const withLegal = (legalPages: LegalPage[]) => ({ legal: legalPages }) as unknown as Site;
+const fileUrls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');
+
+describe('createRoutes with content pages', () => {
+  it('serves each page of content/pages/ at /<file name>, after the legal pages and before 404', () => {
+    const routes = createRoutes(withLegal([legalPage('terms')]), fileUrls, [contentPage('about-us'), contentPage('careers')]);
+    expect(routes.map((route) => [route.path, route.file, route.page.kind])).toEqual([
+      ['/', 'index.html', 'home'],
+      ['/terms', 'terms.html', 'legal'],
+      ['/about-us', 'about-us.html', 'page'],
+      ['/careers', 'careers.html', 'page'],
+      ['/404', '404.html', 'not-found'],
+    ]);
+  });
+
+  it('rejects a page named like a legal page, pointing at the page file', () => {
+    const attempt = () => createRoutes(withLegal([legalPage('terms')]), fileUrls, [contentPage('terms')]);
+    expect(attempt).toThrow(SiteError);
+    expect(attempt).toThrow(/content\/legal\/terms\.md and content\/pages\/terms\.md would both be served at \/terms/);
+  });
+
+  it('rejects a page at a path the build writes itself', () => {
+    expect(() => createRoutes(withLegal([]), fileUrls, [contentPage('assets')])).toThrow(/content\/pages\/assets\.md would be served at \/assets/);
+  });
+
+  it('lays pages out by the URL policy', () => {
+    const directory = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
+    expect(createRoutes(withLegal([]), directory, [contentPage('careers')])[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
   });
 });

@@ -24,7 +24,7 @@ async function buildErrors(root: string) {
 describe('loadTemplates', () => {
   it('bundles templates/ at build time into one component per page kind', async () => {
     const templates = await loadTemplates(resolveConfig({ root: PROJECT_ROOT }));
-    expect(Object.keys(templates.pages).sort()).toEqual(['home', 'legal', 'not-found']);
+    expect(Object.keys(templates.pages).sort()).toEqual(['home', 'legal', 'not-found', 'page']);
   });
 
   it('reports a TSX syntax error at its file and line', async () => {

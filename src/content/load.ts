@@ -17,18 +17,20 @@ import { createMarkdown, type RenderedMarkdown } from './markdown.ts';
 import {
   aboutSchema,
   legalSchema,
+  pageSchema,
   portfolioSchema,
   publicPath,
   serviceSchema,
   siteFileSchema,
   statsSchema,
+  type ContentPage,
   type Image,
   type Site,
 } from './schema.ts';
 import { parseYaml, type DataPath, type ParsedYaml } from './yaml.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const COLLECTIONS = ['services', 'portfolio', 'legal'] as const;
+const COLLECTIONS = ['services', 'portfolio', 'legal', 'pages'] as const;
 const FILES = ['site.yaml', 'stats.yaml', 'about.md'] as const;
 
 export interface SourceFile {
@@ -51,6 +53,8 @@ interface Entry<T> extends Parsed {
 
 export interface LoadedSite {
   site: Site;
+  /** content/pages/: each renders from the shared `site` plus itself, and no other page lists them. */
+  pages: ContentPage[];
   /** Every content file read, so later checks can point back at a line. */
   sources: SourceFile[];
   /** Problems that do not stop the build, such as raw HTML removed from Markdown. */
@@ -82,6 +86,8 @@ export function createContentCache(): ContentCache {
 
 export interface LoadOptions {
   cache?: ContentCache;
+  /** Renders Markdown the cache does not know, all at once (worker threads, the disk cache); else one by one here. */
+  renderMarkdown?: (bodies: readonly string[]) => Promise<RenderedMarkdown[]>;
 }
 
 /** Where a file's problems and its source go while it is read. */
@@ -243,12 +249,14 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     return located && { ...source, located, body: split.body, bodyLineOffset: split.bodyLineOffset };
   }
 
-  async function loadCollection<S extends z.ZodType<{ order: number }>>(folder: string, schema: S, body: 'text' | 'none') {
+  /** Entries sorted by `order` when the kind has one, else by file name. An optional folder may be absent. */
+  async function loadCollection<S extends z.ZodType<object>>(folder: string, schema: S, body: 'text' | 'none', { optional = false } = {}) {
     const directory = path.join(config.contentDir, folder);
     let names: string[];
     try {
       names = (await readdir(directory)).filter((name) => !name.startsWith('.')).sort();
     } catch (cause) {
+      if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { parsed: [], loaded: [] };
       report(
         new SiteError({
           code: 'ContentMissing',
@@ -286,21 +294,25 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       .filter((entry) => entry !== undefined);
     const seen = new Map<number, string>();
     for (const entry of loaded) {
-      const other = seen.get(entry.data.order);
+      const order = orderOf(entry.data);
+      if (order === undefined) continue;
+      const other = seen.get(order);
       if (other === undefined) {
-        seen.set(entry.data.order, entry.file);
+        seen.set(order, entry.file);
         continue;
       }
       report(
         new SiteError({
           code: 'DuplicateOrder',
-          message: `The order number ${entry.data.order} is already taken by ${other}, so which of the two comes first would be a guess.`,
+          message: `The order number ${order} is already taken by ${other}, so which of the two comes first would be a guess.`,
           ...at(entry, entry.located, ['order']),
           hint: `Give every file in content/${folder}/ a different order number.`,
         }),
       );
     }
-    return { parsed: parsed.map((entry) => entry.parsed), loaded: loaded.sort((a, b) => a.data.order - b.data.order) };
+    // Kinds without an order stay in file-name order.
+    const sorted = seen.size === 0 ? loaded : loaded.sort((a, b) => (orderOf(a.data) ?? 0) - (orderOf(b.data) ?? 0));
+    return { parsed: parsed.map((entry) => entry.parsed), loaded: sorted };
   }
 
   /** Checks an image path as written, so a missing file is reported even when other fields are wrong. */
@@ -337,8 +349,9 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   const markdown = createMarkdown({ allowHtml: config.allowHtml });
   const warnings: SiteError[] = [];
   const rendered = new Map<string, RenderedMarkdown>();
+  const batch = new Map<string, RenderedMarkdown>();
   const render = (entry: Parsed): string => {
-    const result = cache.markdown.get(entry.body) ?? markdown(entry.body);
+    const result = cache.markdown.get(entry.body) ?? batch.get(entry.body) ?? markdown(entry.body);
     rendered.set(entry.body, result);
     for (const raw of result.rawHtml) {
       const line = raw.line + entry.bodyLineOffset;
@@ -357,13 +370,14 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     return result.html;
   };
 
-  const [settingsFile, statsFile, services, portfolio, aboutFile, legal] = await Promise.all([
+  const [settingsFile, statsFile, services, portfolio, aboutFile, legal, pages] = await Promise.all([
     readYaml('site.yaml'),
     readYaml('stats.yaml'),
     loadCollection('services', serviceSchema, 'text'),
     loadCollection('portfolio', portfolioSchema, 'none'),
     readMarkdown(path.join(config.contentDir, 'about.md'), 'text'),
     loadCollection('legal', legalSchema, 'text'),
+    loadCollection('pages', pageSchema, 'text', { optional: true }),
   ]);
   const settings = validate(siteFileSchema, settingsFile, 'YamlInvalid');
   const stats = validate(statsSchema, statsFile, 'YamlInvalid');
@@ -378,6 +392,12 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     if (errors.length === 0) throw new Error('loadSite: a content file failed to load without reporting a problem');
     throw new SiteErrors(sortErrors(errors));
   }
+  if (options.renderMarkdown) {
+    const bodies = [...new Set([...services.loaded, about, ...legal.loaded, ...pages.loaded].map((entry) => entry.body))];
+    const missing = bodies.filter((body) => !cache.markdown.has(body));
+    const results = await options.renderMarkdown(missing);
+    missing.forEach((body, index) => batch.set(body, results[index]!));
+  }
   const site: Site = {
     settings: settings.data,
     logo,
@@ -387,10 +407,17 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     about: { ...about.data, html: render(about) },
     legal: legal.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) })),
   };
+  const contentPages = pages.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) }));
   // Only the texts of this load stay: what an edit replaced is dropped.
   cache.markdown.clear();
   for (const [text, result] of rendered) cache.markdown.set(text, result);
-  return { site, sources: sources.sort((a, b) => a.file.localeCompare(b.file)), warnings: sortErrors(warnings) };
+  // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
+  const sorted = sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { site, pages: contentPages, sources: sorted, warnings: sortErrors(warnings) };
+}
+
+function orderOf(data: object): number | undefined {
+  return 'order' in data && typeof data.order === 'number' ? data.order : undefined;
 }
 
 async function readImage(publicDir: string, src: string): Promise<ImageRead> {

@@ -107,6 +107,9 @@ export const aboutSchema = z.strictObject({ title: text });
 
 export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order });
 
+/** content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry). */
+export const pageSchema = z.strictObject({ title: text, description: text });
+
 export type SiteFile = z.infer<typeof siteFileSchema>;
 export type Stat = z.infer<typeof statsSchema>[number];
 
@@ -120,8 +123,12 @@ export type Service = z.infer<typeof serviceSchema> & { slug: string; html: stri
 export type PortfolioItem = z.infer<typeof portfolioSchema> & { slug: string; picture: Image };
 export type About = z.infer<typeof aboutSchema> & { html: string };
 export type LegalPage = z.infer<typeof legalSchema> & { slug: string; html: string };
+export type ContentPage = z.infer<typeof pageSchema> & { slug: string; html: string };
 
-/** Everything in content/, checked and typed. */
+/**
+ * Everything in content/ that any page may show, checked and typed. The pages of content/pages/
+ * are not part of it: each of them is shown only on its own route.
+ */
 export interface Site {
   settings: SiteFile;
   logo: Image;

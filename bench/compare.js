@@ -1,0 +1,196 @@
+/**
+ * npm run bench:compare: the same corpus built by agency-site, Hugo (Debian's `hugo` package) and
+ * Eleventy (installed from npm into a folder of the benchmark, never into this project), each
+ * with a minimal one-layout site, in alternating runs; prints our time divided by theirs and
+ * writes the table into docs/benchmarks.md.
+ *
+ * BENCH_COMPARE_SIZES=1000,4000 (default) and BENCH_RUNS=5 (default) choose the sizes and runs.
+ * ELEVENTY_VERSION (default 3.1.8) pins Eleventy.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pageSlug, renderCorpusPage, writeCorpus } from './corpus.js';
+import {
+  copyProjectWithCorpus,
+  createWorkFolder,
+  formatMachine,
+  listFromEnv,
+  machineDetails,
+  median,
+  megabytes,
+  numberFromEnv,
+  PROJECT_ROOT,
+  ratio,
+  seconds,
+  table,
+  timeProcess,
+  writeSection,
+} from './measure.js';
+
+const sizes = listFromEnv('BENCH_COMPARE_SIZES', [1000, 4000]);
+const runs = numberFromEnv('BENCH_RUNS', 5);
+const eleventyVersion = process.env.ELEVENTY_VERSION ?? '3.1.8';
+const machine = machineDetails();
+const node = process.execPath;
+/** Kept between runs so Eleventy is installed once; outside the project. */
+const toolsFolder = path.join(os.tmpdir(), 'agency-site-bench-tools');
+
+const LAYOUT_HEAD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>';
+
+function findHugo() {
+  const probe = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    console.log('hugo is not installed, so there is no Hugo column: install Debian\'s package with `apt-get update && apt-get install -y hugo`.');
+    return undefined;
+  }
+  return probe.stdout.trim();
+}
+
+function installEleventy() {
+  const folder = path.join(toolsFolder, `eleventy-${eleventyVersion}`);
+  const cmd = path.join(folder, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+  if (existsSync(cmd)) return cmd;
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ private: true, name: 'eleventy-bench', type: 'module' }));
+  console.log(`Installing @11ty/eleventy@${eleventyVersion} into ${folder} (not into the project)...`);
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `@11ty/eleventy@${eleventyVersion}`], { cwd: folder, stdio: 'inherit' });
+  if (install.status !== 0 || !existsSync(cmd)) {
+    console.log('Eleventy could not be installed, so there is no Eleventy column.');
+    return undefined;
+  }
+  return cmd;
+}
+
+/** One layout, every page of the corpus, nothing else: what Hugo needs to build the same pages. */
+function createHugoSite(folder, count) {
+  mkdirSync(path.join(folder, 'layouts', '_default'), { recursive: true });
+  writeFileSync(
+    path.join(folder, 'config.toml'),
+    'baseURL = "https://example.com/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "home", "section", "404"]\n',
+  );
+  writeFileSync(
+    path.join(folder, 'layouts', '_default', 'single.html'),
+    `${LAYOUT_HEAD}{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n`,
+  );
+  writeCorpus(path.join(folder, 'content', 'pages'), count);
+}
+
+/** The same for Eleventy: one Liquid layout; Markdown is not run through a template engine first. */
+function createEleventySite(folder, count) {
+  mkdirSync(path.join(folder, '_includes'), { recursive: true });
+  writeFileSync(
+    path.join(folder, 'eleventy.config.js'),
+    "export default function () {\n  return { dir: { input: '.', output: '_site', includes: '_includes' }, markdownTemplateEngine: false };\n}\n",
+  );
+  writeFileSync(
+    path.join(folder, '_includes', 'layout.liquid'),
+    `${LAYOUT_HEAD}{{ title }}</title><meta name="description" content="{{ description }}"></head><body><main><h1>{{ title }}</h1>{{ content }}</main></body></html>\n`,
+  );
+  writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  writeCorpus(path.join(folder, 'pages'), count);
+  writeFileSync(path.join(folder, 'pages', 'pages.json'), JSON.stringify({ layout: 'layout.liquid' }));
+}
+
+const hugoVersion = findHugo();
+const eleventyCmd = installEleventy();
+const work = createWorkFolder('agency-site-compare-');
+console.log(`agency-site bench:compare: sizes ${sizes.join(', ')}, ${runs} runs each, in ${work}`);
+
+const rows = [];
+try {
+  for (const count of sizes) {
+    const ours = copyProjectWithCorpus(path.join(work, `agency-site-${count}`), count);
+    const hugo = path.join(work, `hugo-${count}`);
+    const eleventy = path.join(work, `eleventy-${count}`);
+    if (hugoVersion) createHugoSite(hugo, count);
+    if (eleventyCmd) createEleventySite(eleventy, count);
+
+    const steps = {
+      cold: () => {
+        rmSync(path.join(ours, 'dist'), { recursive: true, force: true });
+        rmSync(path.join(ours, '.cache'), { recursive: true, force: true });
+        return timeProcess(node, ['bin/agency-site.js', 'build'], { cwd: ours });
+      },
+      warm: (run) => {
+        writeFileSync(path.join(ours, 'content', 'pages', `${pageSlug(1)}.md`), renderCorpusPage(1, count, run));
+        return timeProcess(node, ['bin/agency-site.js', 'build'], { cwd: ours });
+      },
+      hugo:
+        hugoVersion &&
+        (() => {
+          for (const name of ['public', 'resources', '.hugo-cache']) rmSync(path.join(hugo, name), { recursive: true, force: true });
+          return timeProcess('hugo', ['--quiet', '--cacheDir', path.join(hugo, '.hugo-cache')], { cwd: hugo });
+        }),
+      eleventy:
+        eleventyCmd &&
+        (() => {
+          rmSync(path.join(eleventy, '_site'), { recursive: true, force: true });
+          return timeProcess(node, [eleventyCmd, '--quiet'], { cwd: eleventy });
+        }),
+    };
+    // One run of each, not timed: bundles our CLI, fills the disk cache for every tool alike.
+    for (const [name, step] of Object.entries(steps)) if (step) await step(0).catch((error) => fail(name, error));
+    const results = { cold: [], warm: [], hugo: [], eleventy: [] };
+    for (let run = 1; run <= runs; run++) {
+      // Alternating, and in a different order each run, so a busy moment of the machine is shared out.
+      // Warm comes last: it changes one page of the site the cold build just cached.
+      const order = ['cold', 'hugo', 'eleventy'];
+      const rotated = [...order.slice(run % 3), ...order.slice(0, run % 3)];
+      for (const name of [...rotated, 'warm']) {
+        if (!steps[name]) continue;
+        results[name].push(await steps[name](run));
+      }
+      process.stdout.write(
+        `  N=${count} run ${run}: ${Object.entries(results)
+          .filter(([, list]) => list.length > 0)
+          .map(([name, list]) => `${name} ${seconds(list.at(-1).ms)}`)
+          .join(', ')}\n`,
+      );
+    }
+    const summary = (list) => ({ ms: median(list.map((result) => result.ms)), rss: median(list.map((result) => result.maxRssKb)) });
+    const row = { count, ...Object.fromEntries(Object.entries(results).map(([name, list]) => [name, summary(list)])) };
+    rows.push(row);
+    console.log(
+      `N=${count}: cold ${seconds(row.cold.ms)}, warm ${seconds(row.warm.ms)}, hugo ${seconds(row.hugo.ms)}, eleventy ${seconds(row.eleventy.ms)}; ` +
+        `cold/hugo ${ratio(row.cold.ms, row.hugo.ms)}, cold/eleventy ${ratio(row.cold.ms, row.eleventy.ms)}, ` +
+        `warm/hugo ${ratio(row.warm.ms, row.hugo.ms)}, memory ours/hugo ${ratio(row.cold.rss, row.hugo.rss)}`,
+    );
+    for (const folder of [ours, hugo, eleventy]) rmSync(folder, { recursive: true, force: true });
+  }
+
+  const markdown = [
+    `Generated by \`npm run bench:compare\` on ${new Date().toISOString().slice(0, 10)}: the same corpus built by each tool as a new process,`,
+    `medians of ${runs} runs per size, the tools alternating (in a rotating order) within each run. Hugo and Eleventy build a minimal`,
+    'one-layout site of the corpus pages (Eleventy without a template engine over the Markdown); agency-site builds the whole agency site',
+    "with the corpus as extra pages, and checks every link. Cold: every tool from nothing (Hugo's cache folder emptied too). Warm: agency-site",
+    'with its cache kept and one page changed. Memory: median peak resident set (GNU time). Ratios are agency-site divided by the other tool.',
+    '',
+    formatMachine(machine, { hugo: hugoVersion ?? 'not installed', eleventy: eleventyCmd ? `@11ty/eleventy ${eleventyVersion}` : 'not installed' }),
+    '',
+    table(
+      ['pages', 'agency-site cold', 'warm', 'Hugo', 'Eleventy', 'cold / Hugo', 'cold / Eleventy', 'warm / Hugo', 'memory: ours / Hugo'],
+      rows.map((row) => [
+        row.count,
+        `${seconds(row.cold.ms)}, ${megabytes(row.cold.rss)}`,
+        `${seconds(row.warm.ms)}, ${megabytes(row.warm.rss)}`,
+        `${seconds(row.hugo.ms)}, ${megabytes(row.hugo.rss)}`,
+        `${seconds(row.eleventy.ms)}, ${megabytes(row.eleventy.rss)}`,
+        ratio(row.cold.ms, row.hugo.ms),
+        ratio(row.cold.ms, row.eleventy.ms),
+        ratio(row.warm.ms, row.hugo.ms),
+        ratio(row.cold.rss, row.hugo.rss),
+      ]),
+    ),
+  ].join('\n');
+  writeSection(path.join(PROJECT_ROOT, 'docs', 'benchmarks.md'), 'bench-compare', `## Against Hugo and Eleventy (npm run bench:compare)\n\n${markdown}`);
+  console.log('Wrote docs/benchmarks.md');
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function fail(name, error) {
+  console.error(`The ${name} build failed:\n${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,92 @@
+/**
+ * The dev rebuild through the API the dev server uses (buildSite with a BuildCache, and
+ * forgetChanges): the site is built once, then again after each edit of one page. Prints JSON.
+ * Usage: node bench/dev-rebuild.js <project folder> <edits>
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { renderCorpusPage, pageSlug } from './corpus.js';
+import { median, PROJECT_ROOT } from './measure.js';
+
+process.env.NODE_ENV = 'production';
+const [folder, editsText = '20', countText] = process.argv.slice(2);
+const edits = Number(editsText);
+const count = Number(countText);
+
+/** The build API bundled like the CLI (with its Markdown worker beside it). */
+async function loadBuildApi() {
+  // Inside the project's node_modules, so that the packages left outside the bundle resolve.
+  const outdir = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'agency-site', `bench-api-${process.pid}`);
+  mkdirSync(outdir, { recursive: true });
+  const entry = path.join(outdir, 'entry.ts');
+  const source = (file) => JSON.stringify(path.join(PROJECT_ROOT, 'src', file));
+  writeFileSync(
+    entry,
+    [`export { buildSite } from ${source('build.ts')};`, `export { createBuildCache, forgetChanges } from ${source('build-cache.ts')};`, `export { resolveConfig } from ${source('config.ts')};`].join('\n'),
+  );
+  await esbuild.build({
+    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'content', 'markdown-worker.ts')],
+    entryNames: '[name]',
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  const api = await import(pathToFileURL(path.join(outdir, 'entry.js')).href);
+  return { ...api, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+const { buildSite, createBuildCache, forgetChanges, resolveConfig, cleanup } = await loadBuildApi();
+const config = resolveConfig({ root: folder });
+const cache = createBuildCache();
+let started = performance.now();
+const first = await buildSite(config, { write: false, cache });
+const firstMs = performance.now() - started;
+const times = [];
+const stages = [];
+// BENCH_PROFILE=file.cpuprofile: a CPU profile of the rebuilds alone (not the first build).
+const profiler = process.env.BENCH_PROFILE ? await startProfiler() : undefined;
+// New text every run, so no edit is already in the cache from an earlier run.
+const edition = Date.now() % 1_000_000;
+for (let edit = 1; edit <= edits; edit++) {
+  const index = 1 + ((edit * 7919) % count);
+  const file = path.join(folder, 'content', 'pages', `${pageSlug(index)}.md`);
+  writeFileSync(file, renderCorpusPage(index, count, edition + edit));
+  started = performance.now();
+  forgetChanges(cache, config, [{ path: file, event: 'change' }]);
+  const result = await buildSite(config, { write: false, cache });
+  times.push(performance.now() - started);
+  stages.push(result.stages);
+  if (result.computed.pages !== 1) throw new Error(`an edit of one page re-rendered ${result.computed.pages} pages`);
+}
+if (profiler) await profiler.stop(process.env.BENCH_PROFILE);
+cleanup();
+process.stdout.write(
+  `${JSON.stringify({ pages: first.pages, firstMs, medianMs: median(times), minMs: Math.min(...times), maxMs: Math.max(...times), maxRssKb: process.resourceUsage().maxRSS, stages: medianStages(stages) })}\n`,
+);
+
+function medianStages(list) {
+  const names = Object.keys(list[0] ?? {});
+  return Object.fromEntries(names.map((name) => [name, median(list.map((entry) => entry[name]))]));
+}
+
+async function startProfiler() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+    },
+  };
+}

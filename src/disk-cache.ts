@@ -1,0 +1,138 @@
+/**
+ * The build cache: strings by key (front matter, Markdown HTML, rendered pages), kept in memory
+ * and on disk in one file under config.cacheDir. Keys are content hashes of everything a value
+ * depends on, so an entry is never stale, only unused; the file belongs to one generator version
+ * and is ignored whole by any other. Saving keeps only the entries used since it was opened (one
+ * build, or one dev session), so the file never grows with edits that are gone.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface DiskCache {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+  /** Writes the entries used since the cache was opened to disk, unless they are what the file holds. */
+  save(): Promise<void>;
+}
+
+const MAGIC = 'agency-site cache 1\n';
+/** Bytes gathered before each write while saving. */
+const WRITE_CHUNK = 4 * 1024 * 1024;
+export const CACHE_FILE = 'build-cache.bin';
+
+/** sha256 of the parts, joined so that ["ab", "c"] and ["a", "bc"] differ. */
+export function hashKey(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(`${part.length}:`).update(part);
+  return hash.digest('base64url');
+}
+
+/** A cache that keeps nothing: every build computes everything (`--no-cache`). */
+export function createNoDiskCache(): DiskCache {
+  return { get: () => undefined, set() {}, async save() {} };
+}
+
+/**
+ * Opens the cache of `cacheDir` for `version` (the generator's version; any other version's file
+ * is ignored). A missing or unreadable file is an empty cache, never an error.
+ */
+export async function loadDiskCache(cacheDir: string, version: string): Promise<DiskCache> {
+  const file = path.join(cacheDir, CACHE_FILE);
+  const stored = await readStore(file, version);
+  const fresh = new Map<string, string>();
+  const used = new Set<string>();
+  let dirty = false;
+  return {
+    get(key) {
+      let value = fresh.get(key);
+      if (value === undefined) {
+        const slice = stored.get(key);
+        if (slice === undefined) return undefined;
+        value = stored.bytes.toString('utf8', slice[0], slice[1]);
+      }
+      used.add(key);
+      return value;
+    },
+    set(key, value) {
+      if (fresh.get(key) !== value && !stored.has(key)) dirty = true;
+      fresh.set(key, value);
+      used.add(key);
+    },
+    async save() {
+      if (!dirty && used.size === stored.size) return;
+      const keys = [...used].sort();
+      // Values are written one by one, never joined: a cold build's cache is as big as its output.
+      const lengths = keys.map((key) => {
+        const text = fresh.get(key);
+        if (text !== undefined) return Buffer.byteLength(text);
+        const slice = stored.get(key)!;
+        return slice[1] - slice[0];
+      });
+      const header = Buffer.from(JSON.stringify({ version, keys: keys.map((key, index) => [key, lengths[index]]) }));
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(header.length);
+      const temporary = `${file}.${process.pid}.tmp`;
+      try {
+        await mkdir(cacheDir, { recursive: true });
+        const handle = await open(temporary, 'w');
+        try {
+          let pieces: Buffer[] = [Buffer.from(MAGIC), length, header];
+          let size = 0;
+          for (const key of keys) {
+            const text = fresh.get(key);
+            const piece = text !== undefined ? Buffer.from(text) : stored.bytes.subarray(...stored.get(key)!);
+            pieces.push(piece);
+            size += piece.length;
+            if (size < WRITE_CHUNK) continue;
+            await handle.writev(pieces);
+            pieces = [];
+            size = 0;
+          }
+          await handle.writev(pieces);
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, file);
+      } catch {
+        // A cache that cannot be written only makes the next build slower.
+        await rm(temporary, { force: true });
+        return;
+      }
+      dirty = false;
+    },
+  };
+}
+
+interface Store {
+  bytes: Buffer;
+  size: number;
+  get(key: string): [number, number] | undefined;
+  has(key: string): boolean;
+}
+
+async function readStore(file: string, version: string): Promise<Store> {
+  const empty: Store = { bytes: Buffer.alloc(0), size: 0, get: () => undefined, has: () => false };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return empty;
+  }
+  try {
+    if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return empty;
+    const headerLength = bytes.readUInt32LE(MAGIC.length);
+    let offset = MAGIC.length + 4 + headerLength;
+    const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, offset)) as { version: string; keys: Array<[string, number]> };
+    if (header.version !== version) return empty;
+    const slices = new Map<string, [number, number]>();
+    for (const [key, length] of header.keys) {
+      slices.set(key, [offset, offset + length]);
+      offset += length;
+    }
+    if (offset !== bytes.length) return empty;
+    return { bytes, size: slices.size, get: (key) => slices.get(key), has: (key) => slices.has(key) };
+  } catch {
+    return empty;
+  }
+}

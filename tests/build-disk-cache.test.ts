@@ -1,0 +1,114 @@
+/**
+ * The build cache invalidates exactly what a change can affect, and a build that uses it writes
+ * the same bytes as a build without it.
+ */
+import { access, mkdir, readFile, rm } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CACHE_FILE, loadDiskCache } from '../src/disk-cache.ts';
+import { buildSite } from '../src/build.ts';
+import { resolveConfig, type Options } from '../src/config.ts';
+import { GENERATOR_VERSION } from '../src/version.ts';
+import { copyProject, type TempProject } from './helpers/project.ts';
+import { readTree } from './helpers/tree.ts';
+
+let project: TempProject;
+
+const page = (title: string, body: string) => `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\n${body}\n`;
+
+beforeEach(async () => {
+  project = await copyProject();
+  await rm(project.file('content/pages'), { recursive: true, force: true });
+  await mkdir(project.file('content/pages'));
+  await project.write('content/pages/alpha.md', page('Alpha', 'First *page*, see [an example](https://example.com/).'));
+  await project.write('content/pages/beta.md', page('Beta', '## Beta\n\n- one\n- two'));
+  await project.write('content/pages/gamma.md', page('Gamma', 'Third page.'));
+});
+afterEach(() => project.cleanup());
+
+const build = (options: Options = {}) => buildSite(resolveConfig({ root: project.root, threads: 0, ...options }));
+
+/** The same site built from nothing, without the cache, into another folder. */
+async function expectSameAsPlainBuild(options: Options = {}) {
+  await build({ ...options, out: 'plain', cache: false });
+  expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('plain')));
+}
+
+describe('build cache', () => {
+  it('makes nothing anew when nothing changed, and writes the same output', async () => {
+    const first = await build();
+    // 3 services, about, 3 legal pages and 3 pages have Markdown.
+    expect(first.computed).toEqual({ markdown: 10, pages: first.pages });
+    const second = await build();
+    expect(second.computed).toEqual({ markdown: 0, pages: 0 });
+    await expectSameAsPlainBuild();
+  });
+
+  it('renders the Markdown and the page of a changed body, and nothing else', async () => {
+    await build();
+    await project.edit('content/pages/beta.md', '- two', '- two\n- three');
+    expect((await build()).computed).toEqual({ markdown: 1, pages: 1 });
+    await expectSameAsPlainBuild();
+  });
+
+  it('renders a page again when only its front matter changed, but not its Markdown', async () => {
+    await build();
+    await project.edit('content/pages/gamma.md', 'title: Gamma', 'title: Gamma rays');
+    expect((await build()).computed).toEqual({ markdown: 0, pages: 1 });
+    await expectSameAsPlainBuild();
+  });
+
+  it('renders every page again when a template changed, but no Markdown', async () => {
+    const { pages } = await build();
+    await project.edit('templates/pages/ContentPage.tsx', '<h1>{page.title}</h1>', '<h1 className="title">{page.title}</h1>');
+    expect((await build()).computed).toEqual({ markdown: 0, pages });
+    await expectSameAsPlainBuild();
+  });
+
+  it('renders every page again when content every page shows changed', async () => {
+    const { pages } = await build();
+    await project.edit('content/site.yaml', /copyright: .*/, 'copyright: "© 2031 Northwind Studio"');
+    expect((await build()).computed).toEqual({ markdown: 0, pages });
+    await project.edit('content/legal/terms.md', 'title: Terms of Service', 'title: Terms');
+    expect((await build()).computed).toEqual({ markdown: 0, pages });
+    await expectSameAsPlainBuild();
+  });
+
+  it('renders every page again for another --base or --format, and all Markdown for --allow-html', async () => {
+    const { pages } = await build();
+    // Same HTML from the Markdown (it holds no raw HTML), so the pages themselves are still cached.
+    expect((await build({ allowHtml: true })).computed).toEqual({ markdown: 10, pages: 0 });
+    await expectSameAsPlainBuild({ allowHtml: true });
+    expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 10, pages });
+    await expectSameAsPlainBuild({ base: '/sub/' });
+    expect((await build({ format: 'directory' })).computed).toEqual({ markdown: 0, pages });
+  });
+
+  it('renders added pages and drops removed ones', async () => {
+    await build();
+    await project.write('content/pages/delta.md', page('Delta', 'New.'));
+    await project.remove('content/pages/gamma.md');
+    expect((await build()).computed).toEqual({ markdown: 1, pages: 1 });
+    await expectSameAsPlainBuild();
+  });
+
+  it('belongs to one generator version: another version finds nothing in it', async () => {
+    await build();
+    const config = resolveConfig({ root: project.root });
+    const same = await loadDiskCache(config.cacheDir, GENERATOR_VERSION);
+    const other = await loadDiskCache(config.cacheDir, `${GENERATOR_VERSION}-next`);
+    // Every key the build stored is found under its own version and under no other.
+    const bytes = await readFile(`${config.cacheDir}/${CACHE_FILE}`);
+    const header = JSON.parse(bytes.toString('utf8', 24, 24 + bytes.readUInt32LE(20))) as { keys: Array<[string, number]> };
+    expect(header.keys.length).toBeGreaterThan(0);
+    for (const [stored] of header.keys) {
+      expect(same.get(stored)).toBeDefined();
+      expect(other.get(stored)).toBeUndefined();
+    }
+  });
+
+  it('with --no-cache neither reads nor writes the cache', async () => {
+    await build({ cache: false });
+    const config = resolveConfig({ root: project.root });
+    await expect(access(`${config.cacheDir}/${CACHE_FILE}`)).rejects.toThrow();
+  });
+});

@@ -125,10 +125,20 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
         read: (source) => (result.source = source),
       };
       const reading = read(scope).then((parsed) => ({ ...result, parsed }));
-      reading.catch(() => cache.files.get(absolute) === reading && cache.files.delete(absolute));
+      reading.then((done) => settled.set(reading, done)).catch(() => cache.files.get(absolute) === reading && cache.files.delete(absolute));
       cache.files.set(absolute, (pending = reading));
     }
-    const result = await pending;
+    return take(await pending);
+  }
+
+  /** A file the cache read in an earlier load, without waiting: thousands of awaits cost more than a dev rebuild. */
+  function alreadyRead(absolute: string): { parsed: Parsed | undefined } | undefined {
+    const pending = cache.files.get(absolute);
+    const done = pending && settled.get(pending);
+    return done && { parsed: take(done) };
+  }
+
+  function take(result: FileRead): Parsed | undefined {
     errors.push(...result.errors);
     if (result.source) sources.push(result.source);
     return result.parsed;
@@ -178,8 +188,21 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     }
   }
 
+  /** The same parsed file (kept by the cache) checked against the same schema gives the same result. */
   function validate<S extends z.ZodType>(schema: S, parsed: Parsed | undefined, code: SiteErrorCode): Entry<z.infer<S>> | undefined {
     if (!parsed) return undefined;
+    const known = validated.get(parsed);
+    if (known?.schema === schema) {
+      errors.push(...known.errors);
+      return known.entry as Entry<z.infer<S>> | undefined;
+    }
+    const before = errors.length;
+    const entry = validateNow(schema, parsed, code);
+    validated.set(parsed, { schema, entry, errors: errors.slice(before) });
+    return entry;
+  }
+
+  function validateNow<S extends z.ZodType>(schema: S, parsed: Parsed, code: SiteErrorCode): Entry<z.infer<S>> | undefined {
     const result = schema.safeParse(parsed.located.data, { reportInput: true });
     if (result.success) return { ...parsed, data: result.data as z.infer<S> };
     const holder = code === 'FrontmatterInvalid' ? 'front matter' : 'file';
@@ -268,23 +291,29 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       );
       return { parsed: [], loaded: [] };
     }
-    const entries = await Promise.all(
-      names.map(async (name) => {
-        const slug = name.replace(/\.md$/, '');
-        if (!name.endsWith('.md') || !SLUG.test(slug)) {
-          return report(
-            new SiteError({
-              code: 'FileName',
-              message: `The file name "${name}" is not allowed: names here are lower-case words joined by dashes, ending in .md.`,
-              file: relative(path.join(directory, name)),
-              hint: `Rename it, for example to ${slugify(slug)}.md, or move it out of content/${folder}/.`,
-            }),
-          );
-        }
-        const parsed = await readMarkdown(path.join(directory, name), body);
-        return parsed && { parsed, slug };
-      }),
-    );
+    const entries: Array<{ parsed: Parsed; slug: string } | undefined> = [];
+    const reading: Array<Promise<unknown>> = [];
+    names.forEach((name, index) => {
+      const slug = name.replace(/\.md$/, '');
+      if (!name.endsWith('.md') || !SLUG.test(slug)) {
+        report(
+          new SiteError({
+            code: 'FileName',
+            message: `The file name "${name}" is not allowed: names here are lower-case words joined by dashes, ending in .md.`,
+            file: relative(path.join(directory, name)),
+            hint: `Rename it, for example to ${slugify(slug)}.md, or move it out of content/${folder}/.`,
+          }),
+        );
+        return;
+      }
+      // A file name has no separators, so joining by hand is path.join, for thousands of names.
+      const absolute = `${directory}${path.sep}${name}`;
+      const named = (parsed: Parsed | undefined) => (entries[index] = parsed && { parsed, slug });
+      const known = alreadyRead(absolute);
+      if (known) named(known.parsed);
+      else reading.push(readMarkdown(absolute, body).then(named));
+    });
+    await Promise.all(reading);
     const parsed = entries.filter((entry) => entry !== undefined);
     const loaded = parsed
       .map(({ parsed, slug }) => {
@@ -407,7 +436,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     about: { ...about.data, html: render(about) },
     legal: legal.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) })),
   };
-  const contentPages = pages.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) }));
+  const contentPages = pages.loaded.map((entry) => contentPage(entry.data, entry.slug, render(entry)));
   // Only the texts of this load stay: what an edit replaced is dropped.
   cache.markdown.clear();
   for (const [text, result] of rendered) cache.markdown.set(text, result);
@@ -415,6 +444,24 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   const sorted = sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { site, pages: contentPages, sources: sorted, warnings: sortErrors(warnings) };
 }
+
+/**
+ * The page object for checked front matter (kept by the cache), the same object as last time when
+ * nothing changed: a dev rebuild then compares thousands of pages by identity.
+ */
+const contentPages = new WeakMap<object, ContentPage>();
+function contentPage(data: Omit<ContentPage, 'slug' | 'html'>, slug: string, html: string): ContentPage {
+  const made = contentPages.get(data);
+  if (made?.slug === slug && made.html === html) return made;
+  const page = { ...data, slug, html };
+  contentPages.set(data, page);
+  return page;
+}
+
+/** Loads that have finished, by the promise the cache keeps: read without waiting. */
+const settled = new WeakMap<Promise<FileRead>, FileRead>();
+/** Schema results by the parsed file the cache keeps. */
+const validated = new WeakMap<Parsed, { schema: z.ZodType; entry: Entry<unknown> | undefined; errors: SiteError[] }>();
 
 function orderOf(data: object): number | undefined {
   return 'order' in data && typeof data.order === 'number' ? data.order : undefined;

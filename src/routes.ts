@@ -67,6 +67,19 @@ export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' |
   };
 }
 
+/**
+ * Root-relative links and image sources written in Markdown (`[terms](/terms)`), sent through the
+ * URL policy like every other link: with the base, and with the directory format's trailing slash
+ * for pages. A path whose last segment has an extension is a file and keeps its shape.
+ */
+export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>): string {
+  if (urls.base === '/' && urls.format === 'file') return html;
+  return html.replace(/(\s(?:href|src)=")(\/(?!\/)[^"]*)"/g, (_, attribute: string, target: string) => {
+    const file = /\.[a-z0-9]+$/i.test(target.split(/[?#]/)[0]!);
+    return `${attribute}${file ? urls.asset(target) : urls.href(target)}"`;
+  });
+}
+
 /** Paths that pages may not take because the build writes there itself. */
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRoutes, createUrlPolicy } from '../src/routes.ts';
+import { createRoutes, createUrlPolicy, rewriteContentLinks } from '../src/routes.ts';
 import type { ContentPage, LegalPage, Site } from '../src/content/schema.ts';
 import { SiteError } from '../src/errors.ts';
 
@@ -97,5 +97,20 @@ describe('createRoutes with content pages', () => {
   it('lays pages out by the URL policy', () => {
     const directory = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
     expect(createRoutes(withLegal([]), directory, [contentPage('careers')])[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
+  });
+});
+
+describe('rewriteContentLinks', () => {
+  const html = '<p><a href="/privacy-policy">p</a> <a href="/#contact">c</a> <a href="https://x.example/a">x</a> <a href="#top">t</a> <img src="/images/a.svg" alt=""></p>';
+
+  it('sends Markdown links and images through the base and the directory format', () => {
+    const urls = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
+    expect(rewriteContentLinks(html, urls)).toBe(
+      '<p><a href="/sub/privacy-policy/">p</a> <a href="/sub/#contact">c</a> <a href="https://x.example/a">x</a> <a href="#top">t</a> <img src="/sub/images/a.svg" alt=""></p>',
+    );
+  });
+
+  it('leaves the HTML as it is under the default policy', () => {
+    expect(rewriteContentLinks(html, createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com'))).toBe(html);
   });
 });

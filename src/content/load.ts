@@ -14,6 +14,7 @@ import { decodeText } from './decode.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import { describeIssue } from './issues.ts';
 import { createMarkdown, type RenderedMarkdown } from './markdown.ts';
+import { createUrlPolicy, rewriteContentLinks } from '../routes.ts';
 import {
   aboutSchema,
   legalSchema,
@@ -379,6 +380,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   const warnings: SiteError[] = [];
   const rendered = new Map<string, RenderedMarkdown>();
   const batch = new Map<string, RenderedMarkdown>();
+  let rewriteLinks = (html: string) => html;
   const render = (entry: Parsed): string => {
     const result = cache.markdown.get(entry.body) ?? batch.get(entry.body) ?? markdown(entry.body);
     rendered.set(entry.body, result);
@@ -396,7 +398,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
         }),
       );
     }
-    return result.html;
+    return rewriteLinks(result.html);
   };
 
   const [settingsFile, statsFile, services, portfolio, aboutFile, legal, pages] = await Promise.all([
@@ -421,6 +423,8 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     if (errors.length === 0) throw new Error('loadSite: a content file failed to load without reporting a problem');
     throw new SiteErrors(sortErrors(errors));
   }
+  const urls = createUrlPolicy(config, settings.data.url);
+  rewriteLinks = (html) => rewriteContentLinks(html, urls);
   if (options.renderMarkdown) {
     const bodies = [...new Set([...services.loaded, about, ...legal.loaded, ...pages.loaded].map((entry) => entry.body))];
     const missing = bodies.filter((body) => !cache.markdown.has(body));

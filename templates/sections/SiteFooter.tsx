@@ -3,7 +3,7 @@ import type { PageProps } from '../types.ts';
 
 export function SiteFooter({ site, routes, urls, images }: PageProps) {
   const { name, footer } = site.settings;
-  const legal = routes.flatMap((route) => (route.page.kind === 'legal' ? [{ path: route.path, title: route.page.legal.title }] : []));
+  const legal = routes.flatMap((route) => (route.page.kind === 'legal' ? [{ href: route.path, label: route.page.legal.title }] : []));
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -14,34 +14,36 @@ export function SiteFooter({ site, routes, urls, images }: PageProps) {
           </a>
           <p>{footer.tagline}</p>
         </div>
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="footer-heading">
-            {footer.quickLinksHeading}
-          </h2>
-          <ul className="footer-links">
-            {footer.quickLinks.map((link) => (
-              <li key={link.href}>
-                <a href={urls.href(link.href)}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="footer-heading">
-            {footer.legalHeading}
-          </h2>
-          <ul className="footer-links">
-            {legal.map((page) => (
-              <li key={page.path}>
-                <a href={urls.href(page.path)}>{page.title}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" heading={footer.quickLinksHeading} links={footer.quickLinks} href={urls.href} />
+        <FooterLinks id="footer-legal" heading={footer.legalHeading} links={legal} href={urls.href} />
       </div>
       <div className="container footer-bottom">
         <p>{footer.copyright}</p>
       </div>
     </footer>
+  );
+}
+
+type FooterLinksProps = {
+  id: string;
+  heading: string;
+  links: Array<{ href: string; label: string }>;
+  href: (target: string) => string;
+};
+
+function FooterLinks({ id, heading, links, href }: FooterLinksProps) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">
+        {heading}
+      </h2>
+      <ul className="footer-links">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={href(link.href)}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

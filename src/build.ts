@@ -75,6 +75,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const [loaded, templates, assets, publicFiles] = await settleAll([
     loadSite(config, {
       cache: cache?.content,
+      disk,
       renderMarkdown: (bodies) =>
         renderMarkdownAll(bodies, { allowHtml: config.allowHtml, threads: config.threads, cache: disk, onWorkers: (count) => (workers = count) }),
     }),

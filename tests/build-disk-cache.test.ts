@@ -8,6 +8,7 @@ import { CACHE_FILE, loadDiskCache } from '../src/disk-cache.ts';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
 import { GENERATOR_VERSION } from '../src/version.ts';
+import { SiteErrors } from '../src/errors.ts';
 import { copyProject, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';
 
@@ -89,6 +90,21 @@ describe('build cache', () => {
     await project.remove('content/pages/gamma.md');
     expect((await build()).computed).toEqual({ markdown: 1, pages: 1 });
     await expectSameAsPlainBuild();
+  });
+
+  it('points at the same lines for front matter it took from the cache as for front matter it parsed', async () => {
+    await build();
+    // The same front matter, now checked against the legal pages' schema: it lacks dateLine and order.
+    await project.write('content/legal/gamma.md', await project.read('content/pages/gamma.md'));
+    await project.remove('content/pages/gamma.md');
+    const problems = async (options: Options) =>
+      build(options).then(
+        () => [],
+        (error: SiteErrors) => error.errors.map((problem) => [problem.code, problem.file, problem.line, problem.column, problem.message]),
+      );
+    const cached = await problems({});
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached).toEqual(await problems({ cache: false }));
   });
 
   it('belongs to one generator version: another version finds nothing in it', async () => {

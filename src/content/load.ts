@@ -8,6 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../config.ts';
+import { hashKey, type DiskCache } from '../disk-cache.ts';
 import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 import { readImageSize } from '../image-size.ts';
 import { decodeText } from './decode.ts';
@@ -87,6 +88,8 @@ export function createContentCache(): ContentCache {
 
 export interface LoadOptions {
   cache?: ContentCache;
+  /** Front matter data by its text (src/disk-cache.ts). */
+  disk?: DiskCache;
   /** Renders Markdown the cache does not know, all at once (worker threads, the disk cache); else one by one here. */
   renderMarkdown?: (bodies: readonly string[]) => Promise<RenderedMarkdown[]>;
 }
@@ -226,6 +229,26 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     });
   }
 
+  /**
+   * Front matter data from the disk cache by its text, when an earlier build parsed the same text:
+   * positions are only needed for error messages, so the YAML is parsed again only then.
+   */
+  function parseFrontmatterYaml(source: SourceFile, yaml: string, scope: FileScope): ParsedYaml | undefined {
+    const key = `f:${hashKey(yaml)}`;
+    const cached = options.disk?.get(key);
+    if (cached !== undefined) {
+      let parsed: ParsedYaml | undefined;
+      const ignore: FileScope = { report: () => undefined, read: () => undefined };
+      return {
+        data: JSON.parse(cached),
+        locate: (field, isKey) => (parsed ??= parse(source, yaml, 'FrontmatterSyntax', ignore)!).locate(field, isKey),
+      };
+    }
+    const located = parse(source, yaml, 'FrontmatterSyntax', scope);
+    if (located && isJsonSafe(located.data)) options.disk?.set(key, JSON.stringify(located.data));
+    return located;
+  }
+
   /** `body`: whether the text after the front matter is shown ('text', so it must be there) or not ('none'). */
   function readMarkdown(absolute: string, body: 'text' | 'none'): Promise<Parsed | undefined> {
     return once(absolute, (scope) => readMarkdownFile(absolute, body, scope));
@@ -242,7 +265,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       if (!(thrown instanceof SiteError)) throw thrown;
       return report(thrown);
     }
-    const located = parse(source, split.yaml, 'FrontmatterSyntax', scope);
+    const located = parseFrontmatterYaml(source, split.yaml, scope);
     if (body === 'text' && split.body.trim() === '') {
       report(
         new SiteError({
@@ -466,6 +489,15 @@ function contentPage(data: Omit<ContentPage, 'slug' | 'html'>, slug: string, htm
 const settled = new WeakMap<Promise<FileRead>, FileRead>();
 /** Schema results by the parsed file the cache keeps. */
 const validated = new WeakMap<Parsed, { schema: z.ZodType; entry: Entry<unknown> | undefined; errors: SiteError[] }>();
+
+/** Data that comes back the same from JSON: finite numbers (not -0), strings, booleans, null, arrays, plain objects. */
+function isJsonSafe(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isJsonSafe);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every(isJsonSafe);
+}
 
 function orderOf(data: object): number | undefined {
   return 'order' in data && typeof data.order === 'number' ? data.order : undefined;

@@ -5,7 +5,7 @@
  */
 import { createCodeFrame, SiteError, type SiteErrorCode } from './errors.ts';
 import type { SourceFile } from './content/load.ts';
-import type { Route, UrlPolicy } from './routes.ts';
+import { requestPaths, type Route, type UrlPolicy } from './routes.ts';
 
 export interface RenderedPage {
   route: Route;
@@ -173,15 +173,7 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 
 /** Output file served for a URL path, the way a static host serves it; undefined if none. */
 export function resolveFile(pathname: string, urls: UrlPolicy, files: ReadonlySet<string>): string | undefined {
-  if (!pathname.startsWith(urls.base)) return undefined;
-  let relative: string;
-  try {
-    relative = decodeURIComponent(pathname.slice(urls.base.length));
-  } catch {
-    return undefined;
-  }
-  const candidates = relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
-  return candidates.find((candidate) => files.has(candidate));
+  return requestPaths(urls.base, pathname)?.find((candidate) => files.has(candidate));
 }
 
 function decodeFragment(hash: string): string {

@@ -80,6 +80,29 @@ export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' |
   });
 }
 
+/**
+ * The relative paths a static host tries for a request path, in order, or undefined when the
+ * path can only be an attack or a typo: outside base, `..`, `.`, hidden or empty segments,
+ * encoded slashes, backslashes or NUL bytes. `/terms` -> terms, terms.html; `/a/` -> a/index.html.
+ */
+export function requestPaths(base: string, rawPath: string): string[] | undefined {
+  const pathname = rawPath.split('?')[0]!.split('#')[0]!;
+  if (!pathname.startsWith(base)) return undefined;
+  // Encoded slashes, backslashes and NUL bytes have no business in a URL of this site.
+  if (/%2f|%5c|%00|\\|\0/i.test(pathname)) return undefined;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(pathname.slice(base.length));
+  } catch {
+    return undefined;
+  }
+  if (/[\\\0]/.test(relative)) return undefined;
+  const segments = relative.split('/');
+  const last = segments.length - 1;
+  if (segments.some((segment, index) => segment === '..' || segment.startsWith('.') || (segment === '' && index !== last))) return undefined;
+  return relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
+}
+
 /** Paths that pages may not take because the build writes there itself. */
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
 

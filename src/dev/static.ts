@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { requestPaths } from '../routes.ts';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,29 +51,6 @@ export interface StaticOptions {
   files?: FindFile;
   /** Extra headers on every response. */
   headers?: Record<string, string>;
-}
-
-/**
- * The relative paths a static host tries for a request path, in order, or undefined when the
- * path can only be an attack or a typo: outside base, `..`, `.`, hidden or empty segments,
- * encoded slashes, backslashes or NUL bytes. `/terms` -> terms, terms.html; `/a/` -> a/index.html.
- */
-export function requestPaths(base: string, rawPath: string): string[] | undefined {
-  const pathname = rawPath.split('?')[0]!.split('#')[0]!;
-  if (!pathname.startsWith(base)) return undefined;
-  // Encoded slashes, backslashes and NUL bytes have no business in a URL of this site.
-  if (/%2f|%5c|%00|\\|\0/i.test(pathname)) return undefined;
-  let relative: string;
-  try {
-    relative = decodeURIComponent(pathname.slice(base.length));
-  } catch {
-    return undefined;
-  }
-  if (/[\\\0]/.test(relative)) return undefined;
-  const segments = relative.split('/');
-  const last = segments.length - 1;
-  if (segments.some((segment, index) => segment === '..' || segment.startsWith('.') || (segment === '' && index !== last))) return undefined;
-  return relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
 }
 
 /** Files of a folder on disk; a path whose real location (symlinks followed) leaves it is not there. */

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig } from '../src/config.ts';
-import { SiteErrors } from '../src/errors.ts';
 import { loadTemplates } from '../src/templates.ts';
-import { copyProject, PROJECT_ROOT, type TempProject } from './helpers/project.ts';
+import { copyProject, PROJECT_ROOT, siteErrorsOf, type TempProject } from './helpers/project.ts';
 
 let project: TempProject | undefined;
 afterEach(async () => {
@@ -11,15 +10,7 @@ afterEach(async () => {
   project = undefined;
 });
 
-async function buildErrors(root: string) {
-  try {
-    await buildSite(resolveConfig({ root }), { write: false });
-  } catch (error) {
-    if (error instanceof SiteErrors) return error.errors;
-    throw error;
-  }
-  throw new Error('expected the build to fail');
-}
+const buildErrors = (root: string) => siteErrorsOf(buildSite(resolveConfig({ root }), { write: false }));
 
 describe('loadTemplates', () => {
   it('bundles templates/ at build time into one component per page kind', async () => {

@@ -3,11 +3,8 @@
  * get the dev client's script tag; every other file is served exactly as the build made it, and
  * files copied from public/ are read from there, never from anywhere a symlink leads.
  */
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { PlannedFile } from '../output.ts';
-import type { FindFile } from './static.ts';
+import { readFileInside, type FindFile } from './static.ts';
 
 export interface MemoryOptions {
   /** Where files with a `source` must really live. */
@@ -36,16 +33,7 @@ export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions)
       const body = bodyOf(relative, file.contents ?? '');
       return { path: relative, size: body.byteLength, body: () => body };
     }
-    const source = file.source;
-    try {
-      const [realPublic, real] = await Promise.all([realpath(options.publicDir), realpath(source)]);
-      if (!real.startsWith(realPublic + path.sep)) return undefined;
-      const info = await stat(real);
-      if (!info.isFile()) return undefined;
-      return { path: relative, size: info.size, body: () => createReadStream(real) };
-    } catch {
-      return undefined;
-    }
+    return readFileInside(options.publicDir, file.source, relative);
   };
 }
 

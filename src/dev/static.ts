@@ -55,18 +55,23 @@ export interface StaticOptions {
 
 /** Files of a folder on disk; a path whose real location (symlinks followed) leaves it is not there. */
 export function createFolderFiles(root: string): FindFile {
-  return async (relative) => {
-    try {
-      const realRoot = await realpath(root);
-      const real = await realpath(path.join(realRoot, ...relative.split('/')));
-      if (!real.startsWith(realRoot + path.sep)) return undefined;
-      const info = await stat(real);
-      if (!info.isFile()) return undefined;
-      return { path: relative, size: info.size, body: () => createReadStream(real) };
-    } catch {
-      return undefined;
-    }
-  };
+  return async (relative) => readFileInside(root, path.join(root, ...relative.split('/')), relative);
+}
+
+/**
+ * `file` served as `relative`, when it is a regular file whose real location (symlinks followed)
+ * lies inside `folder`; undefined otherwise, or when it cannot be read.
+ */
+export async function readFileInside(folder: string, file: string, relative: string): Promise<ServedFile | undefined> {
+  try {
+    const [realFolder, real] = await Promise.all([realpath(folder), realpath(file)]);
+    if (!real.startsWith(realFolder + path.sep)) return undefined;
+    const info = await stat(real);
+    if (!info.isFile()) return undefined;
+    return { path: relative, size: info.size, body: () => createReadStream(real) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The file inside `root` that a request path maps to, or undefined; never outside `root`. */

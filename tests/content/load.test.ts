@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { loadSite } from '../../src/content/load.ts';
-import { SiteErrors } from '../../src/errors.ts';
-import { copyProject, PROJECT_ROOT, type TempProject } from '../helpers/project.ts';
+import { copyProject, PROJECT_ROOT, siteErrorsOf, type TempProject } from '../helpers/project.ts';
 
 let project: TempProject | undefined;
 afterEach(async () => {
@@ -10,15 +9,7 @@ afterEach(async () => {
   project = undefined;
 });
 
-async function loadErrors(root: string) {
-  try {
-    await loadSite(resolveConfig({ root }));
-  } catch (error) {
-    if (error instanceof SiteErrors) return error.errors;
-    throw error;
-  }
-  throw new Error('expected loadSite to fail');
-}
+const loadErrors = (root: string) => siteErrorsOf(loadSite(resolveConfig({ root })));
 
 describe('loadSite', () => {
   it('reads the shipped content into a typed site, collections in their order', async () => {

@@ -4,6 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SiteErrors, type SiteError } from '../../src/errors.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = path.join(PROJECT_ROOT, 'bin', 'agency-site.js');
@@ -60,4 +61,15 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
       },
     );
   });
+}
+
+/** The problems a step reports; fails the test when the step succeeds or throws something else. */
+export async function siteErrorsOf(step: Promise<unknown>): Promise<SiteError[]> {
+  try {
+    await step;
+  } catch (error) {
+    if (error instanceof SiteErrors) return error.errors;
+    throw error;
+  }
+  throw new Error('expected the step to report problems, but it succeeded');
 }

@@ -9,7 +9,8 @@ import { requestPaths, type Route, type UrlPolicy } from './routes.ts';
 
 export interface RenderedPage {
   route: Route;
-  html: string;
+  /** The page as the build writes it: UTF-8 bytes (or the text itself). */
+  html: Uint8Array | string;
 }
 
 export interface SiteCheckInput {
@@ -49,7 +50,7 @@ export function createCheckMemo(): CheckMemo {
 }
 
 interface PageScan {
-  html: string;
+  html: Uint8Array | string;
   ids: Set<string>;
   references: Array<{ attribute: string; value: string }>;
   canonical: string | undefined;
@@ -155,16 +156,24 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput, memo:
 
 function scanPage(page: RenderedPage, memo: CheckMemo, idsChanged: Set<string>): PageScan {
   const previous = memo.scans.get(page.route.file);
-  if (previous && previous.html === page.html) return previous;
+  if (previous && sameBytes(previous.html, page.html)) return previous;
+  // The text is read here once and dropped: only what the check needs is kept.
+  const text = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
   const scan: PageScan = {
     html: page.html,
-    ids: collectIds(page.html),
-    references: collectReferences(page.html),
-    canonical: findCanonical(page.html),
+    ids: collectIds(text),
+    references: collectReferences(text),
+    canonical: findCanonical(text),
   };
   if (!previous || !sameSet(previous.ids, scan.ids)) idsChanged.add(page.route.file);
   memo.scans.set(page.route.file, scan);
   return scan;
+}
+
+function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' || typeof b === 'string') return typeof a === typeof b && a === b;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {

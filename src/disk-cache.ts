@@ -11,7 +11,9 @@ import path from 'node:path';
 
 export interface DiskCache {
   get(key: string): string | undefined;
-  set(key: string, value: string): void;
+  /** The value as UTF-8 bytes, without copying what was read from disk (rendered pages). */
+  getBytes(key: string): Buffer | undefined;
+  set(key: string, value: string | Buffer): void;
   /** Writes the entries used since the cache was opened to disk, unless they are what the file holds. */
   save(): Promise<void>;
 }
@@ -30,7 +32,7 @@ export function hashKey(...parts: string[]): string {
 
 /** A cache that keeps nothing: every build computes everything (`--no-cache`). */
 export function createNoDiskCache(): DiskCache {
-  return { get: () => undefined, set() {}, async save() {} };
+  return { get: () => undefined, getBytes: () => undefined, set() {}, async save() {} };
 }
 
 /**
@@ -40,19 +42,31 @@ export function createNoDiskCache(): DiskCache {
 export async function loadDiskCache(cacheDir: string, version: string): Promise<DiskCache> {
   const file = path.join(cacheDir, CACHE_FILE);
   const stored = await readStore(file, version);
-  const fresh = new Map<string, string>();
+  const fresh = new Map<string, string | Buffer>();
   const used = new Set<string>();
   let dirty = false;
+  const bytesOf = (key: string): Buffer | undefined => {
+    const value = fresh.get(key);
+    if (value !== undefined) return typeof value === 'string' ? Buffer.from(value) : value;
+    const slice = stored.get(key);
+    return slice && stored.bytes.subarray(slice[0], slice[1]);
+  };
   return {
     get(key) {
-      let value = fresh.get(key);
-      if (value === undefined) {
-        const slice = stored.get(key);
-        if (slice === undefined) return undefined;
-        value = stored.bytes.toString('utf8', slice[0], slice[1]);
+      const value = fresh.get(key);
+      if (typeof value === 'string') {
+        used.add(key);
+        return value;
       }
+      const bytes = bytesOf(key);
+      if (bytes === undefined) return undefined;
       used.add(key);
-      return value;
+      return bytes.toString('utf8');
+    },
+    getBytes(key) {
+      const bytes = bytesOf(key);
+      if (bytes !== undefined) used.add(key);
+      return bytes;
     },
     set(key, value) {
       if (fresh.get(key) !== value && !stored.has(key)) dirty = true;
@@ -64,8 +78,8 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
       const keys = [...used].sort();
       // Values are written one by one, never joined: a cold build's cache is as big as its output.
       const lengths = keys.map((key) => {
-        const text = fresh.get(key);
-        if (text !== undefined) return Buffer.byteLength(text);
+        const value = fresh.get(key);
+        if (value !== undefined) return typeof value === 'string' ? Buffer.byteLength(value) : value.length;
         const slice = stored.get(key)!;
         return slice[1] - slice[0];
       });
@@ -80,8 +94,7 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
           let pieces: Buffer[] = [Buffer.from(MAGIC), length, header];
           let size = 0;
           for (const key of keys) {
-            const text = fresh.get(key);
-            const piece = text !== undefined ? Buffer.from(text) : stored.bytes.subarray(...stored.get(key)!);
+            const piece = bytesOf(key)!;
             pieces.push(piece);
             size += piece.length;
             if (size < WRITE_CHUNK) continue;

@@ -25,7 +25,7 @@ export interface PagesInput {
 }
 
 /** The pages of the previous build in this process, by output file. */
-export type PagesMemo = Map<string, { shared: string; route: Route; headOf: PagesInput['head']; html: string }>;
+export type PagesMemo = Map<string, { shared: string; route: Route; headOf: PagesInput['head']; html: Buffer }>;
 
 export function renderSitePages(input: PagesInput, cache: DiskCache, memo?: PagesMemo): RenderedPage[] {
   const { templates, site, routes, urls, assets, images } = input;
@@ -39,7 +39,7 @@ export function renderSitePages(input: PagesInput, cache: DiskCache, memo?: Page
     JSON.stringify(assets),
     JSON.stringify(images),
   );
-  const html: Array<string | undefined> = [];
+  const html: Array<Buffer | undefined> = [];
   const heads = new Map<Route, HeadData>();
   const keys: string[] = [];
   routes.forEach((route, index) => {
@@ -57,7 +57,7 @@ export function renderSitePages(input: PagesInput, cache: DiskCache, memo?: Page
     }
     if (!heads.has(route)) heads.set(route, input.head(route));
     keys[index] = `p:${hashKey(shared, JSON.stringify(route), JSON.stringify(heads.get(route)))}`;
-    html[index] = cache.get(keys[index]);
+    html[index] = cache.getBytes(keys[index]);
   });
   const missing = routes.filter((_, index) => html[index] === undefined);
   const made = renderPages(templates, missing, (route) => ({ site, route, routes: listed, urls, assets, images, head: heads.get(route)! }));

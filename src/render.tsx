@@ -1,4 +1,7 @@
-/** renderPage: one Route -> a full HTML document. The only caller of react-dom/server. */
+/**
+ * renderPage: one Route -> a full HTML document, as UTF-8 bytes. The only caller of
+ * react-dom/server.
+ */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteError, SiteErrors } from './errors.ts';
@@ -8,10 +11,14 @@ import type { PageProps } from '../templates/types.ts';
 
 const HINT = 'Fix the template at this line; templates receive all their data as props and must not throw.';
 
-export function renderPage(templates: Templates, props: PageProps): string {
+export function renderPage(templates: Templates, props: PageProps): Buffer {
   const component = templates.pages[props.route.page.kind];
   try {
-    return flatten(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`);
+    // Bytes, not the string: React's string is a tree of thousands of pieces (six times the
+    // memory of its text), and one non-Latin-1 character makes V8 store the whole page at two
+    // bytes a character; the UTF-8 bytes are what is written and cached anyway (measured:
+    // docs/benchmarks.md).
+    return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`);
   } catch (cause) {
     const error = cause instanceof Error ? cause : new Error(String(cause));
     throw new SiteError({
@@ -28,8 +35,8 @@ export function renderPage(templates: Templates, props: PageProps): string {
  * Renders every route. A template line that fails on several pages is one problem: it is
  * reported once, naming all the pages.
  */
-export function renderPages(templates: Templates, routes: Route[], propsFor: (route: Route) => PageProps): Array<{ route: Route; html: string }> {
-  const pages: Array<{ route: Route; html: string }> = [];
+export function renderPages(templates: Templates, routes: Route[], propsFor: (route: Route) => PageProps): Array<{ route: Route; html: Buffer }> {
+  const pages: Array<{ route: Route; html: Buffer }> = [];
   const failures = new Map<string, { error: SiteError; paths: string[] }>();
   for (const route of routes) {
     try {
@@ -60,14 +67,4 @@ export function renderPages(templates: Templates, routes: Route[], propsFor: (ro
       });
     }),
   );
-}
-
-/**
- * React builds the page by appending thousands of small strings, which V8 keeps as a tree of
- * pieces until something reads the whole string: six times the memory of the text. Any regular
- * expression run over it makes V8 flatten it into one piece (measured: docs/benchmarks.md).
- */
-function flatten(html: string): string {
-  /\0/.test(html);
-  return html;
 }

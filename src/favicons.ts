@@ -5,7 +5,6 @@
  * other image.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Image, Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
 import type { OutputFile } from './assets.ts';
@@ -38,7 +37,7 @@ export async function createFavicons(
   const hash = createHash('sha256').update(bytes).digest('hex');
   const sourceType = TYPES[source.src.slice(source.src.lastIndexOf('.') + 1).toLowerCase()] ?? 'image/png';
   const render = (size: number, background?: string) =>
-    pipeline.cached({ favicon: hash, size, background }, 'png', async () => {
+    pipeline.cached({ favicon: hash, size, background }, 'png', async (sharp) => {
       try {
         const isVector = source.src.toLowerCase().endsWith('.svg');
         const input = sharp(bytes, isVector ? { density: (72 * size) / Math.min(source.width, source.height) } : {});

@@ -5,9 +5,11 @@
  * libvips versions, so a rebuild reuses it and a change of any of them makes a new file.
  */
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import type { OutputFile } from './assets.ts';
 import type { Image, Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
@@ -36,9 +38,11 @@ export interface ImageWork {
   reused: number;
 }
 
+export type Sharp = typeof SharpModule;
+
 export interface ImagePipeline {
-  /** The cached bytes for `key`, or `make()`'s, stored under it for the next build. */
-  cached(key: unknown, extension: string, make: () => Promise<Buffer>): Promise<{ bytes: Buffer; hash: string }>;
+  /** The cached bytes for `key`, or `make(sharp)`'s, stored under it for the next build. */
+  cached(key: unknown, extension: string, make: (sharp: Sharp) => Promise<Buffer>): Promise<{ bytes: Buffer; hash: string }>;
   readonly work: ImageWork;
 }
 
@@ -51,7 +55,44 @@ const ENCODERS = {
   png: { compressionLevel: 9, effort: 7 },
   jpeg: { quality: 80, mozjpeg: true },
 } as const;
-const TOOLS = { sharp: sharp.versions.sharp, vips: sharp.versions.vips, cache: 1 };
+
+/**
+ * sharp (and libvips with it, about 20 MB of memory) is loaded only when an image is not in the
+ * cache: a warm build never loads it.
+ */
+let loading: Promise<Sharp> | undefined;
+export function loadSharp(): Promise<Sharp> {
+  return (loading ??= import('sharp').then((module) => module.default));
+}
+
+/**
+ * The versions of sharp and of the libvips binaries installed with it, read from their
+ * package.json files so that looking up the cache does not load them.
+ */
+let tools: Record<string, string> | undefined;
+function installedTools(): Record<string, string> {
+  if (tools) return tools;
+  const manifest = (folder: string): { name?: string; version?: string } => {
+    try {
+      return JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    } catch {
+      return {};
+    }
+  };
+  // sharp does not export its package.json: walk up from its entry to the folder that holds it.
+  let root = path.dirname(createRequire(import.meta.url).resolve('sharp'));
+  while (manifest(root).name !== 'sharp' && path.dirname(root) !== root) root = path.dirname(root);
+  const found: Record<string, string> = { sharp: String(manifest(root).version), cache: '2' };
+  const scope = path.join(root, '..', '@img');
+  let names: string[] = [];
+  try {
+    names = readdirSync(scope).filter((name) => name.startsWith('sharp-'));
+  } catch {
+    // no prebuilt binaries: sharp uses a libvips of the system
+  }
+  for (const name of names.sort()) found[name] = String(manifest(path.join(scope, name)).version);
+  return (tools = found);
+}
 
 export function createImagePipeline(cacheDir: string): ImagePipeline {
   const folder = path.join(cacheDir, 'images');
@@ -59,7 +100,7 @@ export function createImagePipeline(cacheDir: string): ImagePipeline {
   return {
     work,
     async cached(key, extension, make) {
-      const hash = createHash('sha256').update(JSON.stringify({ key, tools: TOOLS })).digest('hex');
+      const hash = createHash('sha256').update(JSON.stringify({ key, tools: installedTools() })).digest('hex');
       const file = path.join(folder, `${hash}.${extension}`);
       try {
         const bytes = await readFile(file);
@@ -68,7 +109,7 @@ export function createImagePipeline(cacheDir: string): ImagePipeline {
       } catch {
         // not cached yet
       }
-      const bytes = await make();
+      const bytes = await make(await loadSharp());
       work.encoded += 1;
       await mkdir(folder, { recursive: true });
       // Written beside and renamed, so a parallel build never reads half a file.
@@ -108,7 +149,7 @@ export async function processImage(
       sizes.map(async (width) => {
         const height = Math.max(1, Math.round((width * image.height) / image.width));
         const key = { source, width, height, format, settings: ENCODERS[format] };
-        const { bytes: output, hash } = await pipeline.cached(key, format, () => encode(bytes, image, width, height, format));
+        const { bytes: output, hash } = await pipeline.cached(key, format, (sharp) => encode(sharp, bytes, image, width, height, format));
         const file = `assets/images/${name}-${width}-${hash.slice(0, 10)}.${format === 'jpeg' ? 'jpg' : format}`;
         files.push({ path: file, contents: output });
         return `${urls.asset(file)} ${width}w`;
@@ -140,7 +181,7 @@ export async function processImage(
 }
 
 /** Rasterises (SVG at the density that gives `width`) or scales, then encodes one variant. */
-async function encode(bytes: Buffer, image: Image, width: number, height: number, format: RasterFormat): Promise<Buffer> {
+async function encode(sharp: Sharp, bytes: Buffer, image: Image, width: number, height: number, format: RasterFormat): Promise<Buffer> {
   try {
     const isVector = image.src.toLowerCase().endsWith('.svg');
     const input = sharp(bytes, isVector ? { density: Math.min(72 * (width / image.width), 10_000) } : {});

@@ -4,7 +4,6 @@
  * tagline from content. An SVG written here is rasterised to PNG by sharp, and cached.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
 import type { OutputFile } from './assets.ts';
@@ -32,7 +31,7 @@ export async function createShareImage(
   const { name, footer } = site.settings;
   const svg = renderShareSvg(site, host);
   const logo = createHash('sha256').update(logoBytes).digest('hex');
-  const { bytes, hash } = await pipeline.cached({ share: svg, logo, logoSrc: site.logo.src }, 'png', async () => {
+  const { bytes, hash } = await pipeline.cached({ share: svg, logo, logoSrc: site.logo.src }, 'png', async (sharp) => {
     try {
       const isVector = site.logo.src.toLowerCase().endsWith('.svg');
       const mark = await sharp(logoBytes, isVector ? { density: (72 * LOGO_SIZE) / Math.min(site.logo.width, site.logo.height) } : {})

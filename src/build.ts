@@ -11,11 +11,12 @@ import { reuse, type BuildCache } from './build-cache.ts';
 import { checkSite } from './check.ts';
 import type { ResolvedConfig } from './config.ts';
 import { loadSite } from './content/load.ts';
+import type { ImageContent } from './content/schema.ts';
 import { renderMarkdownAll } from './content/markdown-all.ts';
 import { createNoDiskCache, hashKey, loadDiskCache, type DiskCache } from './disk-cache.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { renderSitePages } from './pages.ts';
-import { createPublication, type Publication, type PublicationInput } from './publish.ts';
+import { createPublication, createSiteImages, type Publication, type PublicationInput, type SiteImageSet } from './publish.ts';
 import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output.ts';
 import { createRoutes, createUrlPolicy } from './routes.ts';
 import { loadTemplates } from './templates.ts';
@@ -72,23 +73,36 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const opened = cache?.disk ?? (await openDiskCache(config));
   if (cache) cache.disk ??= opened;
   const disk = countingSets(opened, computed);
-  const [loaded, templates, assets, publicFiles] = await settleAll([
+  // Listed first: the images need it, and should not wait behind the reads of the content.
+  const publicFiles = await reuse(cache, 'publicFiles', () => listPublicFiles(config.publicDir));
+  // A single build starts its images as soon as the content they are made from is read: the
+  // encoder process then works beside the Markdown, while this process is still small. (Dev
+  // keeps its last publication instead: see publish() below.)
+  let images: Promise<SiteImageSet> | undefined;
+  const onImageContent = (site: ImageContent) => {
+    images = createSiteImages({ config, site, urls: createUrlPolicy(config, site.settings.url), publicFiles });
+    // Awaited after the load; a load that fails first must not leave it unhandled.
+    images.catch(() => undefined);
+  };
+  const [loaded, templates, assets] = await settleAll([
     loadSite(config, {
       cache: cache?.content,
       disk,
       renderMarkdown: (bodies) =>
         renderMarkdownAll(bodies, { allowHtml: config.allowHtml, threads: config.threads, cache: disk, onWorkers: (count) => (workers = count) }),
+      onImageContent: cache ? undefined : onImageContent,
     }),
     reuse(cache, 'templates', () => loadTemplates(config)),
     reuse(cache, 'assets', () => buildAssets(config)),
-    reuse(cache, 'publicFiles', () => listPublicFiles(config.publicDir)),
   ]);
   stage('load');
 
   const urls = createUrlPolicy(config, loaded.site.settings.url);
   const routes = createRoutes(loaded.site, urls, loaded.pages);
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
-  const published = await publish({ config, site: loaded.site, routes, urls, publicFiles }, cache);
+  const published = cache
+    ? await publish({ config, site: loaded.site, routes, urls, publicFiles }, cache)
+    : await createPublication({ config, site: loaded.site, routes, urls, publicFiles }, images);
   stage('images');
   const pages = renderSitePages(
     { templates, site: loaded.site, routes, urls, assets: links, images: published.images, head: published.head },
@@ -146,8 +160,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
 }
 
 /** The publication of the previous build in this process when all it is made from is the same. */
-async function publish(input: PublicationInput, cache: BuildCache | undefined): Promise<Publication> {
-  if (!cache) return createPublication(input);
+async function publish(input: PublicationInput, cache: BuildCache): Promise<Publication> {
   const { site, routes, urls, publicFiles } = input;
   const key = hashKey(
     JSON.stringify(site),

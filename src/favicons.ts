@@ -31,19 +31,23 @@ const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', 
 
 export async function createFavicons(
   pipeline: ImagePipeline,
-  { site, source, bytes, urls }: { site: Site; source: Image; bytes: Buffer; urls: UrlPolicy },
+  { site, source, bytes, urls }: { site: Pick<Site, 'settings'>; source: Image; bytes: Buffer; urls: UrlPolicy },
 ): Promise<Favicons> {
   const { name, shortName, description, language, brand } = site.settings;
   const hash = createHash('sha256').update(bytes).digest('hex');
   const sourceType = TYPES[source.src.slice(source.src.lastIndexOf('.') + 1).toLowerCase()] ?? 'image/png';
+  const isVector = source.src.toLowerCase().endsWith('.svg');
   const render = (size: number, background?: string) =>
-    pipeline.cached({ favicon: hash, size, background }, 'png', async (sharp) => {
-      try {
-        const isVector = source.src.toLowerCase().endsWith('.svg');
-        const input = sharp(bytes, isVector ? { density: (72 * size) / Math.min(source.width, source.height) } : {});
-        const square = input.resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } });
-        return await (background ? square.flatten({ background }) : square).png({ compressionLevel: 9 }).toBuffer();
-      } catch (cause) {
+    pipeline
+      .cached({ favicon: hash, size, background }, 'png', () => ({
+        input: bytes,
+        density: isVector ? (72 * size) / Math.min(source.width, source.height) : undefined,
+        resize: { width: size, height: size, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } },
+        flatten: background,
+        format: 'png',
+        options: { compressionLevel: 9 },
+      }))
+      .catch((cause: unknown) => {
         throw new SiteError({
           code: 'ImageFailed',
           message: `The favicons could not be made from public${source.src}: ${(cause as Error).message}`,
@@ -51,8 +55,7 @@ export async function createFavicons(
           hint: 'Use a square SVG or a PNG of at least 512 by 512 pixels as public/favicon.svg.',
           cause,
         });
-      }
-    });
+      });
   const [apple, ...pngs] = await Promise.all([render(APPLE_SIZE, brand.background), ...PNG_SIZES.map((size) => render(size))]);
   const files: OutputFile[] = PNG_SIZES.map((size, index) => ({ path: `icons/icon-${size}.png`, contents: pngs[index]!.bytes }));
   files.push({ path: 'apple-touch-icon.png', contents: apple!.bytes });

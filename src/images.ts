@@ -4,12 +4,14 @@
  * config.cacheDir under a key made of the source bytes' hash, the settings and the sharp and
  * libvips versions, so a rebuild reuses it and a change of any of them makes a new file.
  */
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type SharpModule from 'sharp';
+import { fileURLToPath } from 'node:url';
+import type { EncodeJob, EncodeReply } from './image-encoder.ts';
+import { loadSharp, makeImage, type ImageRecipe, type RasterFormat } from './image-recipe.ts';
 import type { OutputFile } from './assets.ts';
 import type { Image, Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
@@ -38,15 +40,13 @@ export interface ImageWork {
   reused: number;
 }
 
-export type Sharp = typeof SharpModule;
-
 export interface ImagePipeline {
-  /** The cached bytes for `key`, or `make(sharp)`'s, stored under it for the next build. */
-  cached(key: unknown, extension: string, make: (sharp: Sharp) => Promise<Buffer>): Promise<{ bytes: Buffer; hash: string }>;
+  /** The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build. */
+  cached(key: unknown, extension: string, recipe: () => ImageRecipe): Promise<{ bytes: Buffer; hash: string }>;
   readonly work: ImageWork;
+  /** Stops the encoder process, if images had to be made. */
+  close(): void;
 }
-
-export type RasterFormat = 'avif' | 'webp' | 'png' | 'jpeg';
 
 /** Encoder settings; part of every cache key, so changing one re-encodes. */
 const ENCODERS = {
@@ -55,15 +55,6 @@ const ENCODERS = {
   png: { compressionLevel: 9, effort: 7 },
   jpeg: { quality: 80, mozjpeg: true },
 } as const;
-
-/**
- * sharp (and libvips with it, about 20 MB of memory) is loaded only when an image is not in the
- * cache: a warm build never loads it.
- */
-let loading: Promise<Sharp> | undefined;
-export function loadSharp(): Promise<Sharp> {
-  return (loading ??= import('sharp').then((module) => module.default));
-}
 
 /**
  * The versions of sharp and of the libvips binaries installed with it, read from their
@@ -97,26 +88,94 @@ function installedTools(): Record<string, string> {
 export function createImagePipeline(cacheDir: string): ImagePipeline {
   const folder = path.join(cacheDir, 'images');
   const work: ImageWork = { encoded: 0, reused: 0 };
+  let encoder: ImageEncoder | undefined;
   return {
     work,
-    async cached(key, extension, make) {
+    async cached(key, extension, recipe) {
       const hash = createHash('sha256').update(JSON.stringify({ key, tools: installedTools() })).digest('hex');
       const file = path.join(folder, `${hash}.${extension}`);
+      // Read and written synchronously: a few small files, which must not wait in the thread
+      // pool behind the reads of a large site's content (the encoder would wait with them).
       try {
-        const bytes = await readFile(file);
+        const bytes = readFileSync(file);
         work.reused += 1;
         return { bytes, hash };
       } catch {
         // not cached yet
       }
-      const bytes = await make(await loadSharp());
+      const bytes = await (encoder ??= createImageEncoder()).make(recipe());
       work.encoded += 1;
-      await mkdir(folder, { recursive: true });
+      mkdirSync(folder, { recursive: true });
       // Written beside and renamed, so a parallel build never reads half a file.
       const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, file);
+      writeFileSync(temporary, bytes);
+      renameSync(temporary, file);
       return { bytes, hash };
+    },
+    close() {
+      encoder?.close();
+      encoder = undefined;
+    },
+  };
+}
+
+interface ImageEncoder {
+  make(recipe: ImageRecipe): Promise<Buffer>;
+  close(): void;
+}
+
+const ENCODER_THREADS = '1';
+/** Built next to the bundled CLI by src/launcher.js; absent when running from source (tests). */
+const ENCODER_FILE = fileURLToPath(new URL('./image-encoder.js', import.meta.url));
+
+/**
+ * Makes images in a process of its own (src/image-encoder.ts), started at the first image the
+ * cache does not have: libvips keeps what it encoded with until its process ends (about 100 MB
+ * for the shipped site), and that process ends with the images. From source, in this process.
+ */
+function createImageEncoder(): ImageEncoder {
+  if (!existsSync(ENCODER_FILE)) return { make: async (recipe) => makeImage(await loadSharp(), recipe), close() {} };
+  const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  const child = fork(ENCODER_FILE, [], {
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    // libvips's threads (AVIF's encoder splits its work by them) are fixed, so that every machine
+    // makes the same bytes; glibc would give each thread an arena of its own.
+    env: { ...process.env, VIPS_CONCURRENCY: ENCODER_THREADS, MALLOC_ARENA_MAX: ENCODER_THREADS },
+  });
+  // The process keeps this one alive only while it owes an answer.
+  const hold = (waiting: boolean) => {
+    if (waiting) child.ref(), child.channel?.ref();
+    else child.unref(), child.channel?.unref();
+  };
+  const failAll = (reason: string) => {
+    for (const { reject } of pending.values()) reject(new Error(reason));
+    pending.clear();
+    hold(false);
+  };
+  child.on('message', (reply: EncodeReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if ('bytes' in reply) waiting.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
+    else waiting.reject(new Error(reply.failed));
+    if (pending.size === 0) hold(false);
+  });
+  child.on('error', (error) => failAll(`the image encoder process failed (${error.message})`));
+  child.on('exit', (code, signal) => failAll(`the image encoder process stopped (${signal ?? `exit code ${code}`})`));
+  hold(false);
+  return {
+    make(recipe) {
+      const id = next++;
+      return new Promise<Buffer>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        hold(true);
+        child.send({ id, recipe } satisfies EncodeJob);
+      });
+    },
+    close() {
+      if (child.connected) child.disconnect();
     },
   };
 }
@@ -144,19 +203,23 @@ export async function processImage(
   const formats: RasterFormat[] = fallback === 'svg' ? ['avif', 'webp'] : ['avif', 'webp', fallback];
   const files: OutputFile[] = [];
   const encoded = new Map<RasterFormat, string>();
-  for (const format of formats) {
-    const variants = await Promise.all(
+  // Every variant is asked for at once, so the encoder always has the next one.
+  const variantsOf = (format: RasterFormat) =>
+    Promise.all(
       sizes.map(async (width) => {
         const height = Math.max(1, Math.round((width * image.height) / image.width));
         const key = { source, width, height, format, settings: ENCODERS[format] };
-        const { bytes: output, hash } = await pipeline.cached(key, format, (sharp) => encode(sharp, bytes, image, width, height, format));
+        const { bytes: output, hash } = await pipeline
+          .cached(key, format, () => recipeFor(bytes, image, width, height, format))
+          .catch((cause: unknown) => {
+            throw imageFailed(image, format, cause);
+          });
         const file = `assets/images/${name}-${width}-${hash.slice(0, 10)}.${format === 'jpeg' ? 'jpg' : format}`;
         files.push({ path: file, contents: output });
         return `${urls.asset(file)} ${width}w`;
       }),
     );
-    encoded.set(format, variants.join(', '));
-  }
+  await Promise.all(formats.map(async (format) => encoded.set(format, (await variantsOf(format)).join(', '))));
   let src: string;
   if (fallback === 'svg') {
     const file = `assets/images/${name}-${source.slice(0, 10)}.svg`;
@@ -181,24 +244,25 @@ export async function processImage(
 }
 
 /** Rasterises (SVG at the density that gives `width`) or scales, then encodes one variant. */
-async function encode(sharp: Sharp, bytes: Buffer, image: Image, width: number, height: number, format: RasterFormat): Promise<Buffer> {
-  try {
-    const isVector = image.src.toLowerCase().endsWith('.svg');
-    const input = sharp(bytes, isVector ? { density: Math.min(72 * (width / image.width), 10_000) } : {});
-    const resized = input.resize(width, height, { fit: 'fill' });
-    if (format === 'avif') return await resized.avif(ENCODERS.avif).toBuffer();
-    if (format === 'webp') return await resized.webp(ENCODERS.webp).toBuffer();
-    if (format === 'png') return await resized.png(ENCODERS.png).toBuffer();
-    return await resized.jpeg(ENCODERS.jpeg).toBuffer();
-  } catch (cause) {
-    throw new SiteError({
-      code: 'ImageFailed',
-      message: `The image public${image.src} could not be converted to ${format.toUpperCase()}: ${(cause as Error).message}`,
-      file: `public${image.src}`,
-      hint: 'Open the file in an image editor and export it again as PNG, JPEG or plain SVG.',
-      cause,
-    });
-  }
+function recipeFor(bytes: Buffer, image: Image, width: number, height: number, format: RasterFormat): ImageRecipe {
+  const isVector = image.src.toLowerCase().endsWith('.svg');
+  return {
+    input: bytes,
+    density: isVector ? Math.min(72 * (width / image.width), 10_000) : undefined,
+    resize: { width, height, fit: 'fill' },
+    format,
+    options: ENCODERS[format],
+  };
+}
+
+function imageFailed(image: Image, format: RasterFormat, cause: unknown): SiteError {
+  return new SiteError({
+    code: 'ImageFailed',
+    message: `The image public${image.src} could not be converted to ${format.toUpperCase()}: ${(cause as Error).message}`,
+    file: `public${image.src}`,
+    hint: 'Open the file in an image editor and export it again as PNG, JPEG or plain SVG.',
+    cause,
+  });
 }
 
 /** Every image the site's content names, processed, keyed the way templates look them up. */
@@ -214,10 +278,10 @@ export const ARTWORK_WIDTHS = [400, 800] as const;
 
 export async function processSiteImages(
   pipeline: ImagePipeline,
-  { site, publicDir, urls }: { site: Site; publicDir: string; urls: UrlPolicy },
+  { site, publicDir, urls }: { site: Pick<Site, 'logo' | 'portfolio'>; publicDir: string; urls: UrlPolicy },
 ): Promise<{ images: SiteImages; files: OutputFile[] }> {
-  const run = async (image: Image, widths: readonly number[]) =>
-    processImage(pipeline, { image, bytes: await readFile(path.join(publicDir, ...image.src.split('/'))), widths, urls });
+  const run = (image: Image, widths: readonly number[]) =>
+    processImage(pipeline, { image, bytes: readFileSync(path.join(publicDir, ...image.src.split('/'))), widths, urls });
   const [logo, ...portfolio] = await Promise.all([
     run(site.logo, LOGO_WIDTHS),
     ...site.portfolio.map((item) => run(item.picture, ARTWORK_WIDTHS)),

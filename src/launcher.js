@@ -44,8 +44,8 @@ async function ensureBundle() {
   const staging = `${outdir}.tmp-${process.pid}`;
   mkdirSync(cacheDir, { recursive: true });
   esbuild.buildSync({
-    // The Markdown worker is an entry of its own: worker threads start from a file.
-    entryPoints: [path.join(sourceDir, 'cli.ts'), path.join(sourceDir, 'content', 'markdown-worker.ts')],
+    // The Markdown worker and the image encoder are entries of their own: threads and processes start from a file.
+    entryPoints: [path.join(sourceDir, 'cli.ts'), path.join(sourceDir, 'content', 'markdown-worker.ts'), path.join(sourceDir, 'image-encoder.ts')],
     entryNames: '[name]',
     outdir: staging,
     bundle: true,

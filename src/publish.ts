@@ -4,19 +4,19 @@
  * sitemap.xml, robots.txt and _headers. build.ts renders with `images` and `head(route)` and
  * writes `files` with the pages.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './assets.ts';
 import type { ResolvedConfig } from './config.ts';
-import type { Image, Site } from './content/schema.ts';
+import type { Image, ImageContent, Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
-import { createFavicons } from './favicons.ts';
+import { createFavicons, type Favicons } from './favicons.ts';
 import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile } from './headers.ts';
 import { readImageSize } from './image-size.ts';
 import { createImagePipeline, processSiteImages, type ImageWork, type SiteImages } from './images.ts';
 import type { Route, UrlPolicy } from './routes.ts';
 import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
-import { createShareImage } from './share-image.ts';
+import { createShareImage, type ShareImage } from './share-image.ts';
 
 export interface Publication {
   images: SiteImages;
@@ -37,16 +37,36 @@ export interface PublicationInput {
   publicFiles: ReadonlyArray<{ path: string }>;
 }
 
-export async function createPublication({ config, site, routes, urls, publicFiles }: PublicationInput): Promise<Publication> {
+/** The site's images, favicons and share image: the part of the publication sharp makes. */
+export interface SiteImageSet {
+  processed: { images: SiteImages; files: OutputFile[] };
+  favicons: Favicons;
+  share: { image: ShareImage; file: OutputFile };
+  work: ImageWork;
+}
+
+export async function createSiteImages({ config, site, urls, publicFiles }: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent }): Promise<SiteImageSet> {
   const pipeline = createImagePipeline(config.cacheDir);
-  const read = (src: string) => readFile(path.join(config.publicDir, ...src.split('/')));
-  const logoBytes = await read(site.logo.src);
-  const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE) ? await loadIcon(await read(`/${FAVICON_SOURCE}`)) : { image: site.logo, bytes: logoBytes };
-  const [processed, favicons, share] = await Promise.all([
-    processSiteImages(pipeline, { site, publicDir: config.publicDir, urls }),
-    createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls }),
-    createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
-  ]);
+  try {
+    // Synchronously, like the image cache: see createImagePipeline.
+    const read = (src: string) => readFileSync(path.join(config.publicDir, ...src.split('/')));
+    const logoBytes = read(site.logo.src);
+    const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE) ? loadIcon(read(`/${FAVICON_SOURCE}`)) : { image: site.logo, bytes: logoBytes };
+    const [processed, favicons, share] = await Promise.all([
+      processSiteImages(pipeline, { site, publicDir: config.publicDir, urls }),
+      createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls }),
+      createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
+    ]);
+    return { processed, favicons, share, work: pipeline.work };
+  } finally {
+    pipeline.close();
+  }
+}
+
+/** `images`: the site's images when the build started them already (createSiteImages). */
+export async function createPublication(input: PublicationInput, images?: Promise<SiteImageSet>): Promise<Publication> {
+  const { site, routes, urls, publicFiles } = input;
+  const { processed, favicons, share, work } = await (images ?? createSiteImages(input));
   const csp = createContentSecurityPolicy(site.settings, 'meta');
   const text = (file: string, contents: string): OutputFile => ({ path: file, contents: Buffer.from(contents) });
   const files = [
@@ -62,11 +82,11 @@ export async function createPublication({ config, site, routes, urls, publicFile
     images: processed.images,
     head: (route) => createHead({ site, route, urls, share: share.image, icons: favicons.links, csp, logo: processed.images.logo.src }),
     files,
-    work: pipeline.work,
+    work,
   };
 }
 
-async function loadIcon(bytes: Buffer): Promise<{ image: Image; bytes: Buffer }> {
+function loadIcon(bytes: Buffer): { image: Image; bytes: Buffer } {
   const size = readImageSize(bytes, FAVICON_SOURCE);
   if (!size) {
     throw new SiteError({

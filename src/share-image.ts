@@ -8,6 +8,7 @@ import type { Site } from './content/schema.ts';
 import { SiteError } from './errors.ts';
 import type { OutputFile } from './assets.ts';
 import type { ImagePipeline } from './images.ts';
+import type { ImageRecipe } from './image-recipe.ts';
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
@@ -26,24 +27,28 @@ const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
 
 export async function createShareImage(
   pipeline: ImagePipeline,
-  { site, logoBytes, host }: { site: Site; logoBytes: Buffer; host: string },
+  { site, logoBytes, host }: { site: Pick<Site, 'settings' | 'logo'>; logoBytes: Buffer; host: string },
 ): Promise<{ image: ShareImage; file: OutputFile }> {
   const { name, footer } = site.settings;
   const svg = renderShareSvg(site, host);
   const logo = createHash('sha256').update(logoBytes).digest('hex');
-  const { bytes, hash } = await pipeline.cached({ share: svg, logo, logoSrc: site.logo.src }, 'png', async (sharp) => {
-    try {
-      const isVector = site.logo.src.toLowerCase().endsWith('.svg');
-      const mark = await sharp(logoBytes, isVector ? { density: (72 * LOGO_SIZE) / Math.min(site.logo.width, site.logo.height) } : {})
-        .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
-        .png()
-        .toBuffer();
-      const offset = CARD.x + (CARD.size - LOGO_SIZE) / 2;
-      return await sharp(Buffer.from(svg))
-        .composite([{ input: mark, left: offset, top: CARD.y + (CARD.size - LOGO_SIZE) / 2 }])
-        .png({ compressionLevel: 9 })
-        .toBuffer();
-    } catch (cause) {
+  const isVector = site.logo.src.toLowerCase().endsWith('.svg');
+  const offset = CARD.x + (CARD.size - LOGO_SIZE) / 2;
+  const mark: ImageRecipe = {
+    input: logoBytes,
+    density: isVector ? (72 * LOGO_SIZE) / Math.min(site.logo.width, site.logo.height) : undefined,
+    resize: { width: LOGO_SIZE, height: LOGO_SIZE, fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } },
+    format: 'png',
+    options: {},
+  };
+  const { bytes, hash } = await pipeline
+    .cached({ share: svg, logo, logoSrc: site.logo.src }, 'png', () => ({
+      input: Buffer.from(svg),
+      composite: [{ input: mark, left: offset, top: CARD.y + (CARD.size - LOGO_SIZE) / 2 }],
+      format: 'png',
+      options: { compressionLevel: 9 },
+    }))
+    .catch((cause: unknown) => {
       throw new SiteError({
         code: 'ImageFailed',
         message: `The share image could not be made from the logo public${site.logo.src}: ${(cause as Error).message}`,
@@ -51,8 +56,7 @@ export async function createShareImage(
         hint: 'Check that the logo opens in an image viewer; export it again as SVG or PNG.',
         cause,
       });
-    }
-  });
+    });
   const path = `assets/images/share-${hash.slice(0, 10)}.png`;
   return {
     image: { path, width: SHARE_WIDTH, height: SHARE_HEIGHT, alt: `${name}: ${footer.tagline}` },
@@ -61,7 +65,7 @@ export async function createShareImage(
 }
 
 /** The picture without the logo (composited on top): gradient, shapes, name, tagline, host. */
-export function renderShareSvg(site: Site, host: string): string {
+export function renderShareSvg(site: Pick<Site, 'settings'>, host: string): string {
   const { name, footer, brand } = site.settings;
   const nameSize = Math.min(80, Math.floor(1000 / (0.62 * name.length)));
   const tagline = wrap(footer.tagline, 46, 3);

@@ -123,6 +123,26 @@ describe('a write that fails', () => {
   });
 });
 
+describe('an image that cannot be made', () => {
+  it('fails the build with ImageFailed on the public/ file (made in the encoder process), and the previous output stays', async () => {
+    const broken = await copyProject();
+    try {
+      expect((await runCli(['build'], { cwd: broken.root })).code).toBe(0);
+      const out = broken.file('dist');
+      const before = await snapshotFolder(out);
+      // Its size can be read, so the content is valid; its drawing cannot.
+      await broken.write('public/images/portfolio/ecommerce-platform.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect fill="url(#');
+      const result = await runCli(['build'], { cwd: broken.root });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/public\/images\/portfolio\/ecommerce-platform\.svg \[ImageFailed\] The image public\/images\/portfolio\/ecommerce-platform\.svg could not be converted to (AVIF|WEBP): \S/);
+      expect(await snapshotFolder(out)).toEqual(before);
+      expect(await listLeftovers(out)).toEqual([]);
+    } finally {
+      await broken.cleanup();
+    }
+  });
+});
+
 describe('raw HTML in Markdown', () => {
   it('is left out with a warning at its line, and kept only with --allow-html', async () => {
     await project.edit('content/legal/terms.md', '## Our services', '<script>document.title = "pwned"</script>\n\n## Our services');

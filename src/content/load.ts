@@ -27,6 +27,7 @@ import {
   statsSchema,
   type ContentPage,
   type Image,
+  type ImageContent,
   type Site,
 } from './schema.ts';
 import { parseYaml, type DataPath, type ParsedYaml } from './yaml.ts';
@@ -92,6 +93,11 @@ export interface LoadOptions {
   disk?: DiskCache;
   /** Renders Markdown the cache does not know, all at once (worker threads, the disk cache); else one by one here. */
   renderMarkdown?: (bodies: readonly string[]) => Promise<RenderedMarkdown[]>;
+  /**
+   * Told the site's settings, logo and portfolio as soon as they are read and valid, while the
+   * rest is still loading (the build starts making images then). Not told when they have errors.
+   */
+  onImageContent?: (content: ImageContent) => void;
 }
 
 /** Where a file's problems and its source go while it is read. */
@@ -424,24 +430,36 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     return rewriteLinks(result.html);
   };
 
-  const [settingsFile, statsFile, services, portfolio, aboutFile, legal, pages] = await Promise.all([
-    readYaml('site.yaml'),
+  /** The settings, logo and portfolio: read first, so that the images can be started early. */
+  async function loadImageContent() {
+    const before = errors.length;
+    const [settingsFile, portfolio] = await Promise.all([readYaml('site.yaml'), loadCollection('portfolio', portfolioSchema, 'none')]);
+    const settings = validate(siteFileSchema, settingsFile, 'YamlInvalid');
+    const [logo, ...images] = await Promise.all([
+      loadImage(settingsFile, ['logo', 'src']),
+      ...portfolio.parsed.map((entry) => loadImage(entry, ['image'])),
+    ]);
+    const pictures = portfolio.loaded.map((entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]);
+    const items = portfolio.loaded.map((entry, index) => ({ ...entry.data, slug: entry.slug, picture: pictures[index]! }));
+    const valid = errors.length === before && settings !== undefined && logo !== undefined && !pictures.includes(undefined);
+    if (valid) options.onImageContent?.({ settings: settings.data, logo, portfolio: items });
+    return { settingsFile, settings, logo, portfolio: items, valid };
+  }
+
+  // Read before the other files are asked for, so that a site of thousands of pages does not
+  // queue these few reads (and the images the build makes from them) behind its own.
+  const imageContent = await loadImageContent();
+  const [statsFile, services, aboutFile, legal, pages] = await Promise.all([
     readYaml('stats.yaml'),
     loadCollection('services', serviceSchema, 'text'),
-    loadCollection('portfolio', portfolioSchema, 'none'),
     readMarkdown(path.join(config.contentDir, 'about.md'), 'text'),
     loadCollection('legal', legalSchema, 'text'),
     loadCollection('pages', pageSchema, 'text', { optional: true }),
   ]);
-  const settings = validate(siteFileSchema, settingsFile, 'YamlInvalid');
+  const { settings, logo } = imageContent;
   const stats = validate(statsSchema, statsFile, 'YamlInvalid');
   const about = validate(aboutSchema, aboutFile, 'FrontmatterInvalid');
-  const [logo, ...images] = await Promise.all([
-    loadImage(settingsFile, ['logo', 'src']),
-    ...portfolio.parsed.map((entry) => loadImage(entry, ['image'])),
-  ]);
-  const pictures = portfolio.loaded.map((entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]);
-  if (errors.length > 0 || !settings || !stats || !about || !logo || pictures.includes(undefined)) {
+  if (errors.length > 0 || !imageContent.valid || !settings || !stats || !about || !logo) {
     // Content is never dropped in silence: a part that failed to load has reported why.
     if (errors.length === 0) throw new Error('loadSite: a content file failed to load without reporting a problem');
     throw new SiteErrors(sortErrors(errors));
@@ -459,7 +477,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     logo,
     stats: stats.data,
     services: services.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) })),
-    portfolio: portfolio.loaded.map((entry, index) => ({ ...entry.data, slug: entry.slug, picture: pictures[index]! })),
+    portfolio: imageContent.portfolio,
     about: { ...about.data, html: render(about) },
     legal: legal.loaded.map((entry) => ({ ...entry.data, slug: entry.slug, html: render(entry) })),
   };

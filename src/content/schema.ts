@@ -138,3 +138,6 @@ export interface Site {
   about: About;
   legal: LegalPage[];
 }
+
+/** What the site's images, favicons and share image are made from. */
+export type ImageContent = Pick<Site, 'settings' | 'logo' | 'portfolio'>;

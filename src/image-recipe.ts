@@ -1,0 +1,43 @@
+/**
+ * An image sharp makes, described as data (an ImageRecipe), so that the image encoder process
+ * (src/image-encoder.ts) can make it as well as this one, with the same bytes.
+ */
+import type SharpModule from 'sharp';
+
+export type Sharp = typeof SharpModule;
+export type RasterFormat = 'avif' | 'webp' | 'png' | 'jpeg';
+
+export interface ImageRecipe {
+  /** The source file's bytes (SVG, PNG, JPEG, ...). */
+  input: Uint8Array;
+  /** Pixels per inch to rasterise a vector source at. */
+  density?: number;
+  resize?: { width: number; height: number; fit: 'fill' | 'contain'; background?: { r: number; g: number; b: number; alpha: number } };
+  /** Paint transparent pixels with this colour. */
+  flatten?: string;
+  /** Images drawn on top, each made from its own recipe. */
+  composite?: Array<{ input: ImageRecipe; left: number; top: number }>;
+  format: RasterFormat;
+  /** The encoder's options (quality, effort, ...). */
+  options: Record<string, unknown>;
+}
+
+/** sharp (and libvips with it, about 20 MB of memory) is loaded only when an image is made. */
+let loading: Promise<Sharp> | undefined;
+export function loadSharp(): Promise<Sharp> {
+  return (loading ??= import('sharp').then((module) => module.default));
+}
+
+export async function makeImage(sharp: Sharp, recipe: ImageRecipe): Promise<Buffer> {
+  let image = sharp(Buffer.from(recipe.input.buffer, recipe.input.byteOffset, recipe.input.byteLength), recipe.density ? { density: recipe.density } : {});
+  if (recipe.resize) {
+    const { width, height, fit, background } = recipe.resize;
+    image = image.resize(width, height, background ? { fit, background } : { fit });
+  }
+  if (recipe.flatten) image = image.flatten({ background: recipe.flatten });
+  if (recipe.composite) {
+    const layers = await Promise.all(recipe.composite.map(async ({ input, left, top }) => ({ input: await makeImage(sharp, input), left, top })));
+    image = image.composite(layers);
+  }
+  return image.toFormat(recipe.format, recipe.options).toBuffer();
+}

@@ -79,26 +79,35 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   // encoder process then works beside the Markdown, while this process is still small. (Dev
   // keeps its last publication instead: see publish() below.)
   let images: Promise<SiteImageSet> | undefined;
+  const stopImages = new AbortController();
   const onImageContent = (site: ImageContent) => {
-    images = createSiteImages({ config, site, urls: createUrlPolicy(config, site.settings.url), publicFiles });
+    images = createSiteImages({ config, site, urls: createUrlPolicy(config, site.settings.url), publicFiles, signal: stopImages.signal });
     // Awaited after the load; a load that fails first must not leave it unhandled.
     images.catch(() => undefined);
   };
-  const [loaded, templates, assets] = await settleAll([
-    loadSite(config, {
-      cache: cache?.content,
-      disk,
-      renderMarkdown: (bodies) =>
-        renderMarkdownAll(bodies, { allowHtml: config.allowHtml, threads: config.threads, cache: disk, onWorkers: (count) => (workers = count) }),
-      onImageContent: cache ? undefined : onImageContent,
-    }),
-    reuse(cache, 'templates', () => loadTemplates(config)),
-    reuse(cache, 'assets', () => buildAssets(config)),
-  ]);
+  // A build that fails stops its images, and returns only once nothing of it is still working.
+  const stopped = async (error: unknown): Promise<never> => {
+    stopImages.abort();
+    await images?.catch(() => undefined);
+    throw error;
+  };
+  const { loaded, templates, assets, urls, routes } = await (async () => {
+    const [loaded, templates, assets] = await settleAll([
+      loadSite(config, {
+        cache: cache?.content,
+        disk,
+        renderMarkdown: (bodies) =>
+          renderMarkdownAll(bodies, { allowHtml: config.allowHtml, threads: config.threads, cache: disk, onWorkers: (count) => (workers = count) }),
+        onImageContent: cache ? undefined : onImageContent,
+      }),
+      reuse(cache, 'templates', () => loadTemplates(config)),
+      reuse(cache, 'assets', () => buildAssets(config)),
+    ]);
+    const urls = createUrlPolicy(config, loaded.site.settings.url);
+    return { loaded, templates, assets, urls, routes: createRoutes(loaded.site, urls, loaded.pages) };
+  })().catch(stopped);
   stage('load');
 
-  const urls = createUrlPolicy(config, loaded.site.settings.url);
-  const routes = createRoutes(loaded.site, urls, loaded.pages);
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
   const published = cache
     ? await publish({ config, site: loaded.site, routes, urls, publicFiles }, cache)

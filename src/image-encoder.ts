@@ -21,7 +21,9 @@ process.on('message', (job: EncodeJob) => {
     .then(() => loadSharp())
     .then((sharp) => makeImage(sharp, job.recipe))
     .then(
-      (bytes) => process.send!({ id: job.id, bytes } satisfies EncodeReply),
-      (error: unknown) => process.send!({ id: job.id, failed: error instanceof Error ? error.message : String(error) } satisfies EncodeReply),
-    );
+      (bytes): EncodeReply => ({ id: job.id, bytes }),
+      (error: unknown): EncodeReply => ({ id: job.id, failed: error instanceof Error ? error.message : String(error) }),
+    )
+    // A build that stopped waiting has gone: there is no one left to answer.
+    .then((reply) => process.connected && process.send!(reply));
 });

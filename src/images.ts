@@ -85,10 +85,12 @@ function installedTools(): Record<string, string> {
   return (tools = found);
 }
 
-export function createImagePipeline(cacheDir: string): ImagePipeline {
+/** `signal`: abort to stop making images (the build failed): what is not made yet is not made. */
+export function createImagePipeline(cacheDir: string, signal?: AbortSignal): ImagePipeline {
   const folder = path.join(cacheDir, 'images');
   const work: ImageWork = { encoded: 0, reused: 0 };
   let encoder: ImageEncoder | undefined;
+  signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
   return {
     work,
     async cached(key, extension, recipe) {
@@ -103,7 +105,9 @@ export function createImagePipeline(cacheDir: string): ImagePipeline {
       } catch {
         // not cached yet
       }
+      signal?.throwIfAborted();
       const bytes = await (encoder ??= createImageEncoder()).make(recipe());
+      signal?.throwIfAborted();
       work.encoded += 1;
       mkdirSync(folder, { recursive: true });
       // Written beside and renamed, so a parallel build never reads half a file.
@@ -121,7 +125,10 @@ export function createImagePipeline(cacheDir: string): ImagePipeline {
 
 interface ImageEncoder {
   make(recipe: ImageRecipe): Promise<Buffer>;
+  /** No more images will be asked for. */
   close(): void;
+  /** Stop now: images not made yet fail. */
+  stop(): void;
 }
 
 const ENCODER_THREADS = '1';
@@ -134,7 +141,7 @@ const ENCODER_FILE = fileURLToPath(new URL('./image-encoder.js', import.meta.url
  * for the shipped site), and that process ends with the images. From source, in this process.
  */
 function createImageEncoder(): ImageEncoder {
-  if (!existsSync(ENCODER_FILE)) return { make: async (recipe) => makeImage(await loadSharp(), recipe), close() {} };
+  if (!existsSync(ENCODER_FILE)) return { make: async (recipe) => makeImage(await loadSharp(), recipe), close() {}, stop() {} };
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   let next = 0;
   const child = fork(ENCODER_FILE, [], {
@@ -176,6 +183,9 @@ function createImageEncoder(): ImageEncoder {
     },
     close() {
       if (child.connected) child.disconnect();
+    },
+    stop() {
+      child.kill();
     },
   };
 }

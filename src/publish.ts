@@ -45,8 +45,14 @@ export interface SiteImageSet {
   work: ImageWork;
 }
 
-export async function createSiteImages({ config, site, urls, publicFiles }: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent }): Promise<SiteImageSet> {
-  const pipeline = createImagePipeline(config.cacheDir);
+export async function createSiteImages({
+  config,
+  site,
+  urls,
+  publicFiles,
+  signal,
+}: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent; signal?: AbortSignal }): Promise<SiteImageSet> {
+  const pipeline = createImagePipeline(config.cacheDir, signal);
   try {
     // Synchronously, like the image cache: see createImagePipeline.
     const read = (src: string) => readFileSync(path.join(config.publicDir, ...src.split('/')));

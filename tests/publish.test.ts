@@ -132,3 +132,23 @@ describe('public/ files of the editor', () => {
     }
   });
 });
+
+describe('a build that fails while its images are being made', () => {
+  it('stops making them, and returns only when nothing of it is still working', async () => {
+    const broken = await copyProject();
+    try {
+      // The images start as soon as site.yaml and the portfolio are read; the template fails later.
+      await broken.write('templates/pages/NotFoundPage.tsx', 'export function NotFoundPage( {');
+      const folder = broken.file('.cache/agency-site/images');
+      const error = await buildSite(resolveConfig({ root: broken.root })).catch((thrown: unknown) => thrown);
+      expect(error).toMatchObject({ errors: [expect.objectContaining({ code: 'TemplateBuildFailed' })] });
+      const afterwards = await listFiles(folder).catch(() => []);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await listFiles(folder).catch(() => [])).toEqual(afterwards);
+      // Every image is made in full or not at all: no half-written file is left behind.
+      expect(afterwards.filter((file) => !/^[0-9a-f]{64}\.(avif|webp|png|jpeg)$/.test(file))).toEqual([]);
+    } finally {
+      await broken.cleanup();
+    }
+  });
+});

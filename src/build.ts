@@ -152,7 +152,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       ),
     );
   }
-  const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources }, cache?.check);
+  const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources, cache: disk }, cache?.check);
   if (problems.length > 0) throw new SiteErrors(problems);
   stage('check');
 

@@ -3,6 +3,7 @@
  * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
  * so `build` checks exactly what it is about to write and `check` writes nothing.
  */
+import type { DiskCache } from './disk-cache.ts';
 import { createCodeFrame, SiteError, type SiteErrorCode } from './errors.ts';
 import type { SourceFile } from './content/load.ts';
 import { requestPaths, type Route, type UrlPolicy } from './routes.ts';
@@ -11,6 +12,8 @@ export interface RenderedPage {
   route: Route;
   /** The page as the build writes it: UTF-8 bytes (or the text itself). */
   html: Uint8Array | string;
+  /** Its disk-cache key (src/pages.ts): the same key is the same HTML, so what the check read from it is cached too. */
+  key?: string;
 }
 
 export interface SiteCheckInput {
@@ -20,6 +23,8 @@ export interface SiteCheckInput {
   urls: UrlPolicy;
   /** Content files, to point a broken link back at the line that wrote it. */
   sources: SourceFile[];
+  /** Where what was read from each page is kept between builds, by the page's key. */
+  cache?: DiskCache;
 }
 
 type LinkCode = Extract<SiteErrorCode, 'BrokenLink' | 'BrokenAnchor' | 'MissingAsset'>;
@@ -58,16 +63,22 @@ interface PageScan {
   passed?: { version: number; anchored: string[] };
 }
 
-export function checkSite({ pages, files, urls, sources }: SiteCheckInput, memo: CheckMemo = createCheckMemo()): SiteError[] {
+export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput, memo: CheckMemo = createCheckMemo()): SiteError[] {
   // A page that passed before passes again if its HTML, the files of the site, the URL policy and
   // the ids of the pages its anchors point into are all the same.
   const against = `${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`;
   if (memo.against !== against) Object.assign(memo, { against, version: memo.version + 1 });
   const idsChanged = new Set<string>();
-  const scans = new Map(pages.map((page) => [page.route.file, scanPage(page, memo, idsChanged)]));
+  const scans = new Map(pages.map((page) => [page.route.file, scanPage(page, memo, idsChanged, cache)]));
   const ids = new Map([...scans].map(([file, scan]) => [file, scan.ids]));
   // The same link resolves the same way on every page that has it (site paths start with "/").
   const resolved = new Map<string, URL>();
+  // And a path to the same output file: thousands of pages share their header and footer links.
+  const fileOf = new Map<string, string | undefined>();
+  const resolveCached = (pathname: string) => {
+    if (!fileOf.has(pathname)) fileOf.set(pathname, resolveFile(pathname, urls, files));
+    return fileOf.get(pathname);
+  };
   const pathOf = new Map(pages.map((page) => [page.route.file, page.route.path]));
   // One wrong link in the site file shows on every page: it is one problem, naming every page.
   const problems = new Map<string, Problem>();
@@ -94,7 +105,7 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput, memo:
       let url = resolved.get(key);
       if (!url) resolved.set(key, (url = new URL(reference.value, pageUrl)));
       const samePage = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '');
-      const target = samePage ? page.route.file : resolveFile(url.pathname, urls, files);
+      const target = samePage ? page.route.file : resolveCached(url.pathname);
       if (target === undefined) {
         const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
         add(
@@ -154,20 +165,28 @@ export function checkSite({ pages, files, urls, sources }: SiteCheckInput, memo:
   return errors;
 }
 
-function scanPage(page: RenderedPage, memo: CheckMemo, idsChanged: Set<string>): PageScan {
+function scanPage(page: RenderedPage, memo: CheckMemo, idsChanged: Set<string>, cache: DiskCache | undefined): PageScan {
   const previous = memo.scans.get(page.route.file);
   if (previous && sameBytes(previous.html, page.html)) return previous;
-  // The text is read here once and dropped: only what the check needs is kept.
-  const text = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-  const scan: PageScan = {
-    html: page.html,
-    ids: collectIds(text),
-    references: collectReferences(text),
-    canonical: findCanonical(text),
-  };
+  const scan: PageScan = { html: page.html, ...readPage(page, cache) };
   if (!previous || !sameSet(previous.ids, scan.ids)) idsChanged.add(page.route.file);
   memo.scans.set(page.route.file, scan);
   return scan;
+}
+
+/** The ids, references and canonical URL of a page: from the disk cache by the page's key, or read from its text. */
+function readPage(page: RenderedPage, cache: DiskCache | undefined): Omit<PageScan, 'html' | 'passed'> {
+  const key = page.key && `s:${page.key}`;
+  const cached = key ? cache?.get(key) : undefined;
+  if (cached !== undefined) {
+    const { ids, references, canonical } = JSON.parse(cached) as { ids: string[]; references: PageScan['references']; canonical?: string };
+    return { ids: new Set(ids), references, canonical };
+  }
+  // The text is read here once and dropped: only what the check needs is kept.
+  const text = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+  const read = { ids: collectIds(text), references: collectReferences(text), canonical: findCanonical(text) };
+  if (key) cache?.set(key, JSON.stringify({ ids: [...read.ids], references: read.references, canonical: read.canonical }));
+  return read;
 }
 
 function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {

@@ -68,7 +68,7 @@ export function renderSitePages(input: PagesInput, cache: DiskCache, memo?: Page
       cache.set(keys[index]!, html[index]);
     }
     memo?.set(route.file, { shared, route, headOf: input.head, html: html[index] });
-    return { route, html: html[index] };
+    return { route, html: html[index], key: keys[index] };
   });
   if (memo) {
     const files = new Set(routes.map((route) => route.file));

@@ -92,6 +92,19 @@ describe('build cache', () => {
     await expectSameAsPlainBuild();
   });
 
+  it('checks the links of a page it took from the cache against the files of this build', async () => {
+    await project.write('content/pages/alpha.md', page('Alpha', 'Read [the brochure](/files/brochure.pdf).'));
+    await mkdir(project.file('public/files'));
+    await project.write('public/files/brochure.pdf', '%PDF-1.4');
+    await build();
+    await project.remove('public/files');
+    // The page itself is the same, so it and what the check read from it come from the cache.
+    const error = await build().then(() => undefined, (thrown: SiteErrors) => thrown);
+    expect(error?.errors.map((problem) => [problem.code, problem.file, problem.line])).toEqual([['MissingAsset', 'content/pages/alpha.md', 6]]);
+    const problems = await build({ cache: false }).then(() => [], (thrown: SiteErrors) => thrown.errors.map((problem) => problem.message));
+    expect(error?.errors.map((problem) => problem.message)).toEqual(problems);
+  });
+
   it('points at the same lines for front matter it took from the cache as for front matter it parsed', async () => {
     await build();
     // The same front matter, now checked against the legal pages' schema: it lacks dateLine and order.

@@ -4,6 +4,7 @@
  * With a ContentCache (dev), what reading and parsing a file gave is kept until the file is
  * forgotten, so a save re-reads that one file; Markdown is rendered again only for changed text.
  */
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -158,7 +159,9 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     const file = relative(absolute);
     let text: string;
     try {
-      text = decodeText(await readFile(absolute), file);
+      // Synchronously: for thousands of small files, the thread pool's round trips (open, stat,
+      // read, close) cost several times the reads themselves (docs/benchmarks.md).
+      text = decodeText(readFileSync(absolute), file);
     } catch (cause) {
       if (cause instanceof SiteError) return report(cause);
       const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';

@@ -54,7 +54,9 @@ export function copyProjectWithCorpus(folder, count) {
 
 /**
  * Reads the memory of a process tree on Linux: the parent of every process in /proc, looked up
- * once per process, gives the tree; the resident sets of its members are added up.
+ * once per process, gives the tree; the proportional set sizes (Pss: a page shared by n processes
+ * counts 1/n in each, so the node binary that a build and its encoder process share counts once)
+ * of its members are added up.
  */
 function createTreeSampler(root, withRoot) {
   const parents = new Map();
@@ -87,7 +89,7 @@ function createTreeSampler(root, withRoot) {
       const [pid, counted] = stack.pop();
       if (counted) {
         try {
-          total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+          total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
         } catch {
           // it ended meanwhile
         }
@@ -98,15 +100,16 @@ function createTreeSampler(root, withRoot) {
   };
 }
 
-const CAN_SAMPLE = existsSync(`/proc/${process.pid}/stat`);
+const CAN_SAMPLE = existsSync(`/proc/${process.pid}/smaps_rollup`);
 /** How often the memory of a process tree is read. */
 const SAMPLE_MS = 25;
 
 /**
- * Runs a command as a new process and resolves to its wall time and peak resident memory (KB):
- * the larger of GNU time's figure (the largest single process) and the largest sum over the
- * process and its children (the image encoder, esbuild) sampled every 25 ms, since GNU time does
- * not add up processes that run at the same time. Without either, the child's own report, else null.
+ * Runs a command as a new process and resolves to its wall time and peak memory (KB): the larger
+ * of GNU time's figure (the peak resident set of the largest single process) and the peak of the
+ * memory of the process and its children together (the image encoder, esbuild; see
+ * createTreeSampler) sampled every 25 ms, since GNU time does not add up processes that run at the
+ * same time. Without either, the child's own report, else null.
  */
 export function timeProcess(command, args, { cwd, env } = {}) {
   const rssFile = path.join(os.tmpdir(), `agency-site-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);

@@ -85,9 +85,12 @@ function installedTools(): Record<string, string> {
   return (tools = found);
 }
 
-/** `signal`: abort to stop making images (the build failed): what is not made yet is not made. */
-export function createImagePipeline(cacheDir: string, signal?: AbortSignal): ImagePipeline {
-  const folder = path.join(cacheDir, 'images');
+/**
+ * `cacheDir` undefined (`--no-cache`): every image is made anew, and nothing is kept. `signal`:
+ * abort to stop making images (the build failed): what is not made yet is not made.
+ */
+export function createImagePipeline(cacheDir: string | undefined, signal?: AbortSignal): ImagePipeline {
+  const folder = cacheDir && path.join(cacheDir, 'images');
   const work: ImageWork = { encoded: 0, reused: 0 };
   let encoder: ImageEncoder | undefined;
   signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
@@ -95,13 +98,15 @@ export function createImagePipeline(cacheDir: string, signal?: AbortSignal): Ima
     work,
     async cached(key, extension, recipe) {
       const hash = createHash('sha256').update(JSON.stringify({ key, tools: installedTools() })).digest('hex');
-      const file = path.join(folder, `${hash}.${extension}`);
+      const file = folder && path.join(folder, `${hash}.${extension}`);
       // Read and written synchronously: a few small files, which must not wait in the thread
       // pool behind the reads of a large site's content (the encoder would wait with them).
       try {
-        const bytes = readFileSync(file);
-        work.reused += 1;
-        return { bytes, hash };
+        if (file) {
+          const bytes = readFileSync(file);
+          work.reused += 1;
+          return { bytes, hash };
+        }
       } catch {
         // not cached yet
       }
@@ -109,11 +114,13 @@ export function createImagePipeline(cacheDir: string, signal?: AbortSignal): Ima
       const bytes = await (encoder ??= createImageEncoder()).make(recipe());
       signal?.throwIfAborted();
       work.encoded += 1;
-      mkdirSync(folder, { recursive: true });
-      // Written beside and renamed, so a parallel build never reads half a file.
-      const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-      writeFileSync(temporary, bytes);
-      renameSync(temporary, file);
+      if (folder && file) {
+        mkdirSync(folder, { recursive: true });
+        // Written beside and renamed, so a parallel build never reads half a file.
+        const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+        writeFileSync(temporary, bytes);
+        renameSync(temporary, file);
+      }
       return { bytes, hash };
     },
     close() {

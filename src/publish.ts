@@ -29,7 +29,7 @@ export interface Publication {
 export const FAVICON_SOURCE = 'favicon.svg';
 
 export interface PublicationInput {
-  config: Pick<ResolvedConfig, 'cacheDir' | 'publicDir'>;
+  config: Pick<ResolvedConfig, 'cache' | 'cacheDir' | 'publicDir'>;
   site: Site;
   routes: Route[];
   urls: UrlPolicy;
@@ -52,7 +52,7 @@ export async function createSiteImages({
   publicFiles,
   signal,
 }: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent; signal?: AbortSignal }): Promise<SiteImageSet> {
-  const pipeline = createImagePipeline(config.cacheDir, signal);
+  const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, signal);
   try {
     // Synchronously, like the image cache: see createImagePipeline.
     const read = (src: string) => readFileSync(path.join(config.publicDir, ...src.split('/')));

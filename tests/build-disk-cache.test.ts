@@ -135,9 +135,13 @@ describe('build cache', () => {
     }
   });
 
-  it('with --no-cache neither reads nor writes the cache', async () => {
-    await build({ cache: false });
+  it('with --no-cache neither reads nor writes the cache, images included', async () => {
+    const result = await build({ cache: false });
+    expect(result.images.reused).toBe(0);
     const config = resolveConfig({ root: project.root });
-    await expect(access(`${config.cacheDir}/${CACHE_FILE}`)).rejects.toThrow();
+    await expect(access(config.cacheDir)).rejects.toThrow();
+    // A cache made by an earlier build is not read either.
+    await build();
+    expect((await build({ cache: false })).images).toEqual({ encoded: result.images.encoded, reused: 0 });
   });
 });

@@ -2,8 +2,9 @@
  * The only code that touches the output folder. A build is written into a staging folder beside
  * it and swapped in by two renames once everything succeeded, so a failed or killed build never
  * damages the previous output, and the output never holds a file the current build did not make.
+ * A file whose bytes are already in the previous output is linked from there, not written again.
  */
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, lstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.ts';
@@ -126,7 +127,11 @@ export async function writeOutput(outDir: string, files: PlannedFile[]): Promise
     // through the thread pool (measured: docs/benchmarks.md), and nothing else runs meanwhile.
     for (const file of files) {
       const target = path.join(staging, file.path);
-      attempt(() => (file.source ? copyFileSync(file.source, target) : writeFileSync(target, file.contents ?? '')), noting(file.path));
+      attempt(() => {
+        if (file.source) return copyFileSync(file.source, target);
+        const contents = file.contents ?? '';
+        if (!linkUnchanged(path.join(outDir, file.path), target, contents)) writeFileSync(target, contents);
+      }, noting(file.path));
     }
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
@@ -148,6 +153,36 @@ export async function writeOutput(outDir: string, files: PlannedFile[]): Promise
   }
   if (hadOutput) rmSync(old, { recursive: true, force: true });
 }
+
+/**
+ * Links the previous output's file into the staging folder when it holds exactly `contents`:
+ * making a file costs this disk ten times what reading and linking one does (10000 pages: 1.7 to
+ * 3.9 s against 0.23 to 0.29 s), and most files of a rebuild are unchanged. The previous file is
+ * read and compared, so a file edited by hand in the output is written anew; false: write it.
+ */
+function linkUnchanged(previous: string, target: string, contents: Uint8Array | string): boolean {
+  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
+  try {
+    const stats = lstatSync(previous);
+    if (!stats.isFile() || stats.size !== bytes.byteLength) return false;
+    // Read into one buffer kept for all files: thousands of pages leave no garbage behind.
+    if (scratch.length < bytes.byteLength) scratch = Buffer.alloc(Math.max(bytes.byteLength, 2 * scratch.length));
+    const descriptor = openSync(previous, 'r');
+    let read: number;
+    try {
+      read = readSync(descriptor, scratch, 0, bytes.byteLength, 0);
+    } finally {
+      closeSync(descriptor);
+    }
+    if (read !== bytes.byteLength || !scratch.subarray(0, read).equals(bytes)) return false;
+    linkSync(previous, target);
+    return true;
+  } catch {
+    // no previous file, or one that cannot be read or linked (another disk): write it
+    return false;
+  }
+}
+let scratch = Buffer.alloc(64 * 1024);
 
 function attempt(work: () => void, onError: (cause: unknown) => never): void {
   try {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,38 @@ describe('writeOutput', () => {
     expect((await readdir(out, { recursive: true })).map(String).sort()).toEqual(['assets', 'assets/a.css', 'index.html']);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('two');
     expect(await readdir(folder)).toEqual(['dist']);
+  });
+
+  it('links a file whose bytes the previous output already holds, and writes every other file anew', async () => {
+    const out = path.join(folder, 'dist');
+    await writeOutput(out, [
+      { path: 'same.html', contents: Buffer.from('unchanged') },
+      { path: 'changed.html', contents: 'before' },
+      { path: 'edited.html', contents: 'as built' },
+      { path: 'linked.html', contents: 'target' },
+    ]);
+    const inode = async (file: string) => (await lstat(path.join(out, file))).ino;
+    const sameBefore = await inode('same.html');
+    const editedBefore = await inode('edited.html');
+    // Edited by hand after the build, with the same length: it must not be carried over.
+    await writeFile(path.join(out, 'edited.html'), 'by hand!');
+    // A symbolic link to a file with the right bytes is not carried over either.
+    await writeFile(path.join(folder, 'elsewhere.html'), 'target');
+    await rm(path.join(out, 'linked.html'));
+    await symlink(path.join(folder, 'elsewhere.html'), path.join(out, 'linked.html'));
+    await writeOutput(out, [
+      { path: 'same.html', contents: Buffer.from('unchanged') },
+      { path: 'changed.html', contents: 'after' },
+      { path: 'edited.html', contents: 'as built' },
+      { path: 'linked.html', contents: 'target' },
+    ]);
+    expect(await inode('same.html')).toBe(sameBefore);
+    expect(await inode('edited.html')).not.toBe(editedBefore);
+    expect(await readFile(path.join(out, 'edited.html'), 'utf8')).toBe('as built');
+    expect(await readFile(path.join(out, 'changed.html'), 'utf8')).toBe('after');
+    expect((await lstat(path.join(out, 'linked.html'))).isFile()).toBe(true);
+    expect(await readFile(path.join(out, 'linked.html'), 'utf8')).toBe('target');
+    expect((await lstat(path.join(out, 'same.html'))).nlink).toBe(1);
   });
 
   it('copies files named by source', async () => {

@@ -92,6 +92,18 @@ export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput
     problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
   };
 
+  // Made once per missing path: a template's broken link shows on every page.
+  const pageHints = new Map<string, string>();
+  const pageHint = (pathname: string) => {
+    let hint = pageHints.get(pathname);
+    if (hint === undefined) {
+      const paths = pages.map((other) => other.route.path).filter((path) => path !== '/404');
+      hint = `Link to one of the pages (${nearest(pathname, paths, urls).join(', ')}${paths.length > HINTED_PAGES ? `; ${paths.length} pages in all` : ''}), or add the missing file to public/.`;
+      pageHints.set(pathname, hint);
+    }
+    return hint;
+  };
+
   const errors: SiteError[] = [];
   for (const page of pages) {
     const scan = scans.get(page.route.file)!;
@@ -115,7 +127,7 @@ export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput
           asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
           asset
             ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.'
-            : `Link to one of the pages (${pages.map((other) => other.route.path).filter((path) => path !== '/404').join(', ')}), or add the missing file to public/.`,
+            : pageHint(url.pathname),
         );
         continue;
       }
@@ -187,6 +199,27 @@ function readPage(page: RenderedPage, cache: DiskCache | undefined): Omit<PageSc
   const read = { ids: collectIds(text), references: collectReferences(text), canonical: findCanonical(text) };
   if (key) cache?.set(key, JSON.stringify({ ids: [...read.ids], references: read.references, canonical: read.canonical }));
   return read;
+}
+
+/** Pages named in a broken link's hint at most: a site of thousands would list them all. */
+const HINTED_PAGES = 12;
+
+/** The page paths most like the missing one (all of them when there are few), closest first. */
+function nearest(missing: string, paths: string[], urls: UrlPolicy): string[] {
+  if (paths.length <= HINTED_PAGES) return paths;
+  const distance = new Map(paths.map((path) => [path, editDistance(missing, urls.href(path))]));
+  return [...paths].sort((a, b) => distance.get(a)! - distance.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, HINTED_PAGES);
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {

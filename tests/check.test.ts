@@ -32,6 +32,19 @@ describe('checkSite', () => {
     ]);
   });
 
+  it('lists every page in the hint of a broken link on a small site, and the nearest twelve on a large one', () => {
+    const broken = page('/', 'index.html', '<a href="/page-7">p</a>');
+    const others = (count: number) =>
+      Array.from({ length: count }, (_, index) => `page-${String(index + 1).padStart(2, '0')}`).map((slug) => page(`/${slug}`, `${slug}.html`, ''));
+    const hintOf = (pages: RenderedPage[]) => checkSite({ pages, files: new Set(pages.map((item) => item.route.file)), urls, sources: [] })[0]!.hint;
+    expect(hintOf([broken, ...others(3)])).toBe('Link to one of the pages (/, /page-01, /page-02, /page-03), or add the missing file to public/.');
+    const hint = hintOf([broken, ...others(30)]);
+    const listed = /\(([^;]*);/.exec(hint!)![1]!.split(', ');
+    expect(listed).toHaveLength(12);
+    expect(listed.slice(0, 3)).toEqual(['/page-07', '/page-17', '/page-27']);
+    expect(hint).toContain('; 31 pages in all), or add the missing file to public/.');
+  });
+
   it('points a broken link back at the content line that wrote it', () => {
     const pages = [page('/terms', 'terms.html', '<p><a href="/pricing">see pricing</a></p>'), page('/', 'index.html', '')];
     const sources = [{ file: 'content/legal/terms.md', text: '---\ntitle: Terms\n---\n\nIntro.\n\nSee [pricing](/pricing) for plans.\n' }];

@@ -152,6 +152,8 @@ function createImageEncoder(): ImageEncoder {
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   let next = 0;
   const child = fork(ENCODER_FILE, [], {
+    // Not this process's flags: --inspect-brk would stop the encoder until a debugger attached.
+    execArgv: [],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     // libvips's threads (AVIF's encoder splits its work by them) are fixed, so that every machine

@@ -100,7 +100,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   };
   const templating = reuse(cache, 'templates', () => loadTemplates(config));
   const bundling = reuse(cache, 'assets', () => buildAssets(config));
-  if (options.alone) void Promise.allSettled([templating, bundling]).then(() => stopEsbuild());
+  if (options.alone) void Promise.allSettled([templating, bundling]).then(() => stopEsbuild().catch(() => undefined));
   const { loaded, templates, assets, urls, routes } = await (async () => {
     const [loaded, templates, assets] = await settleAll([
       loadSite(config, {

@@ -132,7 +132,7 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
 
 interface ImageEncoder {
   make(recipe: ImageRecipe): Promise<Buffer>;
-  /** No more images will be asked for. */
+  /** No more images will be asked for: those still being made are not needed either. */
   close(): void;
   /** Stop now: images not made yet fail. */
   stop(): void;
@@ -162,8 +162,13 @@ function createImageEncoder(): ImageEncoder {
   });
   // The process keeps this one alive only while it owes an answer.
   const hold = (waiting: boolean) => {
-    if (waiting) child.ref(), child.channel?.ref();
-    else child.unref(), child.channel?.unref();
+    if (waiting) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
   };
   const failAll = (reason: string) => {
     for (const { reject } of pending.values()) reject(new Error(reason));
@@ -191,7 +196,9 @@ function createImageEncoder(): ImageEncoder {
       });
     },
     close() {
-      if (child.connected) child.disconnect();
+      // Images still asked for are not needed any more (another one failed): stop at once.
+      if (pending.size > 0) child.kill();
+      else if (child.connected) child.disconnect();
     },
     stop() {
       child.kill();

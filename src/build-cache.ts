@@ -62,6 +62,8 @@ export function forgetChanges(cache: BuildCache, config: ResolvedConfig, changes
     const covers = (file: string) => file === changed || file.startsWith(changed + path.sep);
     if (inside(changed, config.contentDir)) {
       for (const file of cache.content.files.keys()) if (covers(file)) cache.content.files.delete(file);
+      // A file or folder that appeared or vanished changes the names of a folder.
+      if (change.event !== 'change') cache.content.listings.clear();
     } else if (inside(changed, config.publicDir)) {
       cache.publicFiles = undefined;
       cache.publication = undefined;

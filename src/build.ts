@@ -92,10 +92,10 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     // Awaited after the load; a load that fails first must not leave it unhandled.
     images.catch(() => undefined);
   };
-  // A build that fails stops its images, and returns only once nothing of it is still working.
-  const stopped = async (error: unknown): Promise<never> => {
+  // A build that fails stops its images: the encoder process is killed, and no image is made or
+  // stored after this returns (one libvips may still be finishing in this process, unused).
+  const stopped = (error: unknown): never => {
     stopImages.abort();
-    await images?.catch(() => undefined);
     throw error;
   };
   const templating = reuse(cache, 'templates', () => loadTemplates(config));

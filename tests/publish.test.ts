@@ -134,7 +134,7 @@ describe('public/ files of the editor', () => {
 });
 
 describe('a build that fails while its images are being made', () => {
-  it('stops making them, and returns only when nothing of it is still working', async () => {
+  it('stops making them: nothing is stored in the image cache after it returns', async () => {
     const broken = await copyProject();
     try {
       // The images start as soon as site.yaml and the portfolio are read; the template fails later.

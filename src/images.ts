@@ -6,7 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,8 @@ export interface ImagePipeline {
   readonly work: ImageWork;
   /** Stops the encoder process, if images had to be made. */
   close(): void;
+  /** Deletes the cached images this pipeline neither used nor made: call once every image of the site is made. */
+  prune(): void;
 }
 
 /** Encoder settings; part of every cache key, so changing one re-encodes. */
@@ -92,12 +94,14 @@ function installedTools(): Record<string, string> {
 export function createImagePipeline(cacheDir: string | undefined, signal?: AbortSignal): ImagePipeline {
   const folder = cacheDir && path.join(cacheDir, 'images');
   const work: ImageWork = { encoded: 0, reused: 0 };
+  const used = new Set<string>();
   let encoder: ImageEncoder | undefined;
   signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
   return {
     work,
     async cached(key, extension, recipe) {
       const hash = createHash('sha256').update(JSON.stringify({ key, tools: installedTools() })).digest('hex');
+      used.add(`${hash}.${extension}`);
       const file = folder && path.join(folder, `${hash}.${extension}`);
       // Read and written synchronously: a few small files, which must not wait in the thread
       // pool behind the reads of a large site's content (the encoder would wait with them).
@@ -127,8 +131,29 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
       encoder?.close();
       encoder = undefined;
     },
+    prune() {
+      if (!folder) return;
+      let names: string[] = [];
+      try {
+        names = readdirSync(folder);
+      } catch {
+        return;
+      }
+      // Only finished entries: a file being written by another build has a temporary name.
+      for (const name of names) {
+        if (!CACHED_IMAGE.test(name) || used.has(name)) continue;
+        try {
+          unlinkSync(path.join(folder, name));
+        } catch {
+          // gone already, or not ours to delete: the next build tries again
+        }
+      }
+    },
   };
 }
+
+/** The name of a finished entry of the image cache: the key's hash and the format. */
+const CACHED_IMAGE = /^[0-9a-f]{64}\.(?:avif|webp|png|jpeg)$/;
 
 interface ImageEncoder {
   make(recipe: ImageRecipe): Promise<Buffer>;

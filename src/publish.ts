@@ -63,6 +63,8 @@ export async function createSiteImages({
       createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls }),
       createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
     ]);
+    // Every image of the site is made: what the cache holds besides is from content that is gone.
+    pipeline.prune();
     return { processed, favicons, share, work: pipeline.work };
   } finally {
     pipeline.close();

@@ -2,7 +2,7 @@
  * The publishing extras end to end through buildSite: image cache reuse, deterministic output,
  * the base and format everywhere, and what the built pages say about their images and icons.
  */
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build.ts';
@@ -130,6 +130,22 @@ describe('public/ files of the editor', () => {
     } finally {
       await project.remove('public/robots.txt');
     }
+  });
+});
+
+describe('the image cache', () => {
+  it('loses the images no build of the site uses any more, and keeps the rest', async () => {
+    const folder = path.join(project.root, '.cache', 'agency-site', 'images');
+    await build({ out: 'prune-first' });
+    const kept = await listFiles(folder);
+    const stale = `${'0'.repeat(64)}.avif`;
+    // A file another build is still writing has a temporary name: it is left alone.
+    const writing = `${'1'.repeat(64)}.webp.4242-abc`;
+    await writeFile(path.join(folder, stale), 'old artwork');
+    await writeFile(path.join(folder, writing), 'half');
+    const result = await build({ out: 'prune-second' });
+    expect(result.images.encoded).toBe(0);
+    expect(await listFiles(folder)).toEqual([...kept, writing].sort());
   });
 });
 

@@ -224,7 +224,7 @@ function editDistance(a: string, b: string): number {
 
 function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {
   if (a === b) return true;
-  if (typeof a === 'string' || typeof b === 'string') return typeof a === typeof b && a === b;
+  if (typeof a === 'string' || typeof b === 'string') return false;
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 

@@ -2,27 +2,27 @@
  * The build cache invalidates exactly what a change can affect, and a build that uses it writes
  * the same bytes as a build without it.
  */
-import { access, mkdir, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_FILE, loadDiskCache } from '../src/disk-cache.ts';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
 import { GENERATOR_VERSION } from '../src/version.ts';
 import { SiteErrors } from '../src/errors.ts';
-import { copyProject, type TempProject } from './helpers/project.ts';
+import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';
 
 let project: TempProject;
 
-const page = (title: string, body: string) => `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\n${body}\n`;
+const page = pageSource;
 
 beforeEach(async () => {
   project = await copyProject();
-  await rm(project.file('content/pages'), { recursive: true, force: true });
-  await mkdir(project.file('content/pages'));
-  await project.write('content/pages/alpha.md', page('Alpha', 'First *page*, see [an example](https://example.com/).'));
-  await project.write('content/pages/beta.md', page('Beta', '## Beta\n\n- one\n- two'));
-  await project.write('content/pages/gamma.md', page('Gamma', 'Third page.'));
+  await replacePages(project, {
+    alpha: page('Alpha', 'First *page*, see [an example](https://example.com/).'),
+    beta: page('Beta', '## Beta\n\n- one\n- two'),
+    gamma: page('Gamma', 'Third page.'),
+  });
 });
 afterEach(() => project.cleanup());
 

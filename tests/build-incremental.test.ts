@@ -2,22 +2,19 @@
  * Dev rebuilds with a BuildCache (src/build-cache.ts): one changed page is rendered and checked
  * alone, and every rebuild equals a fresh build without any cache.
  */
-import { mkdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBuildCache, forgetChanges, type BuildCache } from '../src/build-cache.ts';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { resolveConfig, type ResolvedConfig } from '../src/config.ts';
 import { SiteErrors } from '../src/errors.ts';
-import { copyProject, type TempProject } from './helpers/project.ts';
+import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 
 let project: TempProject;
-const page = (title: string, body: string) => `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\n${body}\n`;
+const page = pageSource;
 
 beforeEach(async () => {
   project = await copyProject();
-  await rm(project.file('content/pages'), { recursive: true, force: true });
-  await mkdir(project.file('content/pages'));
-  for (const name of ['alpha', 'beta', 'gamma']) await project.write(`content/pages/${name}.md`, page(name, `The ${name} page. See [terms](/terms).`));
+  await replacePages(project, Object.fromEntries(['alpha', 'beta', 'gamma'].map((name) => [name, page(name, `The ${name} page. See [terms](/terms).`)])));
 });
 afterEach(() => project.cleanup());
 

@@ -1,6 +1,6 @@
 /** Test helpers: a throw-away copy of the real project, and the CLI run as a real process. */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,18 @@ export async function copyProject(prefix = 'agency-site-test-'): Promise<TempPro
     remove: (relative) => rm(file(relative), { recursive: true, force: true }),
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** A file of content/pages/ with the fields a page needs and `body` as its text. */
+export function pageSource(title: string, body: string): string {
+  return `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\n${body}\n`;
+}
+
+/** Empties content/pages/ of the project and writes these pages into it, by slug. */
+export async function replacePages(project: TempProject, pages: Record<string, string>): Promise<void> {
+  await rm(project.file('content/pages'), { recursive: true, force: true });
+  await mkdir(project.file('content/pages'));
+  for (const [slug, source] of Object.entries(pages)) await project.write(`content/pages/${slug}.md`, source);
 }
 
 export interface CliResult {

@@ -10,7 +10,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // The generator always renders with React's production build, whatever the caller's NODE_ENV says.
 process.env.NODE_ENV = 'production';
-process.setSourceMapsEnabled(true);
 // V8 grows the heap by up to four times what survived the last full collection, and remark's
 // short-lived objects fill that room: a cold build of 4000 pages peaked at 358 to 370 MB. A fixed
 // factor of 1.5 kept it at 288 to 298 MB with no measurable change in time (docs/benchmarks.md).

@@ -1,5 +1,6 @@
 /** The only module that writes to the console. */
 import { formatCount, formatError, type SiteError } from './errors.ts';
+import { mapStack } from './source-stack.ts';
 
 const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -22,7 +23,7 @@ export const log = {
     process.stderr.write(`${blocks.join('\n\n')}\n\n${formatCount(errors.length)} found.\n`);
   },
   internal(error: unknown): void {
-    const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const stack = error instanceof Error ? mapStack(error.stack ?? error.message) : String(error);
     process.stderr.write(
       `${paint(31, 'internal error')} This is a bug in agency-site, not in your content. ` +
         `Please report it with the stack below.\n${stack}\n`,

@@ -95,7 +95,12 @@ async function shareWithWorkers({ chunks, bodies, count, options, renderChunk, a
     worker.postMessage({ id, bodies: chunks[id]!.map((index) => bodies[index]!) } satisfies MarkdownJob);
   };
   const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(WORKER_FILE, { workerData: { allowHtml: options.allowHtml ?? false } satisfies MarkdownOptions });
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { allowHtml: options.allowHtml ?? false } satisfies MarkdownOptions,
+      // A worker keeps nothing but its processor between jobs; V8's default young generation
+      // (32 MB) only filled with remark's garbage. 8 MB: cold 4000-page peak 241 -> 232 MB.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     inFlight.set(worker, new Set());
     worker.on('online', () => {
       feed(worker);

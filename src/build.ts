@@ -258,7 +258,9 @@ function findClashes(paths: string[]): Array<{ file: string; folder: boolean }> 
   const seen = new Set<string>();
   const repeated = new Set<string>();
   for (const file of paths) (seen.has(file) ? repeated : seen).add(file);
-  const folders = new Set(paths.flatMap((file) => file.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+  // Every folder a path passes through ('a/b/c.html': 'a' and 'a/b').
+  const folders = new Set<string>();
+  for (const file of paths) for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) folders.add(file.slice(0, slash));
   return [
     ...[...repeated].map((file) => ({ file, folder: false })),
     ...[...seen].filter((file) => folders.has(file)).map((file) => ({ file, folder: true })),

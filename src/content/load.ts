@@ -87,7 +87,14 @@ export interface ContentCache {
    * is added to or removed from content/ (a save changes no name). The same path strings every
    * load make the lookups in `files` cheap for thousands of files.
    */
-  listings: Map<string, Array<{ name: string; absolute: string }>>;
+  listings: Map<string, ListedFile[]>;
+}
+
+/** A file of a collection folder: its slug, or none when its name is not allowed. */
+interface ListedFile {
+  name: string;
+  absolute: string;
+  slug?: string;
 }
 
 export function createContentCache(): ContentCache {
@@ -156,7 +163,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   }
 
   function take(result: FileRead): Parsed | undefined {
-    errors.push(...result.errors);
+    if (result.errors.length > 0) errors.push(...result.errors);
     if (result.source) sources.push(result.source);
     return result.parsed;
   }
@@ -207,18 +214,25 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     }
   }
 
-  /** The same parsed file (kept by the cache) checked against the same schema gives the same result. */
-  function validate<S extends z.ZodType>(schema: S, parsed: Parsed | undefined, code: SiteErrorCode): Entry<z.infer<S>> | undefined {
+  /**
+   * The same parsed file (kept by the cache) checked against the same schema gives the same result,
+   * the same entry object: a dev rebuild goes through thousands of them. A collection's entries
+   * carry their slug (the file name, so the same for the same file).
+   */
+  function validate<S extends z.ZodType>(schema: S, parsed: Parsed | undefined, code: SiteErrorCode): Entry<z.infer<S>> | undefined;
+  function validate<S extends z.ZodType>(schema: S, parsed: Parsed, code: SiteErrorCode, slug: string): (Entry<z.infer<S>> & { slug: string }) | undefined;
+  function validate<S extends z.ZodType>(schema: S, parsed: Parsed | undefined, code: SiteErrorCode, slug?: string): (Entry<z.infer<S>> & { slug?: string }) | undefined {
     if (!parsed) return undefined;
     const known = validated.get(parsed);
-    if (known?.schema === schema) {
-      errors.push(...known.errors);
+    if (known?.schema === schema && known.slug === slug) {
+      if (known.errors.length > 0) errors.push(...known.errors);
       return known.entry as Entry<z.infer<S>> | undefined;
     }
     const before = errors.length;
     const entry = validateNow(schema, parsed, code);
-    validated.set(parsed, { schema, entry, errors: errors.slice(before) });
-    return entry;
+    const named = entry && slug !== undefined ? { ...entry, slug } : entry;
+    validated.set(parsed, { schema, slug, entry: named, errors: errors.slice(before) });
+    return named;
   }
 
   function validateNow<S extends z.ZodType>(schema: S, parsed: Parsed, code: SiteErrorCode): Entry<z.infer<S>> | undefined {
@@ -319,7 +333,10 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       if (!listing) {
         const names = (await readdir(directory)).filter((name) => !name.startsWith('.')).sort();
         // A file name has no separators, so joining by hand is path.join, for thousands of names.
-        listing = names.map((name) => ({ name, absolute: `${directory}${path.sep}${name}` }));
+        listing = names.map((name) => {
+          const slug = name.replace(/\.md$/, '');
+          return { name, absolute: `${directory}${path.sep}${name}`, slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined };
+        });
         cache.listings.set(directory, listing);
       }
     } catch (cause) {
@@ -335,34 +352,35 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       );
       return { parsed: [], loaded: [] };
     }
-    const entries: Array<{ parsed: Parsed; slug: string } | undefined> = [];
+    const entries: Array<Parsed | undefined> = [];
     const reading: Array<Promise<unknown>> = [];
-    listing.forEach(({ name, absolute }, index) => {
-      const slug = name.replace(/\.md$/, '');
-      if (!name.endsWith('.md') || !SLUG.test(slug)) {
+    listing.forEach(({ name, absolute, slug }, index) => {
+      if (slug === undefined) {
+        const stem = name.replace(/\.md$/, '');
         report(
           new SiteError({
             code: 'FileName',
             message: `The file name "${name}" is not allowed: names here are lower-case words joined by dashes, ending in .md.`,
             file: relative(path.join(directory, name)),
-            hint: `Rename it, for example to ${slugify(slug)}.md, or move it out of content/${folder}/.`,
+            hint: `Rename it, for example to ${slugify(stem)}.md, or move it out of content/${folder}/.`,
           }),
         );
         return;
       }
-      const named = (parsed: Parsed | undefined) => (entries[index] = parsed && { parsed, slug });
       const known = alreadyRead(absolute);
-      if (known) named(known.parsed);
-      else reading.push(readMarkdown(absolute, body).then(named));
+      if (known) entries[index] = known.parsed;
+      else reading.push(readMarkdown(absolute, body).then((parsed) => (entries[index] = parsed)));
     });
     await Promise.all(reading);
-    const parsed = entries.filter((entry) => entry !== undefined);
-    const loaded = parsed
-      .map(({ parsed, slug }) => {
-        const entry = validate(schema, parsed, 'FrontmatterInvalid');
-        return entry && { ...entry, slug };
-      })
-      .filter((entry) => entry !== undefined);
+    const parsed: Parsed[] = [];
+    const loaded: Array<Entry<z.infer<S>> & { slug: string }> = [];
+    entries.forEach((entry, index) => {
+      if (!entry) return;
+      parsed.push(entry);
+      // Only files with an allowed name were read.
+      const valid = validate(schema, entry, 'FrontmatterInvalid', listing[index]!.slug!);
+      if (valid) loaded.push(valid);
+    });
     const seen = new Map<number, string>();
     for (const entry of loaded) {
       const order = orderOf(entry.data);
@@ -383,7 +401,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     }
     // Kinds without an order stay in file-name order.
     const sorted = seen.size === 0 ? loaded : loaded.sort((a, b) => (orderOf(a.data) ?? 0) - (orderOf(b.data) ?? 0));
-    return { parsed: parsed.map((entry) => entry.parsed), loaded: sorted };
+    return { parsed, loaded: sorted };
   }
 
   /** Checks an image path as written, so a missing file is reported even when other fields are wrong. */
@@ -518,7 +536,7 @@ function contentPage(data: Omit<ContentPage, 'slug' | 'html'>, slug: string, htm
 /** Loads that have finished, by the promise the cache keeps: read without waiting. */
 const settled = new WeakMap<Promise<FileRead>, FileRead>();
 /** Schema results by the parsed file the cache keeps. */
-const validated = new WeakMap<Parsed, { schema: z.ZodType; entry: Entry<unknown> | undefined; errors: SiteError[] }>();
+const validated = new WeakMap<Parsed, { schema: z.ZodType; slug: string | undefined; entry: Entry<unknown> | undefined; errors: SiteError[] }>();
 
 /** Data that comes back the same from JSON: finite numbers (not -0), strings, booleans, null, arrays, plain objects. */
 function isJsonSafe(value: unknown): boolean {

@@ -513,8 +513,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   };
   const contentPages = pages.loaded.map((entry) => contentPage(entry.data, entry.slug, render(entry)));
   // Only the texts of this load stay: what an edit replaced is dropped.
-  cache.markdown.clear();
-  for (const [text, result] of rendered) cache.markdown.set(text, result);
+  cache.markdown = rendered;
   // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
   const sorted = sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { site, pages: contentPages, sources: sorted, warnings: sortErrors(warnings) };

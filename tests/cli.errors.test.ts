@@ -163,6 +163,10 @@ describe('raw HTML in Markdown', () => {
     expect(sanitized.code).toBe(0);
     expect(sanitized.stderr).toContain('warning content/legal/terms.md:10:1 [RawHtmlRemoved]');
     expect(await project.read('dist/terms.html')).not.toContain('pwned');
+    // The next build takes the Markdown from the build cache, with where its raw HTML was.
+    const cached = await run(['build', '--verbose']);
+    expect(cached.stderr).toContain('"markdown":0');
+    expect(cached.stderr).toContain('warning content/legal/terms.md:10:1 [RawHtmlRemoved]');
 
     const allowed = await run(['build', '--allow-html']);
     expect(allowed).toMatchObject({ code: 0, stderr: '' });

@@ -3,7 +3,7 @@
  * agency-site/cli-<hash>/*.js) back to src/, with the source map esbuild wrote beside each file.
  * Done only when an internal error is printed: Node's own source-map support
  * (process.setSourceMapsEnabled) parses every map at start-up and kept 20 to 25 MB for the whole
- * build (docs/benchmarks.md).
+ * build (docs/benchmarks.md). findOriginal also places template errors (src/templates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
@@ -18,15 +18,21 @@ export function mapStack(stack: string): string {
   return stack.replace(FRAME, (whole, location: string, line: string, column: string) => {
     const file = location.startsWith('file://') ? fileURLToPath(location) : location;
     if (!maps.has(file)) maps.set(file, readMap(file));
-    const found = maps.get(file)?.findEntry(Number(line) - 1, Number(column) - 1) as
-      | { originalSource?: string; originalLine?: number; originalColumn?: number }
-      | undefined;
-    if (!found?.originalSource) return whole;
-    const source = found.originalSource.startsWith('file://')
-      ? fileURLToPath(found.originalSource)
-      : path.resolve(path.dirname(file), found.originalSource);
-    return `${source}:${(found.originalLine ?? 0) + 1}:${(found.originalColumn ?? 0) + 1}`;
+    const map = maps.get(file);
+    const found = map && findOriginal(map, Number(line), Number(column), path.dirname(file));
+    return found ? `${found.file}:${found.line}:${found.column}` : whole;
   });
+}
+
+/**
+ * The original position (1-based) of a 1-based position in generated code, or undefined where the
+ * map has none. `from`: the folder the map's relative sources start from.
+ */
+export function findOriginal(map: SourceMap, line: number, column: number, from: string): { source: string; file: string; line: number; column: number } | undefined {
+  const found = map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+  if (!found.originalSource) return undefined;
+  const file = found.originalSource.startsWith('file://') ? fileURLToPath(found.originalSource) : path.resolve(from, found.originalSource);
+  return { source: found.originalSource, file, line: (found.originalLine ?? 0) + 1, column: (found.originalColumn ?? 0) + 1 };
 }
 
 function readMap(file: string): SourceMap | null {

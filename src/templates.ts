@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './disk-cache.ts';
+import { findOriginal } from './source-stack.ts';
 import { createCodeFrame, SiteError, SiteErrors } from './errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 import type { PageProps } from '../templates/types.ts';
@@ -84,15 +85,10 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
   const map = new SourceMap(payload);
   const locate = (line: number, column: number): TemplateLocation | undefined => {
     // The wrapper function adds nothing before the first line of the bundle.
-    const found = map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-    if (!found.originalSource) return undefined;
-    const absolute = path.resolve(config.cacheDir, found.originalSource);
-    const location = {
-      file: path.relative(config.root, absolute).split(path.sep).join('/'),
-      line: (found.originalLine ?? 0) + 1,
-      column: (found.originalColumn ?? 0) + 1,
-    };
-    const text = payload.sourcesContent?.[payload.sources.indexOf(found.originalSource)];
+    const found = findOriginal(map, line, column, config.cacheDir);
+    if (!found) return undefined;
+    const location = { file: path.relative(config.root, found.file).split(path.sep).join('/'), line: found.line, column: found.column };
+    const text = payload.sourcesContent?.[payload.sources.indexOf(found.source)];
     return text ? { ...location, frame: createCodeFrame(text, location.line, location.column) } : location;
   };
   const module = { exports: {} as { pages?: Partial<PageComponents> } };

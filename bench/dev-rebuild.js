@@ -27,7 +27,7 @@ async function loadBuildApi() {
     [`export { buildSite } from ${source('build.ts')};`, `export { createBuildCache, forgetChanges } from ${source('build-cache.ts')};`, `export { resolveConfig } from ${source('config.ts')};`].join('\n'),
   );
   await esbuild.build({
-    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'content', 'markdown-worker.ts')],
+    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts')],
     entryNames: '[name]',
     outdir,
     bundle: true,

@@ -7,21 +7,21 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { stop as stopEsbuild } from 'esbuild';
-import { buildAssets } from './assets.ts';
-import { reuse, type BuildCache } from './build-cache.ts';
-import { checkSite } from './check.ts';
+import { buildAssets } from './render/assets.ts';
+import { reuse, type BuildCache } from './cache/build-cache.ts';
+import { checkSite } from './output/check.ts';
 import type { ResolvedConfig } from './config.ts';
 import { loadSite } from './content/load.ts';
 import type { ImageContent } from './content/schema.ts';
-import { renderMarkdownAll } from './content/markdown-all.ts';
-import { createNoDiskCache, hashKey, loadDiskCache, type DiskCache } from './disk-cache.ts';
+import { renderMarkdownAll } from './markdown/batch.ts';
+import { createNoDiskCache, hashKey, loadDiskCache, type DiskCache } from './cache/disk.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
-import { renderSitePages } from './pages.ts';
-import { createPublication, createSiteImages, type Publication, type PublicationInput, type SiteImageSet } from './publish.ts';
-import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output.ts';
-import { createRoutes, createUrlPolicy } from './routes.ts';
-import { loadTemplates } from './templates.ts';
-import { GENERATOR_VERSION } from './version.ts';
+import { renderSitePages } from './render/pages.ts';
+import { createPublication, createSiteImages, type Publication, type PublicationInput, type SiteImageSet } from './publish/publication.ts';
+import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output/staging.ts';
+import { createRoutes, createUrlPolicy } from './site/routes.ts';
+import { loadTemplates } from './render/templates.ts';
+import { GENERATOR_VERSION } from './cache/version.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`). */

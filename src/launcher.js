@@ -27,7 +27,7 @@ function sourceHash() {
     if (!/\.(ts|tsx|js|json)$/.test(name)) continue;
     hash.update(`${name}\0`).update(readFileSync(file)).update('\0');
   }
-  for (const name of ['package.json', 'package-lock.json', 'templates/types.ts']) {
+  for (const name of ['package.json', 'package-lock.json', 'templates/api.ts', 'templates/types.ts']) {
     const file = path.join(toolRoot, name);
     if (existsSync(file)) hash.update(`${name}\0`).update(readFileSync(file));
   }
@@ -44,7 +44,7 @@ async function ensureBundle() {
   mkdirSync(cacheDir, { recursive: true });
   esbuild.buildSync({
     // The Markdown worker and the image encoder are entries of their own: threads and processes start from a file.
-    entryPoints: [path.join(sourceDir, 'cli.ts'), path.join(sourceDir, 'content', 'markdown-worker.ts'), path.join(sourceDir, 'image-encoder.ts')],
+    entryPoints: [path.join(sourceDir, 'cli.ts'), path.join(sourceDir, 'markdown', 'worker.ts'), path.join(sourceDir, 'publish', 'image-encoder.ts')],
     entryNames: '[name]',
     outdir: staging,
     bundle: true,
@@ -54,7 +54,7 @@ async function ensureBundle() {
     target: 'node20',
     sourcemap: 'linked',
     logLevel: 'error',
-    // The build cache belongs to one generator: src/version.ts reads this.
+    // The build cache belongs to one generator: src/cache/version.ts reads this.
     define: { __AGENCY_SITE_SOURCE_HASH__: JSON.stringify(hash) },
     // Packages with binaries or their own module state stay in node_modules; React is shared with
     // the template bundle, and loads its production build because NODE_ENV is set above.

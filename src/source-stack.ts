@@ -3,7 +3,7 @@
  * agency-site/cli-<hash>/*.js) back to src/, with the source map esbuild wrote beside each file.
  * Done only when an internal error is printed: Node's own source-map support
  * (process.setSourceMapsEnabled) parses every map at start-up and kept 20 to 25 MB for the whole
- * build (docs/benchmarks.md). findOriginal also places template errors (src/templates.ts).
+ * build (docs/benchmarks.md). findOriginal also places template errors (src/render/templates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';

@@ -1,8 +1,8 @@
 /** What every page component receives. The shapes come from the generator; nothing is restated. */
 import type { Site } from '../src/content/schema.ts';
-import type { SiteImages } from '../src/images.ts';
-import type { Route, UrlPolicy } from '../src/routes.ts';
-import type { HeadData } from '../src/seo.ts';
+import type { SiteImages } from '../src/publish/images.ts';
+import type { Route, UrlPolicy } from '../src/site/routes.ts';
+import type { HeadData } from '../src/publish/seo.ts';
 
 export interface PageProps {
   /** The content every page may show; the pages of content/pages/ are not in it. */

@@ -4,10 +4,10 @@
  */
 import { access, mkdir, readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_FILE, loadDiskCache } from '../src/disk-cache.ts';
+import { CACHE_FILE, loadDiskCache } from '../src/cache/disk.ts';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
-import { GENERATOR_VERSION } from '../src/version.ts';
+import { GENERATOR_VERSION } from '../src/cache/version.ts';
 import { SiteErrors } from '../src/errors.ts';
 import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';

@@ -1,9 +1,9 @@
 /**
- * Dev rebuilds with a BuildCache (src/build-cache.ts): one changed page is rendered and checked
+ * Dev rebuilds with a BuildCache (src/cache/build-cache.ts): one changed page is rendered and checked
  * alone, and every rebuild equals a fresh build without any cache.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBuildCache, forgetChanges, type BuildCache } from '../src/build-cache.ts';
+import { createBuildCache, forgetChanges, type BuildCache } from '../src/cache/build-cache.ts';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { resolveConfig, type ResolvedConfig } from '../src/config.ts';
 import { SiteErrors } from '../src/errors.ts';

@@ -88,7 +88,7 @@ describe('exit codes', () => {
     expect(result.stderr).toContain('internal error This is a bug in agency-site, not in your content.');
     expect(result.stderr).toContain('TypeError: simulated bug');
     // The frames point into src/, not into the bundle the launcher runs.
-    expect(result.stderr).toMatch(/\n\s+at loadTemplates \(.*src[\\/]templates\.ts:\d+:\d+\)/);
+    expect(result.stderr).toMatch(/\n\s+at loadTemplates \(.*src[\\/]render[\\/]templates\.ts:\d+:\d+\)/);
     expect(result.stderr).not.toContain('node_modules/.cache/agency-site');
   });
 });

@@ -9,14 +9,14 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../config.ts';
-import { hashKey, type DiskCache } from '../disk-cache.ts';
+import { hashKey, type DiskCache } from '../cache/disk.ts';
 import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
-import { readImageSize } from '../image-size.ts';
+import { readImageSize } from '../publish/image-size.ts';
 import { decodeText } from './decode.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import { describeIssue } from './issues.ts';
-import { createMarkdown, type RenderedMarkdown } from './markdown.ts';
-import { createUrlPolicy, rewriteContentLinks } from '../routes.ts';
+import { createMarkdown, type RenderedMarkdown } from '../markdown/processor.ts';
+import { createUrlPolicy, rewriteContentLinks } from '../site/routes.ts';
 import {
   aboutSchema,
   legalSchema,
@@ -103,7 +103,7 @@ export function createContentCache(): ContentCache {
 
 export interface LoadOptions {
   cache?: ContentCache;
-  /** Front matter data by its text (src/disk-cache.ts). */
+  /** Front matter data by its text (src/cache/disk.ts). */
   disk?: DiskCache;
   /** Renders Markdown the cache does not know, all at once (worker threads, the disk cache); else one by one here. */
   renderMarkdown?: (bodies: readonly string[]) => Promise<RenderedMarkdown[]>;

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import type { ResolvedConfig } from '../config.ts';
 import { formatError, toOverlay } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
-import type { PlannedFile } from '../output.ts';
+import type { PlannedFile } from '../output/staging.ts';
 import { formatUrl, listen } from './listen.ts';
 import { createMemoryFiles, injectScript } from './memory.ts';
 import { openBrowser } from './open.ts';

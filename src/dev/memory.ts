@@ -3,7 +3,7 @@
  * get the dev client's script tag; every other file is served exactly as the build made it, and
  * files copied from public/ are read from there, never from anywhere a symlink leads.
  */
-import type { PlannedFile } from '../output.ts';
+import type { PlannedFile } from '../output/staging.ts';
 import { readFileInside, type FindFile } from './static.ts';
 
 export interface MemoryOptions {

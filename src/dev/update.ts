@@ -2,7 +2,7 @@
  * planUpdate: what the browser must do after a good build, from the two outputs themselves
  * (not from guesses about which file was saved): nothing, swap the stylesheet, or reload.
  */
-import type { PlannedFile } from '../output.ts';
+import type { PlannedFile } from '../output/staging.ts';
 
 export type Update = { kind: 'none' } | { kind: 'reload' } | { kind: 'css'; from: string; to: string };
 

@@ -8,7 +8,7 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
-import { createBuildCache, forgetChanges, type FileChange } from '../build-cache.ts';
+import { createBuildCache, forgetChanges, type FileChange } from '../cache/build-cache.ts';
 import { buildSite, type BuildResult } from '../build.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';

@@ -1,4 +1,4 @@
-import type { HeadData } from '../../src/seo.ts';
+import type { HeadData } from '../../src/publish/seo.ts';
 
 export type PageHeadProps = {
   head: HeadData;

@@ -1,4 +1,4 @@
-import type { ProcessedImage } from '../../src/images.ts';
+import type { ProcessedImage } from '../../src/publish/images.ts';
 
 /** lazy: below the fold. priority: the first image a visitor sees, fetched early. */
 export type PictureLoading = 'lazy' | 'priority';

@@ -6,7 +6,7 @@ import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
 import { startPreviewServer } from '../../src/dev/preview.ts';
-import { requestPaths } from '../../src/routes.ts';
+import { requestPaths } from '../../src/site/routes.ts';
 import { rawRequest } from '../helpers/http.ts';
 import type { TempProject } from '../helpers/project.ts';
 import { copyWarmProject } from '../helpers/warm-project.ts';

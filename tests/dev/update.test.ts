@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planUpdate } from '../../src/dev/update.ts';
-import type { PlannedFile } from '../../src/output.ts';
+import type { PlannedFile } from '../../src/output/staging.ts';
 
 const page = (css: string, text = 'Hello') => `<!DOCTYPE html><html><head><link rel="stylesheet" href="/${css}"/></head><body>${text}</body></html>`;
 const site = (css: string, text?: string, js = 'assets/main-1.js'): PlannedFile[] => [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
-import type { PlannedFile } from '../../src/output.ts';
+import type { PlannedFile } from '../../src/output/staging.ts';
 import { watchSite, type BuildOutcome, type SiteWatcher } from '../../src/dev/watch.ts';
 import type { TempProject } from '../helpers/project.ts';
 import { copyWarmProject } from '../helpers/warm-project.ts';

@@ -2,7 +2,7 @@
 import { resolveConfig } from '../../src/config.ts';
 import type { Site } from '../../src/content/schema.ts';
 import { loadSite } from '../../src/content/load.ts';
-import { createRoutes, createUrlPolicy, type Route } from '../../src/routes.ts';
+import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from './project.ts';
 
 export interface SiteContent {

@@ -1,0 +1,313 @@
+/**
+ * checkSite: after rendering, every internal link, #anchor and referenced file of the output
+ * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
+ * so `build` checks exactly what it is about to write and `check` writes nothing.
+ */
+import type { DiskCache } from '../cache/disk.ts';
+import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
+import type { SourceFile } from '../content/load.ts';
+import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
+
+export interface RenderedPage {
+  route: Route;
+  /** The page as the build writes it: UTF-8 bytes (or the text itself). */
+  html: Uint8Array | string;
+  /** Its disk-cache key (src/render/pages.ts): the same key is the same HTML, so what the check read from it is cached too. */
+  key?: string;
+}
+
+export interface SiteCheckInput {
+  pages: RenderedPage[];
+  /** Every file the output will hold (pages, assets, public/), relative paths. */
+  files: ReadonlySet<string>;
+  urls: UrlPolicy;
+  /** Content files, to point a broken link back at the line that wrote it. */
+  sources: SourceFile[];
+  /** Where what was read from each page is kept between builds, by the page's key. */
+  cache?: DiskCache;
+}
+
+type LinkCode = Extract<SiteErrorCode, 'BrokenLink' | 'BrokenAnchor' | 'MissingAsset'>;
+
+interface Problem {
+  code: LinkCode;
+  value: string;
+  /** What is wrong with the link, after "links to "value"". */
+  problem: string;
+  hint: string;
+  pages: string[];
+  origin: { file: string; line?: number; column?: number; frame?: string };
+}
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+const ORIGIN = 'http://site.invalid';
+
+/** What checkSite read from each page of the previous build in this process (dev), by output file. */
+export interface CheckMemo {
+  scans: Map<string, PageScan>;
+  /** The files and URL policy of the last check, and a number that changes with them. */
+  against?: string;
+  version: number;
+}
+
+export function createCheckMemo(): CheckMemo {
+  return { scans: new Map(), version: 0 };
+}
+
+interface PageScan {
+  html: Uint8Array | string;
+  ids: Set<string>;
+  references: Array<{ attribute: string; value: string }>;
+  canonical: string | undefined;
+  /** Set when the page had no problem: the version it was checked against, and the pages its anchors point into. */
+  passed?: { version: number; anchored: string[] };
+}
+
+export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput, memo: CheckMemo = createCheckMemo()): SiteError[] {
+  // A page that passed before passes again if its HTML, the files of the site, the URL policy and
+  // the ids of the pages its anchors point into are all the same.
+  const against = `${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`;
+  if (memo.against !== against) Object.assign(memo, { against, version: memo.version + 1 });
+  const idsChanged = new Set<string>();
+  const scans = new Map(pages.map((page) => [page.route.file, scanPage(page, memo, idsChanged, cache)]));
+  const ids = new Map([...scans].map(([file, scan]) => [file, scan.ids]));
+  // The same link resolves the same way on every page that has it (site paths start with "/").
+  const resolved = new Map<string, URL>();
+  // And a path to the same output file: thousands of pages share their header and footer links.
+  const fileOf = new Map<string, string | undefined>();
+  const resolveCached = (pathname: string) => {
+    if (!fileOf.has(pathname)) fileOf.set(pathname, resolveFile(pathname, urls, files));
+    return fileOf.get(pathname);
+  };
+  const pathOf = new Map(pages.map((page) => [page.route.file, page.route.path]));
+  // One wrong link in the site file shows on every page: it is one problem, naming every page.
+  const problems = new Map<string, Problem>();
+  const add = (page: RenderedPage, code: LinkCode, value: string, problem: string, hint: string) => {
+    const origin: Problem['origin'] = findInSources(sourcesFirst(sources, page.route), linkSpellings(value, urls)) ?? { file: page.route.file };
+    // Where no content file wrote the link, a template did: one problem for all pages that show it.
+    const key = `${code}\0${value}\0${origin.line === undefined ? '' : `${origin.file}:${origin.line}:${origin.column}`}`;
+    const known = problems.get(key);
+    if (known && !known.pages.includes(page.route.path)) known.pages.push(page.route.path);
+    if (known) return;
+    problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
+  };
+
+  // Made once per missing path: a template's broken link shows on every page.
+  const pageHints = new Map<string, string>();
+  const pageHint = (pathname: string) => {
+    let hint = pageHints.get(pathname);
+    if (hint === undefined) {
+      const paths = pages.map((other) => other.route.path).filter((path) => path !== '/404');
+      hint = `Link to one of the pages (${nearest(pathname, paths, urls).join(', ')}${paths.length > HINTED_PAGES ? `; ${paths.length} pages in all` : ''}), or add the missing file to public/.`;
+      pageHints.set(pathname, hint);
+    }
+    return hint;
+  };
+
+  const errors: SiteError[] = [];
+  for (const page of pages) {
+    const scan = scans.get(page.route.file)!;
+    if (scan.passed?.version === memo.version && !scan.passed.anchored.some((file) => idsChanged.has(file))) continue;
+    const before = errors.length + problems.size;
+    const anchored = new Set<string>();
+    const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
+    for (const reference of scan.references) {
+      if (EXTERNAL.test(reference.value)) continue;
+      const key = reference.value.startsWith('/') ? reference.value : `${pageUrl.pathname}\0${reference.value}`;
+      let url = resolved.get(key);
+      if (!url) resolved.set(key, (url = new URL(reference.value, pageUrl)));
+      const samePage = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '');
+      const target = samePage ? page.route.file : resolveCached(url.pathname);
+      if (target === undefined) {
+        const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
+        add(
+          page,
+          asset ? 'MissingAsset' : 'BrokenLink',
+          reference.value,
+          asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
+          asset
+            ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.'
+            : pageHint(url.pathname),
+        );
+        continue;
+      }
+      const fragment = decodeFragment(url.hash);
+      if (fragment) anchored.add(target);
+      const targetIds = ids.get(target);
+      if (fragment && targetIds && !targetIds.has(fragment)) {
+        const targetPath = pathOf.get(target) ?? target;
+        add(
+          page,
+          'BrokenAnchor',
+          reference.value,
+          `but the page ${targetPath} has no element with id="${fragment}"`,
+          `Link to an anchor that exists on ${targetPath}: ${[...targetIds].map((id) => `#${id}`).slice(0, 12).join(', ')}.`,
+        );
+      }
+    }
+    const canonical = scan.canonical;
+    const expected = urls.absolute(page.route.path);
+    if (page.route.indexable && canonical !== expected) {
+      errors.push(
+        new SiteError({
+          code: 'CanonicalMismatch',
+          message: `The page ${page.route.path} declares the canonical URL ${canonical ?? '(none)'}, but the URL policy gives ${expected}.`,
+          file: page.route.file,
+          hint: 'Let the layout take the canonical URL from urls.absolute(route.path).',
+        }),
+      );
+    }
+    const problemsNow = errors.length + problems.size;
+    // A page whose link joined a problem of another page adds no new problem: count its pages too.
+    const joined = [...problems.values()].some((problem) => problem.pages.includes(page.route.path));
+    scan.passed = problemsNow === before && !joined ? { version: memo.version, anchored: [...anchored] } : undefined;
+  }
+  for (const file of memo.scans.keys()) if (!scans.has(file)) memo.scans.delete(file);
+  for (const problem of problems.values()) {
+    const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
+    errors.push(
+      new SiteError({
+        code: problem.code,
+        message: `${pagesText} ${problem.pages.length === 1 ? 'links' : 'link'} to "${problem.value}", ${problem.problem}.`,
+        ...problem.origin,
+        hint: problem.hint,
+      }),
+    );
+  }
+  return errors;
+}
+
+function scanPage(page: RenderedPage, memo: CheckMemo, idsChanged: Set<string>, cache: DiskCache | undefined): PageScan {
+  const previous = memo.scans.get(page.route.file);
+  if (previous && sameBytes(previous.html, page.html)) return previous;
+  const scan: PageScan = { html: page.html, ...readPage(page, cache) };
+  if (!previous || !sameSet(previous.ids, scan.ids)) idsChanged.add(page.route.file);
+  memo.scans.set(page.route.file, scan);
+  return scan;
+}
+
+/** The ids, references and canonical URL of a page: from the disk cache by the page's key, or read from its text. */
+function readPage(page: RenderedPage, cache: DiskCache | undefined): Omit<PageScan, 'html' | 'passed'> {
+  const key = page.key && `s:${page.key}`;
+  let json = key ? cache?.get(key) : undefined;
+  if (json === undefined) {
+    // The text is read here once and dropped. What the regular expressions matched are slices that
+    // would keep the whole page's text alive until the check ends (a cold 4000-page build peaked
+    // 19 MB higher): the scan is taken from its JSON instead, whose strings are copies.
+    const text = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+    json = JSON.stringify({ ids: [...collectIds(text)], references: collectReferences(text), canonical: findCanonical(text) });
+    if (key) cache?.set(key, json);
+  }
+  const { ids, references, canonical } = JSON.parse(json) as { ids: string[]; references: PageScan['references']; canonical?: string };
+  return { ids: new Set(ids), references, canonical };
+}
+
+/** Pages named in a broken link's hint at most: a site of thousands would list them all. */
+const HINTED_PAGES = 12;
+
+/** The page paths most like the missing one (all of them when there are few), closest first. */
+function nearest(missing: string, paths: string[], urls: UrlPolicy): string[] {
+  if (paths.length <= HINTED_PAGES) return paths;
+  const distance = new Map(paths.map((path) => [path, editDistance(missing, urls.href(path))]));
+  return [...paths].sort((a, b) => distance.get(a)! - distance.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, HINTED_PAGES);
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' || typeof b === 'string') return false;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
+}
+
+/** Output file served for a URL path, the way a static host serves it; undefined if none. */
+export function resolveFile(pathname: string, urls: UrlPolicy, files: ReadonlySet<string>): string | undefined {
+  return requestPaths(urls.base, pathname)?.find((candidate) => files.has(candidate));
+}
+
+function decodeFragment(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
+}
+
+function findCanonical(html: string): string | undefined {
+  const tag = /<link\b[^>]*\brel="canonical"[^>]*>/.exec(html)?.[0];
+  const href = tag && /\shref="([^"]*)"/.exec(tag)?.[1];
+  return href === undefined ? undefined : unescape(href);
+}
+
+function collectIds(html: string): Set<string> {
+  return new Set(Array.from(html.matchAll(/\sid="([^"]+)"/g), (match) => unescape(match[1]!)));
+}
+
+function collectReferences(html: string): Array<{ attribute: string; value: string }> {
+  const references: Array<{ attribute: string; value: string }> = [];
+  // React writes some attributes in camelCase (srcSet); HTML attribute names ignore case.
+  for (const match of html.matchAll(/\s(href|src|srcset|poster)="([^"]*)"/gi)) {
+    const attribute = match[1]!.toLowerCase();
+    const value = unescape(match[2]!);
+    const values = attribute === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0]!) : [value];
+    for (const item of values) if (item !== '') references.push({ attribute, value: item });
+  }
+  return references;
+}
+
+function unescape(value: string): string {
+  return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** The ways a content file may have written a link that the page shows as `value`. */
+function linkSpellings(value: string, urls: UrlPolicy): string[] {
+  const written = value.startsWith(urls.base) ? `/${value.slice(urls.base.length)}` : value;
+  return [...new Set([value, written, written.replace(/\/(#|$)/, '$1')])];
+}
+
+/** The page's own Markdown file first: a link found there is the one the page shows. */
+function sourcesFirst(sources: SourceFile[], route: Route): SourceFile[] {
+  if (route.page.kind !== 'legal') return sources;
+  const own = `content/legal/${route.page.legal.slug}.md`;
+  return [...sources.filter((source) => source.file === own), ...sources.filter((source) => source.file !== own)];
+}
+
+function findInSources(sources: SourceFile[], needles: string[]) {
+  for (const source of sources) {
+    for (const needle of needles) {
+      const patterns = [`](${needle}`, `]: ${needle}`, `: ${needle}`, `: "${needle}"`, `: '${needle}'`, `<${needle}>`];
+      for (const pattern of patterns) {
+        const index = findWhole(source.text, pattern);
+        if (index === -1) continue;
+        const offset = index + pattern.indexOf(needle);
+        const before = source.text.slice(0, offset);
+        const line = before.split('\n').length;
+        const column = offset - before.lastIndexOf('\n');
+        return { file: source.file, line, column, frame: createCodeFrame(source.text, line, column) };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** indexOf, skipping matches that continue with more of a path ("/term" must not match "/terms"). */
+function findWhole(text: string, pattern: string): number {
+  for (let index = text.indexOf(pattern); index !== -1; index = text.indexOf(pattern, index + 1)) {
+    const next = text[index + pattern.length];
+    if (next === undefined || !/[\w\-./#]/.test(next)) return index;
+  }
+  return -1;
+}

@@ -1,0 +1,108 @@
+/**
+ * createPublication: everything a careful agency adds before going live, made from content that
+ * is already there: processed images, the favicon set, the share image, each page's head data,
+ * sitemap.xml, robots.txt and _headers. build.ts renders with `images` and `head(route)` and
+ * writes `files` with the pages.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutputFile } from '../render/assets.ts';
+import type { ResolvedConfig } from '../config.ts';
+import type { Image, ImageContent, Site } from '../content/schema.ts';
+import { SiteError } from '../errors.ts';
+import { createFavicons, type Favicons } from './favicons.ts';
+import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile } from './headers.ts';
+import { readImageSize } from './image-size.ts';
+import { createImagePipeline, processSiteImages, type ImageWork, type SiteImages } from './images.ts';
+import type { Route, UrlPolicy } from '../site/routes.ts';
+import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
+import { createShareImage, type ShareImage } from './share-image.ts';
+
+export interface Publication {
+  images: SiteImages;
+  head(route: Route): HeadData;
+  files: OutputFile[];
+  work: ImageWork;
+}
+
+/** The favicon set is made from this file of public/ when it exists, else from the logo. */
+export const FAVICON_SOURCE = 'favicon.svg';
+
+export interface PublicationInput {
+  config: Pick<ResolvedConfig, 'cache' | 'cacheDir' | 'publicDir'>;
+  site: Site;
+  routes: Route[];
+  urls: UrlPolicy;
+  /** Files of public/, to find the favicon source and a robots.txt of the editor's own. */
+  publicFiles: ReadonlyArray<{ path: string }>;
+}
+
+/** The site's images, favicons and share image: the part of the publication sharp makes. */
+export interface SiteImageSet {
+  processed: { images: SiteImages; files: OutputFile[] };
+  favicons: Favicons;
+  share: { image: ShareImage; file: OutputFile };
+  work: ImageWork;
+}
+
+export async function createSiteImages({
+  config,
+  site,
+  urls,
+  publicFiles,
+  signal,
+}: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent; signal?: AbortSignal }): Promise<SiteImageSet> {
+  const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, signal);
+  try {
+    // Synchronously, like the image cache: see createImagePipeline.
+    const read = (src: string) => readFileSync(path.join(config.publicDir, ...src.split('/')));
+    const logoBytes = read(site.logo.src);
+    const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE) ? loadIcon(read(`/${FAVICON_SOURCE}`)) : { image: site.logo, bytes: logoBytes };
+    const [processed, favicons, share] = await Promise.all([
+      processSiteImages(pipeline, { site, publicDir: config.publicDir, urls }),
+      createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls }),
+      createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
+    ]);
+    // Every image of the site is made: what the cache holds besides is from content that is gone.
+    pipeline.prune();
+    return { processed, favicons, share, work: pipeline.work };
+  } finally {
+    pipeline.close();
+  }
+}
+
+/** `images`: the site's images when the build started them already (createSiteImages). */
+export async function createPublication(input: PublicationInput, images?: Promise<SiteImageSet>): Promise<Publication> {
+  const { site, routes, urls, publicFiles } = input;
+  const { processed, favicons, share, work } = await (images ?? createSiteImages(input));
+  const csp = createContentSecurityPolicy(site.settings, 'meta');
+  const text = (file: string, contents: string): OutputFile => ({ path: file, contents: Buffer.from(contents) });
+  const files = [
+    ...processed.files,
+    ...favicons.files,
+    share.file,
+    text(SITEMAP_FILE, renderSitemap(routes, urls)),
+    text(HEADERS_FILE, renderHeadersFile(site.settings, routes, urls)),
+  ];
+  // An editor's own robots.txt in public/ wins (it is copied as it is).
+  if (!publicFiles.some((file) => file.path === ROBOTS_FILE)) files.push(text(ROBOTS_FILE, renderRobots(urls)));
+  return {
+    images: processed.images,
+    head: (route) => createHead({ site, route, urls, share: share.image, icons: favicons.links, csp, logo: processed.images.logo.src }),
+    files,
+    work,
+  };
+}
+
+function loadIcon(bytes: Buffer): { image: Image; bytes: Buffer } {
+  const size = readImageSize(bytes, FAVICON_SOURCE);
+  if (!size) {
+    throw new SiteError({
+      code: 'MissingImage',
+      message: `The favicon public/${FAVICON_SOURCE} has no readable width and height.`,
+      file: `public/${FAVICON_SOURCE}`,
+      hint: 'Give the <svg> element a viewBox (or width and height), such as viewBox="0 0 32 32".',
+    });
+  }
+  return { image: { src: `/${FAVICON_SOURCE}`, ...size }, bytes };
+}

@@ -1,0 +1,124 @@
+/**
+ * What search engines and link previews read: sitemap.xml, robots.txt, and each page's head data
+ * (canonical URL, Open Graph and Twitter card tags, the organisation's JSON-LD on the home page).
+ * Every URL comes from the one URL policy. Pure: no I/O.
+ */
+import type { Site } from '../content/schema.ts';
+import type { IconLink } from './favicons.ts';
+import type { Route, UrlPolicy } from '../site/routes.ts';
+import type { ShareImage } from './share-image.ts';
+
+export const SITEMAP_FILE = 'sitemap.xml';
+export const ROBOTS_FILE = 'robots.txt';
+
+/** A <meta> tag: Open Graph uses property=, Twitter cards use name=. */
+export type MetaTag = { property: string; content: string } | { name: string; content: string };
+
+/** Everything a page's <head> needs beyond its title and description. */
+export interface HeadData {
+  /** The Content-Security-Policy for the page's meta tag. */
+  csp: string;
+  /** Absolute canonical URL; indexable pages only. */
+  canonical?: string;
+  /** Pages kept out of search results (the 404 page). */
+  noindex: boolean;
+  themeColor: string;
+  icons: IconLink[];
+  /** Open Graph and Twitter card tags except title and description, which the page sets. */
+  meta: MetaTag[];
+  /** JSON-LD, already escaped for a <script type="application/ld+json"> element. */
+  jsonLd?: string;
+}
+
+export interface HeadInput {
+  site: Site;
+  route: Route;
+  urls: UrlPolicy;
+  share: ShareImage;
+  icons: IconLink[];
+  csp: string;
+  /** Link of the processed logo (base included), for the organisation's logo. */
+  logo: string;
+}
+
+export function createHead({ site, route, urls, share, icons, csp, logo }: HeadInput): HeadData {
+  const { settings } = site;
+  const canonical = route.indexable ? urls.absolute(route.path) : undefined;
+  const image = urls.absoluteAsset(share.path);
+  const meta: MetaTag[] = [
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: settings.name },
+    ...(canonical ? [{ property: 'og:url', content: canonical }] : []),
+    { property: 'og:image', content: image },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: String(share.width) },
+    { property: 'og:image:height', content: String(share.height) },
+    { property: 'og:image:alt', content: share.alt },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:image', content: image },
+    { name: 'twitter:image:alt', content: share.alt },
+  ];
+  return {
+    csp,
+    canonical,
+    noindex: !route.indexable,
+    themeColor: settings.brand.color,
+    icons,
+    meta,
+    jsonLd: route.page.kind === 'home' ? renderJsonLd(createOrganization(site, urls, logo)) : undefined,
+  };
+}
+
+/** schema.org Organization: who runs the site and how to reach them. */
+export function createOrganization(site: Site, urls: UrlPolicy, logo: string): Record<string, unknown> {
+  const { name, description, contact } = site.settings;
+  const origin = urls.absoluteAsset('');
+  const base = urls.asset('');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name,
+    url: urls.absolute('/'),
+    logo: logo.startsWith(base) ? `${origin}${logo.slice(base.length)}` : logo,
+    description,
+    email: contact.email.address,
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      email: contact.email.address,
+      telephone: contact.whatsapp.number,
+      url: urls.absolute('/#contact'),
+    },
+  };
+}
+
+/** JSON for an inline data block: nothing in it can close the element or start markup. */
+export function renderJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** sitemap.xml: the absolute URL of every indexable route, in route order. */
+export function renderSitemap(routes: Route[], urls: UrlPolicy): string {
+  const entries = routes.filter((route) => route.indexable).map((route) => `  <url><loc>${escapeXml(urls.absolute(route.path))}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything may be crawled; the sitemap is named by its absolute URL. */
+export function renderRobots(urls: UrlPolicy): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${urls.absoluteAsset(SITEMAP_FILE)}\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}

@@ -1,0 +1,87 @@
+/**
+ * buildAssets(config): the templates' browser script and stylesheet, bundled and minified by
+ * esbuild into content-hashed files. Returns them in memory; build.ts writes them.
+ */
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { ResolvedConfig } from '../config.ts';
+import { SiteError, SiteErrors } from '../errors.ts';
+import { fromEsbuildMessages } from './esbuild-errors.ts';
+
+export const SCRIPT_ENTRY = 'browser/main.ts';
+export const STYLE_ENTRY = 'styles/site.css';
+
+export interface OutputFile {
+  /** Relative to the output folder, forward slashes. */
+  path: string;
+  contents: Uint8Array;
+}
+
+export interface Assets {
+  files: OutputFile[];
+  /** Output paths of the stylesheet and the script. */
+  css: string;
+  js: string;
+  /** Absolute paths of every file the assets were made from. */
+  inputs: string[];
+}
+
+/** Browsers that support everything the stylesheet uses without fallbacks. */
+const TARGETS = ['chrome111', 'edge111', 'firefox114', 'safari16.4'];
+
+export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
+  const entries = { main: path.join(config.templatesDir, SCRIPT_ENTRY), site: path.join(config.templatesDir, STYLE_ENTRY) };
+  const missing: SiteError[] = [];
+  for (const [, file] of Object.entries(entries)) {
+    try {
+      await access(file);
+    } catch (cause) {
+      missing.push(
+        new SiteError({
+          code: 'AssetBuildFailed',
+          message: `The file ${path.relative(config.root, file)} is missing; every page links to it.`,
+          file: path.relative(config.root, file),
+          hint: 'Restore it from git, or create it.',
+          cause,
+        }),
+      );
+    }
+  }
+  if (missing.length > 0) throw new SiteErrors(missing);
+  const outdir = path.join(config.outDir, 'assets');
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: entries,
+      bundle: true,
+      write: false,
+      metafile: true,
+      minify: true,
+      format: 'iife',
+      target: TARGETS,
+      outdir,
+      entryNames: '[name]-[hash]',
+      assetNames: '[name]-[hash]',
+      legalComments: 'none',
+      charset: 'utf8',
+      logLevel: 'silent',
+      absWorkingDir: config.root,
+      loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+      external: ['/images/*'],
+    });
+  } catch (thrown) {
+    const failure = thrown as esbuild.BuildFailure;
+    if (!Array.isArray(failure.errors)) throw thrown;
+    throw new SiteErrors(
+      fromEsbuildMessages(failure.errors, 'AssetBuildFailed', config.root, 'Fix the script or stylesheet at the marked line.'),
+    );
+  }
+  const files = result.outputFiles.map((file) => ({
+    path: path.relative(config.outDir, file.path).split(path.sep).join('/'),
+    contents: file.contents,
+  }));
+  const find = (extension: string) => files.find((file) => file.path.endsWith(extension))!.path;
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
+  return { files, css: find('.css'), js: find('.js'), inputs };
+}

@@ -1,0 +1,70 @@
+/**
+ * renderPage: one Route -> a full HTML document, as UTF-8 bytes. The only caller of
+ * react-dom/server.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SiteError, SiteErrors } from '../errors.ts';
+import type { Route } from '../site/routes.ts';
+import { locateInStack, type Templates } from './templates.ts';
+import type { PageProps } from '../../templates/types.ts';
+
+const HINT = 'Fix the template at this line; templates receive all their data as props and must not throw.';
+
+export function renderPage(templates: Templates, props: PageProps): Buffer {
+  const component = templates.pages[props.route.page.kind];
+  try {
+    // Bytes, not the string: React's string is a tree of thousands of pieces (six times the
+    // memory of its text), and one non-Latin-1 character makes V8 store the whole page at two
+    // bytes a character; the UTF-8 bytes are what is written and cached anyway (measured:
+    // docs/benchmarks.md).
+    return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`);
+  } catch (cause) {
+    const error = cause instanceof Error ? cause : new Error(String(cause));
+    throw new SiteError({
+      code: 'RenderFailed',
+      message: `Rendering the page ${props.route.path} failed: ${error.message}`,
+      ...(locateInStack(error, templates.locate) ?? { file: 'templates/index.ts' }),
+      hint: HINT,
+      cause,
+    });
+  }
+}
+
+/**
+ * Renders every route. A template line that fails on several pages is one problem: it is
+ * reported once, naming all the pages.
+ */
+export function renderPages(templates: Templates, routes: Route[], propsFor: (route: Route) => PageProps): Array<{ route: Route; html: Buffer }> {
+  const pages: Array<{ route: Route; html: Buffer }> = [];
+  const failures = new Map<string, { error: SiteError; paths: string[] }>();
+  for (const route of routes) {
+    try {
+      pages.push({ route, html: renderPage(templates, propsFor(route)) });
+    } catch (thrown) {
+      if (!(thrown instanceof SiteError)) throw thrown;
+      const reason = thrown.cause instanceof Error ? thrown.cause.message : thrown.message;
+      const key = `${thrown.file}:${thrown.line}:${thrown.column}:${reason}`;
+      const failure = failures.get(key);
+      if (failure) failure.paths.push(route.path);
+      else failures.set(key, { error: thrown, paths: [route.path] });
+    }
+  }
+  if (failures.size === 0) return pages;
+  throw new SiteErrors(
+    [...failures.values()].map(({ error, paths }) => {
+      if (paths.length === 1) return error;
+      const reason = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      return new SiteError({
+        code: error.code,
+        message: `Rendering the pages ${paths.join(', ')} failed: ${reason}`,
+        file: error.file,
+        line: error.line,
+        column: error.column,
+        frame: error.frame,
+        hint: error.hint,
+        cause: error.cause,
+      });
+    }),
+  );
+}

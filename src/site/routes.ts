@@ -1,0 +1,156 @@
+/**
+ * Site -> Route[], and the one URL policy that decides output files, links, canonical URLs and
+ * the sitemap together. Pure: no I/O.
+ */
+import type { ResolvedConfig, UrlFormat } from '../config.ts';
+import { SiteError } from '../errors.ts';
+import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
+
+export type Page = { kind: 'home' } | { kind: 'legal'; legal: LegalPage } | { kind: 'page'; page: ContentPage } | { kind: 'not-found' };
+
+export interface Route {
+  /** The site path without base: '/', '/terms', or '/404' for the not-found page. */
+  path: string;
+  /** Output file relative to the output folder, with forward slashes. */
+  file: string;
+  /** Listed in the sitemap and given a canonical URL. */
+  indexable: boolean;
+  page: Page;
+}
+
+export interface UrlPolicy {
+  format: UrlFormat;
+  base: string;
+  /** Site origin plus base, no trailing slash: https://example.com/sub */
+  siteUrl: string;
+  /** Link to a site path ('/terms', '/#contact'), with base and the format's trailing slash. */
+  href(target: string): string;
+  /** Absolute URL of a site path, for canonical links and the sitemap. */
+  absolute(target: string): string;
+  /** Output file for a site path. */
+  file(sitePath: string): string;
+  /** Link to a file of the output folder (assets, images): base + path, no format rules. */
+  asset(filePath: string): string;
+  /** Absolute URL of a file of the output folder (share image, sitemap). */
+  absoluteAsset(filePath: string): string;
+}
+
+export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' | 'siteUrl'>, siteUrl: string): UrlPolicy {
+  const origin = (config.siteUrl ?? siteUrl).replace(/\/+$/, '');
+  const base = config.base;
+  const shape = (sitePath: string) => {
+    if (sitePath === '/' || config.format === 'file') return sitePath;
+    return sitePath.endsWith('/') ? sitePath : `${sitePath}/`;
+  };
+  const split = (target: string): [string, string] => {
+    const hash = target.indexOf('#');
+    return hash === -1 ? [target, ''] : [target.slice(0, hash), target.slice(hash)];
+  };
+  const href = (target: string) => {
+    if (!target.startsWith('/')) return target;
+    const [sitePath, fragment] = split(target);
+    return `${base}${shape(sitePath).slice(1)}${fragment}`;
+  };
+  return {
+    format: config.format,
+    base,
+    siteUrl: `${origin}${base}`.replace(/\/$/, ''),
+    href,
+    absolute: (target) => `${origin}${href(target)}`,
+    file(sitePath) {
+      if (sitePath === '/') return 'index.html';
+      const name = sitePath.replace(/^\/+|\/+$/g, '');
+      return config.format === 'file' ? `${name}.html` : `${name}/index.html`;
+    },
+    asset: (filePath) => `${base}${filePath.replace(/^\/+/, '')}`,
+    absoluteAsset: (filePath) => `${origin}${base}${filePath.replace(/^\/+/, '')}`,
+  };
+}
+
+/**
+ * Root-relative links and image sources written in Markdown (`[terms](/terms)`), sent through the
+ * URL policy like every other link: with the base, and with the directory format's trailing slash
+ * for pages. A path whose last segment has an extension is a file and keeps its shape.
+ */
+export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>): string {
+  if (urls.base === '/' && urls.format === 'file') return html;
+  return html.replace(/(\s(?:href|src)=")(\/(?!\/)[^"]*)"/g, (_, attribute: string, target: string) => {
+    const file = /\.[a-z0-9]+$/i.test(target.split(/[?#]/)[0]!);
+    return `${attribute}${file ? urls.asset(target) : urls.href(target)}"`;
+  });
+}
+
+/**
+ * The relative paths a static host tries for a request path, in order, or undefined when the
+ * path can only be an attack or a typo: outside base, `..`, `.`, hidden or empty segments,
+ * encoded slashes, backslashes or NUL bytes. `/terms` -> terms, terms.html; `/a/` -> a/index.html.
+ */
+export function requestPaths(base: string, rawPath: string): string[] | undefined {
+  const pathname = rawPath.split('?')[0]!.split('#')[0]!;
+  if (!pathname.startsWith(base)) return undefined;
+  // Encoded slashes, backslashes and NUL bytes have no business in a URL of this site.
+  if (/%2f|%5c|%00|\\|\0/i.test(pathname)) return undefined;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(pathname.slice(base.length));
+  } catch {
+    return undefined;
+  }
+  if (/[\\\0]/.test(relative)) return undefined;
+  const segments = relative.split('/');
+  const last = segments.length - 1;
+  if (segments.some((segment, index) => segment === '..' || segment.startsWith('.') || (segment === '' && index !== last))) return undefined;
+  return relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
+}
+
+/** Paths that pages may not take because the build writes there itself. */
+const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
+
+const pageRoutes = new WeakMap<ContentPage, { format: UrlFormat; route: Route }>();
+
+/** Home, legal pages, then the pages of content/pages/, then 404. */
+export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
+  const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
+  const taken = new Map<string, string>();
+  const claim = (slug: string, folder: string) => {
+    const file = () => `content/${folder}/${slug}.md`;
+    if (RESERVED.has(slug)) {
+      throw new SiteError({
+        code: 'DuplicateUrl',
+        message: `The page ${file()} would be served at /${slug}, a path the build uses itself.`,
+        file: file(),
+        hint: `Rename the file; ${[...RESERVED].join(', ')} are reserved.`,
+      });
+    }
+    const other = taken.get(slug);
+    if (other !== undefined) {
+      throw new SiteError({
+        code: 'DuplicateUrl',
+        message: `The pages content/${other}/${slug}.md and ${file()} would both be served at /${slug}.`,
+        file: file(),
+        hint: 'Rename one of the two files.',
+      });
+    }
+    taken.set(slug, folder);
+    return `/${slug}`;
+  };
+  for (const legal of site.legal) {
+    const sitePath = claim(legal.slug, 'legal');
+    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'legal', legal } });
+  }
+  for (const page of pages) {
+    const sitePath = claim(page.slug, 'pages');
+    // The same page object (dev keeps unchanged ones) under the same format gets the same route
+    // object: a dev rebuild of thousands of pages compares them by identity.
+    const known = pageRoutes.get(page);
+    if (known?.format === urls.format && known.route.path === sitePath) {
+      routes.push(known.route);
+      continue;
+    }
+    const route: Route = { path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'page', page } };
+    pageRoutes.set(page, { format: urls.format, route });
+    routes.push(route);
+  }
+  routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
+  return routes;
+}

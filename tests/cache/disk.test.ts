@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CACHE_FILE, createNoDiskCache, hashKey, loadDiskCache } from '../../src/cache/disk.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'agency-site-cache-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('loadDiskCache', () => {
+  it('returns what was set, after saving and loading again', async () => {
+    const cache = await loadDiskCache(dir, '1');
+    cache.set('m:a', 'ünïcode <p>html</p>');
+    cache.set('p:b', '');
+    await cache.save();
+    const again = await loadDiskCache(dir, '1');
+    expect(again.get('m:a')).toBe('ünïcode <p>html</p>');
+    expect(again.get('p:b')).toBe('');
+    expect(again.get('m:missing')).toBeUndefined();
+  });
+
+  it('ignores a cache file written by another generator version', async () => {
+    const cache = await loadDiskCache(dir, '0.1.0+aaaa');
+    cache.set('m:a', 'old');
+    await cache.save();
+    expect((await loadDiskCache(dir, '0.1.0+bbbb')).get('m:a')).toBeUndefined();
+    expect((await loadDiskCache(dir, '0.1.0+aaaa')).get('m:a')).toBe('old');
+  });
+
+  it('keeps only the entries used since it was opened', async () => {
+    const first = await loadDiskCache(dir, '1');
+    first.set('m:kept', 'a');
+    first.set('m:dropped', 'b');
+    await first.save();
+    const second = await loadDiskCache(dir, '1');
+    expect(second.get('m:kept')).toBe('a');
+    second.set('m:new', 'c');
+    await second.save();
+    const third = await loadDiskCache(dir, '1');
+    expect([third.get('m:kept'), third.get('m:dropped'), third.get('m:new')]).toEqual(['a', undefined, 'c']);
+  });
+
+  it('leaves the file alone when a build used exactly what it holds', async () => {
+    const first = await loadDiskCache(dir, '1');
+    first.set('m:a', 'a');
+    await first.save();
+    const second = await loadDiskCache(dir, '1');
+    second.get('m:a');
+    await rm(path.join(dir, CACHE_FILE));
+    await second.save();
+    await expect(readFile(path.join(dir, CACHE_FILE))).rejects.toThrow();
+  });
+
+  it('treats a damaged or truncated cache file as empty', async () => {
+    const cache = await loadDiskCache(dir, '1');
+    cache.set('m:a', 'a'.repeat(100));
+    await cache.save();
+    const bytes = await readFile(path.join(dir, CACHE_FILE));
+    await writeFile(path.join(dir, CACHE_FILE), bytes.subarray(0, bytes.length - 10));
+    expect((await loadDiskCache(dir, '1')).get('m:a')).toBeUndefined();
+    await writeFile(path.join(dir, CACHE_FILE), 'not a cache');
+    expect((await loadDiskCache(dir, '1')).get('m:a')).toBeUndefined();
+  });
+
+  it('starts empty when the folder does not exist, and creates it on save', async () => {
+    const cache = await loadDiskCache(path.join(dir, 'deep', 'er'), '1');
+    cache.set('m:a', 'a');
+    await cache.save();
+    expect((await loadDiskCache(path.join(dir, 'deep', 'er'), '1')).get('m:a')).toBe('a');
+  });
+});
+
+describe('createNoDiskCache', () => {
+  it('forgets everything', async () => {
+    const cache = createNoDiskCache();
+    cache.set('m:a', 'a');
+    expect(cache.get('m:a')).toBeUndefined();
+  });
+});
+
+describe('hashKey', () => {
+  it('tells apart parts that only join to the same text', () => {
+    expect(hashKey('ab', 'c')).not.toBe(hashKey('a', 'bc'));
+    expect(hashKey('ab', 'c')).toBe(hashKey('ab', 'c'));
+  });
+});

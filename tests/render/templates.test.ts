@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { loadTemplates } from '../../src/render/templates.ts';
+import { copyProject, PROJECT_ROOT, siteErrorsOf, type TempProject } from '../helpers/project.ts';
+
+let project: TempProject | undefined;
+afterEach(async () => {
+  await project?.cleanup();
+  project = undefined;
+});
+
+const buildErrors = (root: string) => siteErrorsOf(buildSite(resolveConfig({ root }), { write: false }));
+
+describe('loadTemplates', () => {
+  it('bundles templates/ at build time into one component per page kind', async () => {
+    const templates = await loadTemplates(resolveConfig({ root: PROJECT_ROOT }));
+    expect(Object.keys(templates.pages).sort()).toEqual(['home', 'legal', 'not-found', 'page']);
+  });
+
+  it('reports a TSX syntax error at its file and line', async () => {
+    project = await copyProject();
+    await project.edit('templates/sections/AboutSection.tsx', '<Prose html', '<Prose html=');
+    const [error] = await buildErrors(project.root);
+    expect(error).toMatchObject({ code: 'TemplateBuildFailed', file: 'templates/sections/AboutSection.tsx', line: 8 });
+  });
+
+  it('reports a template that throws as RenderFailed at the template line that threw', async () => {
+    project = await copyProject();
+    await project.edit('templates/sections/AboutSection.tsx', 'export function AboutSection({ site }: PageProps) {\n', 'export function AboutSection({ site }: PageProps) {\n  if (site) throw new Error("boom");\n');
+    const [error] = await buildErrors(project.root);
+    expect(error).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx', line: 6, column: 19 });
+    expect(error!.frame).toContain('> 6 |   if (site) throw new Error("boom");');
+    expect(error!.message).toBe('Rendering the page / failed: boom');
+  });
+
+  it('refuses a template that imports anything but React', async () => {
+    project = await copyProject();
+    await project.edit('templates/ui/Prose.tsx', 'export function Prose', "import { readFileSync } from 'node:fs';\nexport const hostname = () => readFileSync('/etc/hostname', 'utf8');\nexport function Prose");
+    await project.edit('templates/sections/AboutSection.tsx', "import { Prose }", "import { hostname, Prose }");
+    await project.edit('templates/sections/AboutSection.tsx', '<Prose html={site.about.html}', '<Prose html={site.about.html + hostname()}');
+    const [error] = await buildErrors(project.root);
+    expect(error).toMatchObject({ code: 'TemplateBuildFailed' });
+    expect(error!.message).toContain('"node:fs"');
+  });
+});

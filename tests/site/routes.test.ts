@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { createRoutes, createUrlPolicy, rewriteContentLinks } from '../../src/site/routes.ts';
+import type { ContentPage, LegalPage, Site } from '../../src/content/schema.ts';
+import { SiteError } from '../../src/errors.ts';
+
+const legal = (slug: string) => ({ slug, title: slug, dateLine: 'd', description: 'd', order: 1, html: '' });
+const site = (slugs: string[]) => ({ legal: slugs.map(legal) }) as unknown as Site;
+
+describe('createUrlPolicy', () => {
+  it('maps /terms to terms.html and links /terms in the file format', () => {
+    const urls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com/');
+    expect(urls.file('/terms')).toBe('terms.html');
+    expect(urls.file('/')).toBe('index.html');
+    expect(urls.href('/terms')).toBe('/terms');
+    expect(urls.href('/#services')).toBe('/#services');
+    expect(urls.absolute('/terms')).toBe('https://example.com/terms');
+    expect(urls.absolute('/')).toBe('https://example.com/');
+  });
+
+  it('maps /terms to terms/index.html and links /terms/ in the directory format', () => {
+    const urls = createUrlPolicy({ format: 'directory', base: '/' }, 'https://example.com');
+    expect(urls.file('/terms')).toBe('terms/index.html');
+    expect(urls.href('/terms')).toBe('/terms/');
+    expect(urls.href('/terms#refunds')).toBe('/terms/#refunds');
+    expect(urls.absolute('/terms')).toBe('https://example.com/terms/');
+  });
+
+  it('prefixes links, assets and absolute URLs with the base', () => {
+    const urls = createUrlPolicy({ format: 'file', base: '/sub/' }, 'https://example.com');
+    expect(urls.href('/')).toBe('/sub/');
+    expect(urls.href('/terms')).toBe('/sub/terms');
+    expect(urls.href('/#contact')).toBe('/sub/#contact');
+    expect(urls.asset('/images/logo.svg')).toBe('/sub/images/logo.svg');
+    expect(urls.asset('assets/site.css')).toBe('/sub/assets/site.css');
+    expect(urls.absolute('/terms')).toBe('https://example.com/sub/terms');
+    expect(urls.siteUrl).toBe('https://example.com/sub');
+  });
+
+  it('leaves in-page anchors and external links as they are', () => {
+    const urls = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
+    expect(urls.href('#contact')).toBe('#contact');
+    expect(urls.href('https://wa.me/1555')).toBe('https://wa.me/1555');
+    expect(urls.href('mailto:a@b.co')).toBe('mailto:a@b.co');
+  });
+
+  it('lets --site-url override the URL of the site file', () => {
+    const urls = createUrlPolicy({ format: 'file', base: '/', siteUrl: 'https://staging.example.org' }, 'https://example.com');
+    expect(urls.absolute('/terms')).toBe('https://staging.example.org/terms');
+  });
+});
+
+describe('createRoutes', () => {
+  const urls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');
+
+  it('makes the home page, one route per legal file in order, and the 404 page', () => {
+    const routes = createRoutes(site(['terms', 'refund-policy']), urls);
+    expect(routes.map((route) => [route.path, route.file, route.indexable])).toEqual([
+      ['/', 'index.html', true],
+      ['/terms', 'terms.html', true],
+      ['/refund-policy', 'refund-policy.html', true],
+      ['/404', '404.html', false],
+    ]);
+  });
+
+  it('refuses a legal page named like a path the build writes itself', () => {
+    expect(() => createRoutes(site(['assets']), urls)).toThrowError(/content\/legal\/assets\.md would be served at \/assets/);
+  });
+});
+
+const legalPage = (slug: string): LegalPage => ({ slug, title: slug, dateLine: 'today', description: 'd', order: 1, html: '' });
+const contentPage = (slug: string): ContentPage => ({ slug, title: slug, description: 'd', html: '<p>x</p>' });
+const withLegal = (legalPages: LegalPage[]) => ({ legal: legalPages }) as unknown as Site;
+const fileUrls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');
+
+describe('createRoutes with content pages', () => {
+  it('serves each page of content/pages/ at /<file name>, after the legal pages and before 404', () => {
+    const routes = createRoutes(withLegal([legalPage('terms')]), fileUrls, [contentPage('about-us'), contentPage('careers')]);
+    expect(routes.map((route) => [route.path, route.file, route.page.kind])).toEqual([
+      ['/', 'index.html', 'home'],
+      ['/terms', 'terms.html', 'legal'],
+      ['/about-us', 'about-us.html', 'page'],
+      ['/careers', 'careers.html', 'page'],
+      ['/404', '404.html', 'not-found'],
+    ]);
+  });
+
+  it('rejects a page named like a legal page, pointing at the page file', () => {
+    const attempt = () => createRoutes(withLegal([legalPage('terms')]), fileUrls, [contentPage('terms')]);
+    expect(attempt).toThrow(SiteError);
+    expect(attempt).toThrow(/content\/legal\/terms\.md and content\/pages\/terms\.md would both be served at \/terms/);
+  });
+
+  it('rejects a page at a path the build writes itself', () => {
+    expect(() => createRoutes(withLegal([]), fileUrls, [contentPage('assets')])).toThrow(/content\/pages\/assets\.md would be served at \/assets/);
+  });
+
+  it('lays pages out by the URL policy', () => {
+    const directory = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
+    expect(createRoutes(withLegal([]), directory, [contentPage('careers')])[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
+  });
+
+  it('gives the same page the same route object again (dev compares thousands by identity), but not under another format', () => {
+    const pages = [contentPage('careers')];
+    const first = createRoutes(withLegal([]), fileUrls, pages)[1];
+    expect(createRoutes(withLegal([]), fileUrls, pages)[1]).toBe(first);
+    const directory = createUrlPolicy({ format: 'directory', base: '/' }, 'https://example.com');
+    expect(createRoutes(withLegal([]), directory, pages)[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
+    expect(createRoutes(withLegal([]), fileUrls, [contentPage('careers')])[1]).not.toBe(first);
+  });
+});
+
+describe('rewriteContentLinks', () => {
+  const html = '<p><a href="/privacy-policy">p</a> <a href="/#contact">c</a> <a href="https://x.example/a">x</a> <a href="#top">t</a> <img src="/images/a.svg" alt=""></p>';
+
+  it('sends Markdown links and images through the base and the directory format', () => {
+    const urls = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
+    expect(rewriteContentLinks(html, urls)).toBe(
+      '<p><a href="/sub/privacy-policy/">p</a> <a href="/sub/#contact">c</a> <a href="https://x.example/a">x</a> <a href="#top">t</a> <img src="/sub/images/a.svg" alt=""></p>',
+    );
+  });
+
+  it('leaves the HTML as it is under the default policy', () => {
+    expect(rewriteContentLinks(html, createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com'))).toBe(html);
+  });
+});

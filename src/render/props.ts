@@ -78,7 +78,7 @@ export function createPageProps(input: PageInput): PageElement {
 }
 
 /** Head, header and footer: what every page shows around its own content. */
-export function createLayout({ site, route, routes, urls, assets, images, head }: PageInput, title: string, description: string): LayoutProps {
+function createLayout({ site, route, routes, urls, assets, images, head }: PageInput, title: string, description: string): LayoutProps {
   const { settings } = site;
   const link = ({ label, href }: Link): Link => ({ label, href: urls.href(href) });
   const homeHref = urls.href('/');
@@ -107,7 +107,7 @@ export function createLayout({ site, route, routes, urls, assets, images, head }
 }
 
 /** The home page: one props object per section. */
-export function createHomeProps({ site, urls, images }: PageInput, layout: LayoutProps): HomePageProps {
+function createHomeProps({ site, urls, images }: PageInput, layout: LayoutProps): HomePageProps {
   const { hero, services, aiDemo, portfolio, newTabHint } = site.settings;
   const frame = new URL(aiDemo.frameUrl);
   frame.searchParams.set('bot_id', aiDemo.botId);
@@ -147,7 +147,7 @@ export function createHomeProps({ site, urls, images }: PageInput, layout: Layou
   };
 }
 
-export function createContactProps({ settings }: Pick<Site, 'settings'>, urls: UrlPolicy): ContactSectionProps {
+function createContactProps({ settings }: Pick<Site, 'settings'>, urls: UrlPolicy): ContactSectionProps {
   const { contact, newTabHint } = settings;
   const action = ({ label, href }: { label: string; href?: string }) => ({ label, href: href ? urls.href(href) : undefined });
   return {

@@ -27,7 +27,7 @@ function sourceHash() {
     if (!/\.(ts|tsx|js|json)$/.test(name)) continue;
     hash.update(`${name}\0`).update(readFileSync(file)).update('\0');
   }
-  for (const name of ['package.json', 'package-lock.json', 'templates/api.ts', 'templates/types.ts']) {
+  for (const name of ['package.json', 'package-lock.json', 'templates/api.ts']) {
     const file = path.join(toolRoot, name);
     if (existsSync(file)) hash.update(`${name}\0`).update(readFileSync(file));
   }

@@ -1,10 +1,11 @@
 /** The templates' single entry: one component per page kind. The generator bundles this file. */
+import type { PageComponents } from './api.ts';
 import { ContentPage } from './pages/ContentPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
-export const pages = {
+export const pages: PageComponents = {
   home: HomePage,
   legal: LegalPage,
   page: ContentPage,

@@ -7,28 +7,13 @@ import type { Site } from '../content/schema.ts';
 import type { IconLink } from './favicons.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { ShareImage } from './share-image.ts';
+import type { HeadData, MetaTag } from '../../templates/api.ts';
+
+/** The head data's shape is the templates' (templates/api.ts); this module fills it. */
+export type { HeadData, MetaTag };
 
 export const SITEMAP_FILE = 'sitemap.xml';
 export const ROBOTS_FILE = 'robots.txt';
-
-/** A <meta> tag: Open Graph uses property=, Twitter cards use name=. */
-export type MetaTag = { property: string; content: string } | { name: string; content: string };
-
-/** Everything a page's <head> needs beyond its title and description. */
-export interface HeadData {
-  /** The Content-Security-Policy for the page's meta tag. */
-  csp: string;
-  /** Absolute canonical URL; indexable pages only. */
-  canonical?: string;
-  /** Pages kept out of search results (the 404 page). */
-  noindex: boolean;
-  themeColor: string;
-  icons: IconLink[];
-  /** Open Graph and Twitter card tags except title and description, which the page sets. */
-  meta: MetaTag[];
-  /** JSON-LD, already escaped for a <script type="application/ld+json"> element. */
-  jsonLd?: string;
-}
 
 export interface HeadInput {
   site: Site;

@@ -1,29 +1,31 @@
 /**
  * renderPage: one Route -> a full HTML document, as UTF-8 bytes. The only caller of
- * react-dom/server.
+ * react-dom/server; its template gets the props src/render/props.ts makes for the page.
  */
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteError, SiteErrors } from '../errors.ts';
 import type { Route } from '../site/routes.ts';
+import { createPageProps, type PageInput } from './props.ts';
 import { locateInStack, type Templates } from './templates.ts';
-import type { PageProps } from '../../templates/types.ts';
 
 const HINT = 'Fix the template at this line; templates receive all their data as props and must not throw.';
 
-export function renderPage(templates: Templates, props: PageProps): Buffer {
-  const component = templates.pages[props.route.page.kind];
+export function renderPage(templates: Templates, input: PageInput): Buffer {
+  const page = createPageProps(input);
+  // The kind picks both the component and its props' shape.
+  const component = templates.pages[page.kind] as ComponentType<typeof page.props>;
   try {
     // Bytes, not the string: React's string is a tree of thousands of pieces (six times the
     // memory of its text), and one non-Latin-1 character makes V8 store the whole page at two
     // bytes a character; the UTF-8 bytes are what is written and cached anyway (measured:
     // docs/benchmarks.md).
-    return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`);
+    return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, page.props))}`);
   } catch (cause) {
     const error = cause instanceof Error ? cause : new Error(String(cause));
     throw new SiteError({
       code: 'RenderFailed',
-      message: `Rendering the page ${props.route.path} failed: ${error.message}`,
+      message: `Rendering the page ${input.route.path} failed: ${error.message}`,
       ...(locateInStack(error, templates.locate) ?? { file: 'templates/index.ts' }),
       hint: HINT,
       cause,
@@ -35,7 +37,7 @@ export function renderPage(templates: Templates, props: PageProps): Buffer {
  * Renders every route. A template line that fails on several pages is one problem: it is
  * reported once, naming all the pages.
  */
-export function renderPages(templates: Templates, routes: Route[], propsFor: (route: Route) => PageProps): Array<{ route: Route; html: Buffer }> {
+export function renderPages(templates: Templates, routes: Route[], propsFor: (route: Route) => PageInput): Array<{ route: Route; html: Buffer }> {
   const pages: Array<{ route: Route; html: Buffer }> = [];
   const failures = new Map<string, { error: SiteError; paths: string[] }>();
   for (const route of routes) {

@@ -12,15 +12,15 @@ import { renderPages } from './page.tsx';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { HeadData } from '../publish/seo.ts';
 import type { Templates } from './templates.ts';
-import type { PageProps } from '../../templates/types.ts';
+import type { PageInput } from './props.ts';
 
 export interface PagesInput {
   templates: Templates;
   site: Site;
   routes: Route[];
   urls: UrlPolicy;
-  assets: PageProps['assets'];
-  images: PageProps['images'];
+  assets: PageInput['assets'];
+  images: PageInput['images'];
   head(route: Route): HeadData;
 }
 
@@ -29,7 +29,7 @@ export type PagesMemo = Map<string, { shared: string; route: Route; headOf: Page
 
 export function renderSitePages(input: PagesInput, cache: DiskCache, memo?: PagesMemo): RenderedPage[] {
   const { templates, site, routes, urls, assets, images } = input;
-  // Pages of content/pages/ are shown only on their own route: see templates/types.ts.
+  // Pages of content/pages/ are shown only on their own route: see src/render/props.ts.
   const listed = routes.filter((route) => route.page.kind !== 'page');
   const shared = hashKey(
     templates.hash,

@@ -6,17 +6,13 @@ import { access } from 'node:fs/promises';
 import { createRequire, SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { ComponentType } from 'react';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { hashKey } from '../cache/disk.ts';
 import { findOriginal } from '../source-stack.ts';
 import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
-import type { PageProps } from '../../templates/types.ts';
-import type { Page } from '../site/routes.ts';
-
-export type PageComponents = Record<Page['kind'], ComponentType<PageProps>>;
+import type { PageComponents } from '../../templates/api.ts';
 
 export interface TemplateLocation {
   file: string;
@@ -29,7 +25,6 @@ export interface Templates {
   pages: PageComponents;
   /** Maps a line and column of the bundle back to the template source, with a code frame. */
   locate(line: number, column: number): TemplateLocation | undefined;
-  bundleName: string;
   /** Absolute paths of every file the bundle was made from. */
   inputs: string[];
   /** Hash of the bundled code: rendered pages are cached under it. */
@@ -127,7 +122,7 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
     });
   }
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
-  return { pages: pages as PageComponents, bundleName: BUNDLE_NAME, locate, inputs, hash: hashKey(code) };
+  return { pages: pages as PageComponents, locate, inputs, hash: hashKey(code) };
 }
 
 /** The template line of the innermost stack frame that lies in the bundle. */

@@ -1,29 +1,21 @@
-import type { ReactNode } from 'react';
 import { SiteFooter } from '../sections/SiteFooter.tsx';
 import { SiteHeader } from '../sections/SiteHeader.tsx';
 import { PageHead } from './PageHead.tsx';
-import type { PageProps } from '../types.ts';
+import type { BaseLayoutProps } from '../api.ts';
 
-export type BaseLayoutProps = PageProps & {
-  title: string;
-  description: string;
-  children: ReactNode;
-};
-
-export function BaseLayout({ title, description, children, ...props }: BaseLayoutProps) {
-  const { site, route, assets } = props;
+export function BaseLayout({ language, page, skipLink, head, header, footer, children }: BaseLayoutProps) {
   return (
-    <html lang={site.settings.language}>
-      <PageHead head={props.head} title={title} description={description} assets={assets} />
-      <body data-page={route.page.kind}>
+    <html lang={language}>
+      <PageHead {...head} />
+      <body data-page={page}>
         <a className="skip-link" href="#main">
-          {site.settings.skipLink}
+          {skipLink}
         </a>
-        <SiteHeader {...props} />
+        <SiteHeader {...header} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter {...props} />
+        <SiteFooter {...footer} />
       </body>
     </html>
   );

@@ -1,11 +1,4 @@
-import type { HeadData } from '../../src/publish/seo.ts';
-
-export type PageHeadProps = {
-  head: HeadData;
-  title: string;
-  description: string;
-  assets: { css: string; js: string };
-};
+import type { PageHeadProps } from '../api.ts';
 
 /** The document head: the CSP first, then title, search and share tags, icons, style and script. */
 export function PageHead({ head, title, description, assets }: PageHeadProps) {

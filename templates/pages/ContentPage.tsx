@@ -1,13 +1,10 @@
 import { BaseLayout } from '../layouts/BaseLayout.tsx';
 import { Prose } from '../ui/Prose.tsx';
-import type { PageProps } from '../types.ts';
+import type { ContentPageProps } from '../api.ts';
 
-export function ContentPage(props: PageProps) {
-  const { route, site } = props;
-  if (route.page.kind !== 'page') throw new Error(`ContentPage rendered for a ${route.page.kind} route`);
-  const { page } = route.page;
+export function ContentPage({ layout, page }: ContentPageProps) {
   return (
-    <BaseLayout {...props} title={site.settings.titleTemplate.replace('%s', page.title)} description={page.description}>
+    <BaseLayout {...layout}>
       <article className="container legal">
         <header className="legal-header">
           <h1>{page.title}</h1>

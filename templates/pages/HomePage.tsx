@@ -5,18 +5,17 @@ import { ContactSection } from '../sections/ContactSection.tsx';
 import { HeroSection } from '../sections/HeroSection.tsx';
 import { PortfolioSection } from '../sections/PortfolioSection.tsx';
 import { ServicesSection } from '../sections/ServicesSection.tsx';
-import type { PageProps } from '../types.ts';
+import type { HomePageProps } from '../api.ts';
 
-export function HomePage(props: PageProps) {
-  const { settings } = props.site;
+export function HomePage({ layout, hero, services, aiDemo, portfolio, about, contact }: HomePageProps) {
   return (
-    <BaseLayout {...props} title={settings.title} description={settings.description}>
-      <HeroSection {...props} />
-      <ServicesSection {...props} />
-      <AiDemoSection {...props} />
-      <PortfolioSection {...props} />
-      <AboutSection {...props} />
-      <ContactSection {...props} />
+    <BaseLayout {...layout}>
+      <HeroSection {...hero} />
+      <ServicesSection {...services} />
+      <AiDemoSection {...aiDemo} />
+      <PortfolioSection {...portfolio} />
+      <AboutSection {...about} />
+      <ContactSection {...contact} />
     </BaseLayout>
   );
 }

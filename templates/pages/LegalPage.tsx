@@ -1,17 +1,14 @@
 import { BaseLayout } from '../layouts/BaseLayout.tsx';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { Prose } from '../ui/Prose.tsx';
-import type { PageProps } from '../types.ts';
+import type { LegalPageProps } from '../api.ts';
 
-export function LegalPage(props: PageProps) {
-  const { route, site, urls } = props;
-  if (route.page.kind !== 'legal') throw new Error(`LegalPage rendered for a ${route.page.kind} route`);
-  const { legal } = route.page;
+export function LegalPage({ layout, legal, back }: LegalPageProps) {
   return (
-    <BaseLayout {...props} title={site.settings.titleTemplate.replace('%s', legal.title)} description={legal.description}>
+    <BaseLayout {...layout}>
       <article className="container legal">
-        <ButtonLink href={urls.href('/')} variant="ghost">
-          <span aria-hidden="true">←</span> {site.settings.legal.backLabel}
+        <ButtonLink href={back.href} variant="ghost">
+          <span aria-hidden="true">←</span> {back.label}
         </ButtonLink>
         <header className="legal-header">
           <h1>{legal.title}</h1>

@@ -1,16 +1,14 @@
 import { BaseLayout } from '../layouts/BaseLayout.tsx';
 import { ButtonLink } from '../ui/ButtonLink.tsx';
-import type { PageProps } from '../types.ts';
+import type { NotFoundPageProps } from '../api.ts';
 
-export function NotFoundPage(props: PageProps) {
-  const { site, urls } = props;
-  const { notFound, titleTemplate } = site.settings;
+export function NotFoundPage({ layout, heading, text, home }: NotFoundPageProps) {
   return (
-    <BaseLayout {...props} title={titleTemplate.replace('%s', notFound.title)} description={notFound.description}>
+    <BaseLayout {...layout}>
       <div className="container not-found">
-        <h1>{notFound.heading}</h1>
-        <p>{notFound.text}</p>
-        <ButtonLink href={urls.href('/')}>{notFound.linkLabel}</ButtonLink>
+        <h1>{heading}</h1>
+        <p>{text}</p>
+        <ButtonLink href={home.href}>{home.label}</ButtonLink>
       </div>
     </BaseLayout>
   );

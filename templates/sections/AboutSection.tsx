@@ -1,11 +1,11 @@
 import { Prose } from '../ui/Prose.tsx';
 import { Section } from '../ui/Section.tsx';
-import type { PageProps } from '../types.ts';
+import type { AboutSectionProps } from '../api.ts';
 
-export function AboutSection({ site }: PageProps) {
+export function AboutSection({ heading, html }: AboutSectionProps) {
   return (
-    <Section id="about" heading={site.about.title} tone="tinted">
-      <Prose html={site.about.html} className="prose about-text" />
+    <Section id="about" heading={heading} tone="tinted">
+      <Prose html={html} className="prose about-text" />
     </Section>
   );
 }

@@ -1,17 +1,14 @@
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import { Section } from '../ui/Section.tsx';
-import type { PageProps } from '../types.ts';
+import type { AiDemoSectionProps } from '../api.ts';
 
-export function AiDemoSection({ site }: PageProps) {
-  const { aiDemo, newTabHint } = site.settings;
-  const frame = new URL(aiDemo.frameUrl);
-  frame.searchParams.set('bot_id', aiDemo.botId);
+export function AiDemoSection({ heading, intro, frameSrc, frameTitle, provider, newTabHint }: AiDemoSectionProps) {
   return (
-    <Section id="ai-demo" heading={aiDemo.heading} intro={aiDemo.intro} tone="tinted">
+    <Section id="ai-demo" heading={heading} intro={intro} tone="tinted">
       <div className="demo">
-        <iframe className="demo-frame" src={frame.href} title={aiDemo.frameTitle} width={400} height={600} loading="lazy" />
-        <ButtonLink href={aiDemo.provider.url} newTabHint={newTabHint}>
-          {aiDemo.provider.label}
+        <iframe className="demo-frame" src={frameSrc} title={frameTitle} width={400} height={600} loading="lazy" />
+        <ButtonLink href={provider.href} newTabHint={newTabHint}>
+          {provider.label}
         </ButtonLink>
       </div>
     </Section>

@@ -1,13 +1,12 @@
 import { ButtonLink, newTab, NewTabHint } from '../ui/ButtonLink.tsx';
 import { Section } from '../ui/Section.tsx';
-import type { PageProps } from '../types.ts';
+import type { ContactSectionProps } from '../api.ts';
 
-export function ContactSection({ site, urls }: PageProps) {
-  const { contact, newTabHint } = site.settings;
+export function ContactSection({ contact, newTabHint }: ContactSectionProps) {
   const { form } = contact;
-  const whatsapp = `https://wa.me/${contact.whatsapp.number.replace(/\D/g, '')}`;
-  const mailto = `mailto:${contact.email.address}`;
-  const actionHref = (href: string | undefined, fallback: string) => (href ? urls.href(href) : fallback);
+  const whatsapp = contact.whatsapp.href;
+  const mailto = contact.email.href;
+  const actionHref = (href: string | undefined, fallback: string) => href ?? fallback;
   // Without an endpoint the form hands the message to the visitor's mail client; nothing lands in the page URL.
   const formTarget = form.endpoint
     ? { action: form.endpoint, method: 'post' }

@@ -1,26 +1,25 @@
 import { ButtonLink } from '../ui/ButtonLink.tsx';
-import type { PageProps } from '../types.ts';
+import type { HeroSectionProps } from '../api.ts';
 
-export function HeroSection({ site, urls }: PageProps) {
-  const { hero } = site.settings;
+export function HeroSection({ eyebrow, headline, text, primary, secondary, statsLabel, stats }: HeroSectionProps) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero-inner">
-        {hero.eyebrow && <p className="eyebrow">{hero.eyebrow}</p>}
-        <h1 id="hero-title">{hero.headline}</h1>
-        <p className="hero-text">{hero.text}</p>
+        {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+        <h1 id="hero-title">{headline}</h1>
+        <p className="hero-text">{text}</p>
         <div className="actions">
-          <ButtonLink href={urls.href(hero.primary.href)}>{hero.primary.label}</ButtonLink>
-          <ButtonLink href={urls.href(hero.secondary.href)} variant="secondary">
-            {hero.secondary.label}
+          <ButtonLink href={primary.href}>{primary.label}</ButtonLink>
+          <ButtonLink href={secondary.href} variant="secondary">
+            {secondary.label}
           </ButtonLink>
         </div>
         {/* A heading, not aria-label: a <dl> has no role that a label could name. */}
         <h2 id="hero-stats-title" className="visually-hidden">
-          {hero.statsLabel}
+          {statsLabel}
         </h2>
         <dl className="stats">
-          {site.stats.map((stat) => (
+          {stats.map((stat) => (
             <div className="stat" key={stat.label}>
               <dt>{stat.label}</dt>
               <dd>{stat.value}</dd>

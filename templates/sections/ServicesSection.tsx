@@ -1,14 +1,13 @@
 import { Prose } from '../ui/Prose.tsx';
 import { Section } from '../ui/Section.tsx';
 import { ServiceIcon } from '../ui/ServiceIcon.tsx';
-import type { PageProps } from '../types.ts';
+import type { ServicesSectionProps } from '../api.ts';
 
-export function ServicesSection({ site }: PageProps) {
-  const { services } = site.settings;
+export function ServicesSection({ heading, intro, services }: ServicesSectionProps) {
   return (
-    <Section id="services" heading={services.heading} intro={services.intro}>
+    <Section id="services" heading={heading} intro={intro}>
       <ul className="card-grid">
-        {site.services.map((service) => (
+        {services.map((service) => (
           <li className="card" key={service.slug}>
             <span className="card-icon">
               <ServiceIcon name={service.icon} />

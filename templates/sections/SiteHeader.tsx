@@ -1,13 +1,12 @@
 import { Picture } from '../ui/Picture.tsx';
-import type { PageProps } from '../types.ts';
+import type { SiteHeaderProps } from '../api.ts';
 
-export function SiteHeader({ site, urls, images }: PageProps) {
-  const { name, nav } = site.settings;
+export function SiteHeader({ name, homeHref, logo, nav }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="container site-header-inner">
-        <a className="brand" href={urls.href('/')}>
-          <Picture image={images.logo} width={36} sizes="36px" alt="" loading="priority" />
+        <a className="brand" href={homeHref}>
+          <Picture image={logo} width={36} sizes="36px" alt="" loading="priority" />
           <span>{name}</span>
         </a>
         <nav className="site-nav" aria-label={nav.label}>
@@ -18,7 +17,7 @@ export function SiteHeader({ site, urls, images }: PageProps) {
           <ul id="site-menu" className="site-menu">
             {nav.links.map((link) => (
               <li key={link.href}>
-                <a href={urls.href(link.href)}>{link.label}</a>
+                <a href={link.href}>{link.label}</a>
               </li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
-import type { ProcessedImage } from '../../src/publish/images.ts';
+import type { ResponsiveImage } from '../api.ts';
 
 /** lazy: below the fold. priority: the first image a visitor sees, fetched early. */
 export type PictureLoading = 'lazy' | 'priority';
 
 export type PictureProps = {
-  image: ProcessedImage;
+  image: ResponsiveImage;
   alt: string;
   /** The sizes attribute: how wide the image is drawn, for picking a width from the srcset. */
   sizes: string;

@@ -1,6 +1,6 @@
-import type { Service } from '../../src/content/schema.ts';
+import type { ServiceIconName } from '../api.ts';
 
-const paths: Record<Service['icon'], string> = {
+const paths: Record<ServiceIconName, string> = {
   code: 'M8 7 3 12l5 5M16 7l5 5-5 5M14 4l-4 16',
   bot: 'M12 3v3M5 9h14a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-6a2 2 0 0 1 2-2ZM9 13v1M15 13v1M9 17h6',
   palette:
@@ -10,7 +10,7 @@ const paths: Record<Service['icon'], string> = {
   shield: 'M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3ZM9 12l2 2 4-4',
 };
 
-export function ServiceIcon({ name }: { name: Service['icon'] }) {
+export function ServiceIcon({ name }: { name: ServiceIconName }) {
   return (
     <svg className="service-icon" aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
       <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />

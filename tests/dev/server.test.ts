@@ -105,7 +105,7 @@ describe.concurrent('agency-site dev', () => {
 
   it('keeps serving when a template throws and when content folders are deleted', async ({ expect, onTestFinished }) => {
     const { project, dev, events, page } = await start(onTestFinished);
-    await project.edit('templates/sections/AboutSection.tsx', 'return (', "if (site) throw new Error('about broke');\n  return (");
+    await project.edit('templates/sections/AboutSection.tsx', 'return (', "if (html) throw new Error('about broke');\n  return (");
     const thrown = await events.next('errors');
     expect(thrown.errors[0]).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx' });
     expect(thrown.errors[0]!.message).toContain('about broke');

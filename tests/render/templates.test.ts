@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
@@ -27,10 +30,10 @@ describe('loadTemplates', () => {
 
   it('reports a template that throws as RenderFailed at the template line that threw', async () => {
     project = await copyProject();
-    await project.edit('templates/sections/AboutSection.tsx', 'export function AboutSection({ site }: PageProps) {\n', 'export function AboutSection({ site }: PageProps) {\n  if (site) throw new Error("boom");\n');
+    await project.edit('templates/sections/AboutSection.tsx', 'export function AboutSection({ heading, html }: AboutSectionProps) {\n', 'export function AboutSection({ heading, html }: AboutSectionProps) {\n  if (html) throw new Error("boom");\n');
     const [error] = await buildErrors(project.root);
     expect(error).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx', line: 6, column: 19 });
-    expect(error!.frame).toContain('> 6 |   if (site) throw new Error("boom");');
+    expect(error!.frame).toContain('> 6 |   if (html) throw new Error("boom");');
     expect(error!.message).toBe('Rendering the page / failed: boom');
   });
 
@@ -38,9 +41,25 @@ describe('loadTemplates', () => {
     project = await copyProject();
     await project.edit('templates/ui/Prose.tsx', 'export function Prose', "import { readFileSync } from 'node:fs';\nexport const hostname = () => readFileSync('/etc/hostname', 'utf8');\nexport function Prose");
     await project.edit('templates/sections/AboutSection.tsx', "import { Prose }", "import { hostname, Prose }");
-    await project.edit('templates/sections/AboutSection.tsx', '<Prose html={site.about.html}', '<Prose html={site.about.html + hostname()}');
+    await project.edit('templates/sections/AboutSection.tsx', '<Prose html={html}', '<Prose html={html + hostname()}');
     const [error] = await buildErrors(project.root);
     expect(error).toMatchObject({ code: 'TemplateBuildFailed' });
     expect(error!.message).toContain('"node:fs"');
+  });
+});
+
+describe('templates/', () => {
+  it('imports nothing but React and its own files, types included (its props API is templates/api.ts)', () => {
+    const dir = path.join(PROJECT_ROOT, 'templates');
+    const files = readdirSync(dir, { recursive: true }).map(String).filter((name) => /\.tsx?$/.test(name));
+    expect(files).toContain('api.ts');
+    const outside = files.flatMap((name) =>
+      ts.preProcessFile(readFileSync(path.join(dir, name), 'utf8'), true, true).importedFiles.flatMap(({ fileName }) => {
+        if (fileName === 'react' || fileName === 'react/jsx-runtime') return [];
+        const inside = fileName.startsWith('.') && !path.relative(dir, path.resolve(dir, path.dirname(name), fileName)).startsWith('..');
+        return inside ? [] : [`${name} imports ${fileName}`];
+      }),
+    );
+    expect(outside).toEqual([]);
   });
 });

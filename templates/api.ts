@@ -1,0 +1,251 @@
+/**
+ * The templates' props API: what each page and section receives, as plain data. The generator
+ * (src/render/props.ts) maps content, routes and its URL policy onto these shapes, so every
+ * href arrives final (base and URL format applied) and every image as ready <picture> sources.
+ * Templates import these types and React, nothing else.
+ */
+import type { ComponentType, ReactNode } from 'react';
+
+export type PageKind = 'home' | 'legal' | 'page' | 'not-found';
+
+/** A link and its text. */
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export interface LinkList {
+  heading: string;
+  links: Link[];
+}
+
+export interface ImageSource {
+  type: 'image/avif' | 'image/webp';
+  srcset: string;
+}
+
+/** An image in AVIF, WebP and a fallback, as links, with its intrinsic size. */
+export interface ResponsiveImage {
+  /** The fallback <img>: an SVG, or the widest raster in the source's own format. */
+  src: string;
+  /** Raster fallbacks only: every width of the fallback format. */
+  srcset?: string;
+  width: number;
+  height: number;
+  sources: ImageSource[];
+}
+
+/** A <meta> tag: Open Graph uses property=, Twitter cards use name=. */
+export type MetaTag = { property: string; content: string } | { name: string; content: string };
+
+export interface IconLink {
+  rel: 'icon' | 'apple-touch-icon' | 'manifest';
+  href: string;
+  type?: string;
+  sizes?: string;
+}
+
+/** Everything a page's <head> needs beyond its title and description. */
+export interface HeadData {
+  /** The Content-Security-Policy for the page's meta tag. */
+  csp: string;
+  /** Absolute canonical URL; indexable pages only. */
+  canonical?: string;
+  /** Pages kept out of search results (the 404 page). */
+  noindex: boolean;
+  themeColor: string;
+  icons: IconLink[];
+  /** Open Graph and Twitter card tags except title and description, which the page sets. */
+  meta: MetaTag[];
+  /** JSON-LD, already escaped for a <script type="application/ld+json"> element. */
+  jsonLd?: string;
+}
+
+/** The hashed stylesheet and browser script. */
+export interface AssetLinks {
+  css: string;
+  js: string;
+}
+
+export interface PageHeadProps {
+  head: HeadData;
+  /** The document title, the site's title template already applied. */
+  title: string;
+  description: string;
+  assets: AssetLinks;
+}
+
+export interface SiteHeaderProps {
+  name: string;
+  homeHref: string;
+  logo: ResponsiveImage;
+  nav: { label: string; menuLabel: string; links: Link[] };
+}
+
+export interface SiteFooterProps {
+  name: string;
+  homeHref: string;
+  logo: ResponsiveImage;
+  tagline: string;
+  quickLinks: LinkList;
+  /** One link per legal page, in their order. */
+  legalLinks: LinkList;
+  copyright: string;
+}
+
+/** The frame every page shares: document head, skip link, header and footer. */
+export interface LayoutProps {
+  language: string;
+  /** Written to <body data-page>, for the stylesheet and the browser script. */
+  page: PageKind;
+  skipLink: string;
+  head: PageHeadProps;
+  header: SiteHeaderProps;
+  footer: SiteFooterProps;
+}
+
+export type BaseLayoutProps = LayoutProps & { children: ReactNode };
+
+export interface Stat {
+  value: string;
+  label: string;
+}
+
+export interface HeroSectionProps {
+  eyebrow?: string;
+  headline: string;
+  text: string;
+  primary: Link;
+  secondary: Link;
+  /** The hidden heading that names the stats for screen readers. */
+  statsLabel: string;
+  stats: Stat[];
+}
+
+export type ServiceIconName = 'code' | 'bot' | 'palette' | 'chart' | 'rocket' | 'shield';
+
+export interface ServiceCard {
+  slug: string;
+  title: string;
+  icon: ServiceIconName;
+  /** The description, Markdown already turned into sanitized HTML. */
+  html: string;
+  features: string[];
+}
+
+export interface ServicesSectionProps {
+  heading: string;
+  intro: string;
+  services: ServiceCard[];
+}
+
+export interface AiDemoSectionProps {
+  heading: string;
+  intro: string;
+  /** The chat frame's address, bot id included. */
+  frameSrc: string;
+  frameTitle: string;
+  provider: Link;
+  /** Screen-reader text for links that open in a new tab. */
+  newTabHint: string;
+}
+
+export interface PortfolioTile {
+  slug: string;
+  title: string;
+  category: string;
+  alt: string;
+  image: ResponsiveImage;
+}
+
+export interface PortfolioSectionProps {
+  heading: string;
+  intro: string;
+  items: PortfolioTile[];
+  more: Link;
+  newTabHint: string;
+}
+
+export interface AboutSectionProps {
+  heading: string;
+  html: string;
+}
+
+/** A contact action; without href the template picks its own target. */
+export interface ContactAction {
+  label: string;
+  href?: string;
+}
+
+export interface ContactForm {
+  heading: string;
+  /** Where the form posts; without it, the visitor's mail client sends the message. */
+  endpoint?: string;
+  subject: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  /** The marker after optional fields' labels. */
+  optional: string;
+  message: string;
+  submit: string;
+  note?: string;
+}
+
+export interface ContactDetails {
+  heading: string;
+  intro: string;
+  /** href: the mailto: link. */
+  email: { label: string; address: string; href: string };
+  /** href: the chat link for the number. */
+  whatsapp: { label: string; display: string; href: string };
+  primaryAction: ContactAction;
+  secondaryAction: ContactAction;
+  form: ContactForm;
+}
+
+export interface ContactSectionProps {
+  contact: ContactDetails;
+  newTabHint: string;
+}
+
+export interface HomePageProps {
+  layout: LayoutProps;
+  hero: HeroSectionProps;
+  services: ServicesSectionProps;
+  aiDemo: AiDemoSectionProps;
+  portfolio: PortfolioSectionProps;
+  about: AboutSectionProps;
+  contact: ContactSectionProps;
+}
+
+export interface LegalPageProps {
+  layout: LayoutProps;
+  legal: { title: string; dateLine: string; html: string };
+  /** The link back to the home page. */
+  back: Link;
+}
+
+/** A page of content/pages/. */
+export interface ContentPageProps {
+  layout: LayoutProps;
+  page: { title: string; html: string };
+}
+
+export interface NotFoundPageProps {
+  layout: LayoutProps;
+  heading: string;
+  text: string;
+  home: Link;
+}
+
+export interface PagePropsByKind {
+  home: HomePageProps;
+  legal: LegalPageProps;
+  page: ContentPageProps;
+  'not-found': NotFoundPageProps;
+}
+
+/** What templates/index.ts exports as `pages`: one component per page kind. */
+export type PageComponents = { [Kind in PageKind]: ComponentType<PagePropsByKind[Kind]> };

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentPage, Site } from '../../src/content/schema.ts';
+import type { SiteImages } from '../../src/publish/images.ts';
+import { createPageProps, type PageElement, type PageInput } from '../../src/render/props.ts';
+import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
+import type { HeadData, HomePageProps, LegalPageProps, PageKind, PagePropsByKind } from '../../templates/api.ts';
+
+const image = (name: string) => ({
+  src: `/sub/assets/images/${name}.png`,
+  srcset: `/sub/assets/images/${name}-400.png 400w`,
+  width: 400,
+  height: 300,
+  sources: [
+    { type: 'image/avif' as const, srcset: `/sub/assets/images/${name}-400.avif 400w` },
+    { type: 'image/webp' as const, srcset: `/sub/assets/images/${name}-400.webp 400w` },
+  ],
+});
+
+const link = (label: string, href: string) => ({ label, href });
+
+function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
+  const logo = { src: '/logo.svg', width: 40, height: 40 };
+  return {
+    settings: {
+      name: 'Acme Web',
+      shortName: 'Acme',
+      url: 'https://acme.example',
+      language: 'en-GB',
+      description: 'We build websites.',
+      title: 'Acme Web: websites',
+      titleTemplate: '%s | Acme Web',
+      logo: { src: logo.src },
+      brand: { color: '#112233', accent: '#445566', background: '#ffffff' },
+      newTabHint: '(opens in a new tab)',
+      skipLink: 'Skip to content',
+      nav: { label: 'Main', menuLabel: 'Menu', links: [link('Services', '/#services'), link('Terms', '/terms')] },
+      hero: { headline: 'Hello', text: 'We help.', primary: link('Start', '/#contact'), secondary: link('Work', '#portfolio'), statsLabel: 'In numbers' },
+      services: { heading: 'Services', intro: 'What we do.' },
+      aiDemo: {
+        heading: 'Try it',
+        intro: 'A bot.',
+        frameUrl: 'https://chat.example/frame?theme=dark',
+        botId: 'bot-7',
+        frameTitle: 'Chat',
+        provider: { label: 'Provider', url: 'https://provider.example/' },
+      },
+      portfolio: { heading: 'Work', intro: 'Recent.', more: { label: 'More', url: 'https://dribbble.example/acme' } },
+      contact: {
+        heading: 'Contact',
+        intro: 'Write to us.',
+        email: { label: 'Email', address: 'hi@acme.example' },
+        whatsapp: { label: 'WhatsApp', number: '+441234567890', display: '+44 1234 567890' },
+        primaryAction: { label: 'Write' },
+        secondaryAction: { label: 'Call', href: '/terms#fees' },
+        form: {
+          heading: 'Send a message',
+          subject: 'Enquiry',
+          firstName: 'First name',
+          lastName: 'Last name',
+          email: 'Email',
+          company: 'Company',
+          optional: '(optional)',
+          message: 'Message',
+          submit: 'Send',
+        },
+        ...contact,
+      },
+      footer: { tagline: 'Small and good.', quickLinksHeading: 'Quick links', quickLinks: [link('About', '/#about'), link('Blog', 'https://blog.example/')], legalHeading: 'Legal', copyright: '© Acme' },
+      legal: { backLabel: 'Back home' },
+      notFound: { title: 'Not found', heading: 'Lost?', text: 'No page here.', linkLabel: 'Home', description: 'Nothing here.' },
+    },
+    logo,
+    stats: [{ value: '12', label: 'years' }],
+    services: [{ slug: 'web', title: 'Web', order: 1, icon: 'code', features: ['Fast'], html: '<p>Sites.</p>' }],
+    portfolio: [{ slug: 'shop', title: 'Shop', category: 'E-commerce', image: '/shop.png', alt: 'A shop', order: 1, picture: { src: '/shop.png', width: 800, height: 600 } }],
+    about: { title: 'About us', html: '<p>Us.</p>' },
+    legal: [
+      { slug: 'terms', title: 'Terms', dateLine: 'May 2026', description: 'The terms.', order: 1, html: '<p>Terms.</p>' },
+      { slug: 'privacy', title: 'Privacy', dateLine: 'June 2026', description: 'Privacy.', order: 2, html: '<p>Privacy.</p>' },
+    ],
+  };
+}
+
+const head: HeadData = { csp: "default-src 'self'", noindex: false, themeColor: '#112233', icons: [], meta: [] };
+const images: SiteImages = { logo: image('logo'), portfolio: { shop: image('shop') } };
+const assets = { css: '/sub/assets/site-abc.css', js: '/sub/assets/main-abc.js' };
+const extraPage: ContentPage = { slug: 'team', title: 'Team', description: 'Who we are.', html: '<p>We.</p>' };
+
+/** Every route's props, as the renderer makes them: `--format directory --base /sub/`. */
+function propsOf(site = createSite()): Array<{ route: Route; page: PageElement }> {
+  const urls = createUrlPolicy({ format: 'directory', base: '/sub/', siteUrl: undefined }, site.settings.url);
+  const routes = createRoutes(site, urls, [extraPage]);
+  const listed = routes.filter((route) => route.page.kind !== 'page');
+  return routes.map((route) => {
+    const input: PageInput = { site, route, routes: listed, urls, assets, images, head };
+    return { route, page: createPageProps(input) };
+  });
+}
+
+function pageOf<Kind extends PageKind>(kind: Kind, site?: Site): PagePropsByKind[Kind] {
+  const found = propsOf(site).find(({ page }) => page.kind === kind);
+  return found!.page.props as PagePropsByKind[Kind];
+}
+
+/** Every value in a props tree that is not a string, number, boolean, undefined, array or plain object. */
+function nonPlainValues(value: unknown, at = 'props'): string[] {
+  if (value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value)) return [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => nonPlainValues(item, `${at}[${index}]`));
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.entries(value).flatMap(([key, item]) => nonPlainValues(item, `${at}.${key}`));
+  }
+  return [`${at}: ${typeof value}`];
+}
+
+describe('createPageProps', () => {
+  it('gives every page plain data only: no functions, no URL policy, no output file names', () => {
+    const pages = propsOf();
+    expect(pages.map(({ page }) => page.kind)).toEqual(['home', 'legal', 'legal', 'page', 'not-found']);
+    for (const { route, page } of pages) {
+      expect(nonPlainValues(page.props)).toEqual([]);
+      const text = JSON.stringify(page.props);
+      for (const file of pages.map((other) => other.route.file)) expect(text).not.toContain(`"${file}"`);
+      expect(text).not.toContain('index.html');
+      expect(route.file).toMatch(/\.html$/);
+    }
+  });
+
+  it('resolves every site link of the layout through the URL policy (base and trailing slash)', () => {
+    const { layout } = pageOf('legal');
+    expect(layout.header.homeHref).toBe('/sub/');
+    expect(layout.header.nav.links).toEqual([link('Services', '/sub/#services'), link('Terms', '/sub/terms/')]);
+    expect(layout.footer.quickLinks).toEqual({ heading: 'Quick links', links: [link('About', '/sub/#about'), link('Blog', 'https://blog.example/')] });
+    // One footer link per legal page, in their order; the pages of content/pages/ are not listed.
+    expect(layout.footer.legalLinks).toEqual({ heading: 'Legal', links: [link('Terms', '/sub/terms/'), link('Privacy', '/sub/privacy/')] });
+    expect(layout.header.logo).toBe(images.logo);
+    expect(layout.footer.logo).toBe(images.logo);
+  });
+
+  it('gives the head its title from the title template, its description, head data and asset links', () => {
+    const layouts = propsOf().map(({ page }) => page.props.layout);
+    expect(layouts.map((layout) => [layout.page, layout.head.title, layout.head.description])).toEqual([
+      ['home', 'Acme Web: websites', 'We build websites.'],
+      ['legal', 'Terms | Acme Web', 'The terms.'],
+      ['legal', 'Privacy | Acme Web', 'Privacy.'],
+      ['page', 'Team | Acme Web', 'Who we are.'],
+      ['not-found', 'Not found | Acme Web', 'Nothing here.'],
+    ]);
+    for (const layout of layouts) {
+      expect(layout).toMatchObject({ language: 'en-GB', skipLink: 'Skip to content' });
+      expect(layout.head.head).toBe(head);
+      expect(layout.head.assets).toEqual(assets);
+    }
+  });
+
+  it('gives the home page one props object per section, each holding only its own data', () => {
+    const home: HomePageProps = pageOf('home');
+    expect(Object.keys(home).sort()).toEqual(['about', 'aiDemo', 'contact', 'hero', 'layout', 'portfolio', 'services']);
+    expect(home.hero).toEqual({
+      eyebrow: undefined,
+      headline: 'Hello',
+      text: 'We help.',
+      primary: link('Start', '/sub/#contact'),
+      secondary: link('Work', '#portfolio'),
+      statsLabel: 'In numbers',
+      stats: [{ value: '12', label: 'years' }],
+    });
+    expect(home.services).toEqual({ heading: 'Services', intro: 'What we do.', services: [{ slug: 'web', title: 'Web', icon: 'code', html: '<p>Sites.</p>', features: ['Fast'] }] });
+    expect(home.aiDemo).toEqual({
+      heading: 'Try it',
+      intro: 'A bot.',
+      frameSrc: 'https://chat.example/frame?theme=dark&bot_id=bot-7',
+      frameTitle: 'Chat',
+      provider: link('Provider', 'https://provider.example/'),
+      newTabHint: '(opens in a new tab)',
+    });
+    expect(home.portfolio).toEqual({
+      heading: 'Work',
+      intro: 'Recent.',
+      items: [{ slug: 'shop', title: 'Shop', category: 'E-commerce', alt: 'A shop', image: images.portfolio.shop }],
+      more: link('More', 'https://dribbble.example/acme'),
+      newTabHint: '(opens in a new tab)',
+    });
+    expect(home.about).toEqual({ heading: 'About us', html: '<p>Us.</p>' });
+  });
+
+  it('resolves the contact links and leaves an action without href to the template', () => {
+    const { contact, newTabHint } = pageOf('home').contact;
+    expect(newTabHint).toBe('(opens in a new tab)');
+    expect(contact.email).toEqual({ label: 'Email', address: 'hi@acme.example', href: 'mailto:hi@acme.example' });
+    expect(contact.whatsapp).toEqual({ label: 'WhatsApp', display: '+44 1234 567890', href: 'https://wa.me/441234567890' });
+    expect(contact.primaryAction).toEqual({ label: 'Write', href: undefined });
+    expect(contact.secondaryAction).toEqual(link('Call', '/sub/terms/#fees'));
+    expect(contact.form).toMatchObject({ heading: 'Send a message', subject: 'Enquiry', submit: 'Send' });
+    expect(contact.form.endpoint).toBeUndefined();
+    const withEndpoint = createSite({ form: { ...createSite().settings.contact.form, endpoint: 'https://forms.example/f/1' } });
+    expect(pageOf('home', withEndpoint).contact.contact.form.endpoint).toBe('https://forms.example/f/1');
+  });
+
+  it('gives a legal page its text and the link home, a content page its text, and the 404 page its copy', () => {
+    const legal: LegalPageProps = pageOf('legal');
+    expect(legal.legal).toEqual({ title: 'Terms', dateLine: 'May 2026', html: '<p>Terms.</p>' });
+    expect(legal.back).toEqual(link('Back home', '/sub/'));
+    expect(pageOf('page').page).toEqual({ title: 'Team', html: '<p>We.</p>' });
+    const notFound = pageOf('not-found');
+    expect({ heading: notFound.heading, text: notFound.text, home: notFound.home }).toEqual({ heading: 'Lost?', text: 'No page here.', home: link('Home', '/sub/') });
+  });
+});

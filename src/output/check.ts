@@ -8,6 +8,7 @@ import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
 import type { SourceFile } from '../content/load.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
 import { scanHtml } from './scan-html.ts';
+import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
   route: Route;
@@ -211,17 +212,6 @@ function nearest(missing: string, paths: string[], urls: UrlPolicy): string[] {
   if (paths.length <= HINTED_PAGES) return paths;
   const distance = new Map(paths.map((path) => [path, editDistance(missing, urls.href(path))]));
   return [...paths].sort((a, b) => distance.get(a)! - distance.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, HINTED_PAGES);
-}
-
-/** Levenshtein distance: insertions, deletions and substitutions. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {

@@ -7,6 +7,7 @@ import type { Site } from '../content/schema.ts';
 import type { IconLink } from './favicons.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { ShareImage } from './share-image.ts';
+import { escapeXml } from './xml.ts';
 
 export const SITEMAP_FILE = 'sitemap.xml';
 export const ROBOTS_FILE = 'robots.txt';
@@ -117,8 +118,4 @@ export function renderSitemap(routes: Route[], urls: UrlPolicy): string {
 /** robots.txt: everything may be crawled; the sitemap is named by its absolute URL. */
 export function renderRobots(urls: UrlPolicy): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${urls.absoluteAsset(SITEMAP_FILE)}\n`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }

@@ -30,6 +30,9 @@ export type SiteErrorCode =
   | 'ImageFailed'
   | 'UnsafeOutDir'
   | 'WriteFailed'
+  | 'OutputMissing'
+  | 'PortBusy'
+  | 'ListenFailed'
   | 'UsageError';
 
 export interface SiteErrorInit {

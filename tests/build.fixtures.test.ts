@@ -17,6 +17,12 @@ interface Expected {
   code: string;
   file: string;
   line?: number;
+  /**
+   * Instead of `line`, in a file of the real project (content/site.yaml): text whose first
+   * occurrence, after the defect is applied, starts on the line of the problem. The fixture does
+   * not break when lines are added above it.
+   */
+  at?: string;
   column?: number;
   /** Words the message must contain. */
   message?: string;
@@ -72,6 +78,7 @@ describe.each(fixtures)('$name', (fixture) => {
       await cp(good.file('.cache'), project.file('.cache'), { recursive: true });
       const before = await snapshotFolder(outDir);
       await applyDefect(project, fixture);
+      const expected = await Promise.all((fixture.errors ?? fixture.warnings!).map((item) => locate(project, item)));
       const config = resolveConfig({ root: project.root, ...fixture.options });
 
       if (fixture.errors) {
@@ -79,14 +86,14 @@ describe.each(fixtures)('$name', (fixture) => {
           () => expect.fail('the build succeeded'),
           (thrown: unknown) => toSiteErrors(thrown) ?? expect.fail(`not a SiteError: ${String(thrown)}`),
         );
-        expect(errors.map(summarize)).toEqual(expect.arrayContaining(fixture.errors.map(matcher)));
+        expect(errors.map(summarize)).toEqual(expect.arrayContaining(expected.map(matcher)));
         expect(errors).toHaveLength(fixture.errors.length);
         for (const error of errors) expect(error.hint, `${error.code} has a hint`).toBeTruthy();
         expect(await snapshotFolder(outDir)).toEqual(before);
         expect(await listLeftovers(outDir)).toEqual([]);
       } else {
         const result = await buildSite(config);
-        expect(result.warnings.map(summarize)).toEqual(expect.arrayContaining(fixture.warnings!.map(matcher)));
+        expect(result.warnings.map(summarize)).toEqual(expect.arrayContaining(expected.map(matcher)));
         expect(result.warnings).toHaveLength(fixture.warnings!.length);
         for (const page of ['index.html', 'terms.html', 'cookies.html'].filter((file) => existsSync(path.join(outDir, file)))) {
           const html = await readFile(path.join(outDir, page), 'utf8');
@@ -114,6 +121,15 @@ async function applyDefect(project: TempProject, fixture: Fixture & { name: stri
     const { size } = await stat(project.file(fixture.grow.file));
     await appendFile(project.file(fixture.grow.file), paragraph.repeat(Math.ceil((fixture.grow.bytes - size) / paragraph.length)));
   }
+}
+
+/** An expectation with `at` gets the line where that text first stands in the defective file. */
+async function locate(project: TempProject, expected: Expected): Promise<Expected> {
+  if (expected.at === undefined) return expected;
+  const text = await project.read(expected.file);
+  const index = text.indexOf(expected.at);
+  if (index === -1) throw new Error(`${expected.file} does not contain ${JSON.stringify(expected.at)}`);
+  return { ...expected, line: text.slice(0, index).split('\n').length };
 }
 
 function summarize(error: SiteError) {

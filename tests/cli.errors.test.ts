@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, copyProject, runCli, type CliResult, type TempProject } from './helpers/project.ts';
+import { CLI, copyProject, lineOf, runCli, type CliResult, type TempProject } from './helpers/project.ts';
 import { listLeftovers, snapshotFolder } from './helpers/snapshot.ts';
 
 /** Built once; each test below puts back what it changes, except the last. */
@@ -42,7 +42,8 @@ describe('exit codes', () => {
     const broken = await copyProject();
     try {
       await broken.edit('content/site.yaml', 'address: hello@northwindstudio.dev', 'address: hello(at)northwindstudio.dev');
-      await broken.edit('content/services/branding.md', 'order: 3', 'order: third');
+      // The service file is written here whole, so the line numbers below are this test's own.
+      await broken.write('content/services/branding.md', '---\ntitle: Branding\norder: third\nicon: palette\nfeatures:\n  - Logo Design\n---\n\nA clear identity.\n');
       const result = await runCli(['build'], { cwd: broken.root });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
@@ -58,7 +59,8 @@ describe('exit codes', () => {
           'hint: Write a whole number here.',
         ].join('\n'),
       );
-      expect(result.stderr).toContain('content/site.yaml:82:14 [YamlInvalid] The field "contact.email.address" must be an email address');
+      const line = lineOf(await broken.read('content/site.yaml'), 'address: hello(at)');
+      expect(result.stderr).toContain(`content/site.yaml:${line}:14 [YamlInvalid] The field "contact.email.address" must be an email address`);
       expect(result.stderr).toContain('2 problems found.');
     } finally {
       await broken.cleanup();
@@ -104,7 +106,8 @@ describe('agency-site check', () => {
     try {
       const broken = await run(['check']);
       expect(broken.code).toBe(1);
-      expect(broken.stderr).toContain('content/legal/terms.md:12:18 [BrokenLink] The page /terms links to "/pricing"');
+      const line = lineOf(await project.read('content/legal/terms.md'), 'See [our prices](/pricing).');
+      expect(broken.stderr).toContain(`content/legal/terms.md:${line}:18 [BrokenLink] The page /terms links to "/pricing"`);
     } finally {
       await project.edit('content/legal/terms.md', '## Our services\n\nSee [our prices](/pricing).', '## Our services');
     }
@@ -159,14 +162,15 @@ describe('an image that cannot be made', () => {
 describe('raw HTML in Markdown', () => {
   it('is left out with a warning at its line, and kept only with --allow-html', async () => {
     await project.edit('content/legal/terms.md', '## Our services', '<script>document.title = "pwned"</script>\n\n## Our services');
+    const line = lineOf(await project.read('content/legal/terms.md'), '<script>');
     const sanitized = await run(['build']);
     expect(sanitized.code).toBe(0);
-    expect(sanitized.stderr).toContain('warning content/legal/terms.md:10:1 [RawHtmlRemoved]');
+    expect(sanitized.stderr).toContain(`warning content/legal/terms.md:${line}:1 [RawHtmlRemoved]`);
     expect(await project.read('dist/terms.html')).not.toContain('pwned');
     // The next build takes the Markdown from the build cache, with where its raw HTML was.
     const cached = await run(['build', '--verbose']);
     expect(cached.stderr).toContain('"markdown":0');
-    expect(cached.stderr).toContain('warning content/legal/terms.md:10:1 [RawHtmlRemoved]');
+    expect(cached.stderr).toContain(`warning content/legal/terms.md:${line}:1 [RawHtmlRemoved]`);
 
     const allowed = await run(['build', '--allow-html']);
     expect(allowed).toMatchObject({ code: 0, stderr: '' });

@@ -56,7 +56,9 @@ describe('agency-site CLI', () => {
 
   it('exits 1 on a content error, names file and line, and keeps the previous output', async () => {
     const before = await readFile(project.file('dist/index.html'));
-    await project.edit('content/services/branding.md', 'order: 3', 'order: three');
+    const original = await project.read('content/services/branding.md');
+    // Written here whole, so the line number below is this test's own.
+    await project.write('content/services/branding.md', '---\ntitle: Branding\norder: three\nicon: palette\nfeatures:\n  - Logo Design\n---\n\nA clear identity.\n');
     try {
       const result = await runCli(['build', '--root', project.root]);
       expect(result.code).toBe(1);
@@ -65,7 +67,7 @@ describe('agency-site CLI', () => {
       expect(result.stderr).toContain('hint:');
       expect(await readFile(project.file('dist/index.html'))).toEqual(before);
     } finally {
-      await project.edit('content/services/branding.md', 'order: three', 'order: 3');
+      await project.write('content/services/branding.md', original);
     }
   });
 

@@ -1,5 +1,6 @@
 /** Turns a schema issue into words an editor can act on: what is wrong with which field, and what to do. */
 import type { z } from 'zod';
+import { isNearName } from '../suggest.ts';
 
 /**
  * How a message names a field, with list items counted from 1 as editors count them:
@@ -28,7 +29,7 @@ export function describeIssue(
   const last = fieldPath[fieldPath.length - 1];
   if (issue.code === 'unrecognized_keys') {
     const allowed = fieldsAt(schema, issue.path);
-    const suggestion = allowed.find((name) => closeEnough(name, String(last)));
+    const suggestion = allowed.find((name) => isNearName(String(last), name));
     return {
       message: `${Field.replace(/^The field/, 'Unknown field')}: this kind of content has no such field.`,
       hint: suggestion
@@ -125,20 +126,4 @@ function describeValue(value: unknown): string {
   if (typeof value === 'object') return 'a group of fields';
   if (typeof value === 'string') return value.length > 60 ? `"${value.slice(0, 57)}..."` : `"${value}"`;
   return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
-}
-
-/** Edit distance of at most two, for "did you mean". */
-function closeEnough(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 2) return false;
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const saved = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
-      previous = saved;
-    }
-  }
-  return row[b.length]! <= 2;
 }

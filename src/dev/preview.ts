@@ -17,7 +17,7 @@ export async function startPreviewServer(config: ResolvedConfig, options: ServeO
     await access(config.outDir);
   } catch (cause) {
     throw new SiteError({
-      code: 'ContentMissing',
+      code: 'OutputMissing',
       message: `There is no built site in ${config.outDir}.`,
       hint: 'Run agency-site build first (with the same --out).',
       cause,

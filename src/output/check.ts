@@ -7,6 +7,8 @@ import type { DiskCache } from '../cache/disk.ts';
 import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
 import type { SourceFile } from '../content/load.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
+import { scanHtml } from './scan-html.ts';
+import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
   route: Route;
@@ -191,11 +193,11 @@ function readPage(page: RenderedPage, cache: DiskCache | undefined): Omit<PageSc
   const key = page.key && `s:${page.key}`;
   let json = key ? cache?.get(key) : undefined;
   if (json === undefined) {
-    // The text is read here once and dropped. What the regular expressions matched are slices that
-    // would keep the whole page's text alive until the check ends (a cold 4000-page build peaked
-    // 19 MB higher): the scan is taken from its JSON instead, whose strings are copies.
+    // The text is read here once and dropped. What the parser read may be slices that would keep
+    // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
+    // whose strings are copies.
     const text = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    json = JSON.stringify({ ids: [...collectIds(text)], references: collectReferences(text), canonical: findCanonical(text) });
+    json = JSON.stringify(scanHtml(text));
     if (key) cache?.set(key, json);
   }
   const { ids, references, canonical } = JSON.parse(json) as { ids: string[]; references: PageScan['references']; canonical?: string };
@@ -210,17 +212,6 @@ function nearest(missing: string, paths: string[], urls: UrlPolicy): string[] {
   if (paths.length <= HINTED_PAGES) return paths;
   const distance = new Map(paths.map((path) => [path, editDistance(missing, urls.href(path))]));
   return [...paths].sort((a, b) => distance.get(a)! - distance.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, HINTED_PAGES);
-}
-
-/** Levenshtein distance: insertions, deletions and substitutions. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {
@@ -244,32 +235,6 @@ function decodeFragment(hash: string): string {
   } catch {
     return hash.slice(1);
   }
-}
-
-function findCanonical(html: string): string | undefined {
-  const tag = /<link\b[^>]*\brel="canonical"[^>]*>/.exec(html)?.[0];
-  const href = tag && /\shref="([^"]*)"/.exec(tag)?.[1];
-  return href === undefined ? undefined : unescape(href);
-}
-
-function collectIds(html: string): Set<string> {
-  return new Set(Array.from(html.matchAll(/\sid="([^"]+)"/g), (match) => unescape(match[1]!)));
-}
-
-function collectReferences(html: string): Array<{ attribute: string; value: string }> {
-  const references: Array<{ attribute: string; value: string }> = [];
-  // React writes some attributes in camelCase (srcSet); HTML attribute names ignore case.
-  for (const match of html.matchAll(/\s(href|src|srcset|poster)="([^"]*)"/gi)) {
-    const attribute = match[1]!.toLowerCase();
-    const value = unescape(match[2]!);
-    const values = attribute === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0]!) : [value];
-    for (const item of values) if (item !== '') references.push({ attribute, value: item });
-  }
-  return references;
-}
-
-function unescape(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 /** The ways a content file may have written a link that the page shows as `value`. */

@@ -29,7 +29,9 @@ export function loadSharp(): Promise<Sharp> {
 }
 
 export async function makeImage(sharp: Sharp, recipe: ImageRecipe): Promise<Buffer> {
-  let image = sharp(Buffer.from(recipe.input.buffer, recipe.input.byteOffset, recipe.input.byteLength), recipe.density ? { density: recipe.density } : {});
+  // Upright first: a phone photo stored sideways with an EXIF orientation is encoded as it is
+  // shown, at the upright size readImageSize reports; the outputs carry no orientation.
+  let image = sharp(Buffer.from(recipe.input.buffer, recipe.input.byteOffset, recipe.input.byteLength), recipe.density ? { density: recipe.density } : {}).autoOrient();
   if (recipe.resize) {
     const { width, height, fit, background } = recipe.resize;
     image = image.resize(width, height, background ? { fit, background } : { fit });

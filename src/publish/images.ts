@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EncodeJob, EncodeReply } from './image-encoder.ts';
 import { loadSharp, makeImage, type ImageRecipe, type RasterFormat } from './image-recipe.ts';
+import { readOrientation } from './image-size.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { Image, Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';
@@ -247,6 +248,10 @@ export async function processImage(
   const extension = path.extname(image.src).slice(1).toLowerCase();
   const name = path.basename(image.src, path.extname(image.src));
   const source = createHash('sha256').update(bytes).digest('hex');
+  // Encodes made before images were turned upright were cached sideways under the same key; an
+  // image without a turn keeps its key, and with it its file names.
+  const orientation = readOrientation(bytes);
+  const upright = orientation === 1 ? {} : { upright: orientation };
   const isVector = extension === 'svg';
   const fitting = isVector ? [...widths] : widths.filter((width) => width <= image.width);
   const sizes = fitting.length > 0 ? fitting : [image.width];
@@ -259,7 +264,7 @@ export async function processImage(
     Promise.all(
       sizes.map(async (width) => {
         const height = Math.max(1, Math.round((width * image.height) / image.width));
-        const key = { source, width, height, format, settings: ENCODERS[format] };
+        const key = { source, width, height, format, settings: ENCODERS[format], ...upright };
         const { bytes: output, hash } = await pipeline
           .cached(key, format, () => recipeFor(bytes, image, width, height, format))
           .catch((cause: unknown) => {

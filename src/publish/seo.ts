@@ -8,6 +8,7 @@ import type { IconLink } from './favicons.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { ShareImage } from './share-image.ts';
 import type { HeadData, MetaTag } from '../../templates/api.ts';
+import { escapeXml } from './xml.ts';
 
 /** The head data's shape is the templates' (templates/api.ts); this module fills it. */
 export type { HeadData, MetaTag };
@@ -102,8 +103,4 @@ export function renderSitemap(routes: Route[], urls: UrlPolicy): string {
 /** robots.txt: everything may be crawled; the sitemap is named by its absolute URL. */
 export function renderRobots(urls: UrlPolicy): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${urls.absoluteAsset(SITEMAP_FILE)}\n`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }

@@ -9,6 +9,7 @@ import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { ImagePipeline } from './images.ts';
 import type { ImageRecipe } from './image-recipe.ts';
+import { escapeXml } from './xml.ts';
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
@@ -98,8 +99,4 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   const kept = lines.slice(0, maxLines);
   kept[maxLines - 1] = `${kept[maxLines - 1]!.replace(/[\s.,;:]+$/, '')}…`;
   return kept;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -43,6 +43,13 @@ export async function copyProject(prefix = 'agency-site-test-'): Promise<TempPro
   };
 }
 
+/** The 1-based line where `needle` first stands in `text`: for expectations on files of the real project. */
+export function lineOf(text: string, needle: string): number {
+  const index = text.indexOf(needle);
+  if (index === -1) throw new Error(`lineOf: ${JSON.stringify(needle)} not found`);
+  return text.slice(0, index).split('\n').length;
+}
+
 /** A file of content/pages/ with the fields a page needs and `body` as its text. */
 export function pageSource(title: string, body: string): string {
   return `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\n${body}\n`;

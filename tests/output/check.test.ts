@@ -69,6 +69,45 @@ describe('checkSite', () => {
   });
 });
 
+describe('checkSite reads the HTML as a browser does (regression: the regular-expression scan)', () => {
+  const codes = (pages: RenderedPage[]) =>
+    checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] }).map((error) => [error.code, error.message]);
+
+  it('checks single-quoted and unquoted links, which raw HTML may use', () => {
+    expect(codes([page('/', 'index.html', "<a href='/missing-a'>a</a><a href=/missing-b>b</a><img src=/images/gone.png alt=x>")])).toEqual([
+      ['BrokenLink', 'The page / links to "/missing-a", but /missing-a is not a page or file of this site.'],
+      ['BrokenLink', 'The page / links to "/missing-b", but /missing-b is not a page or file of this site.'],
+      ['MissingAsset', 'The page / links to "/images/gone.png", but the output has no file /images/gone.png.'],
+    ]);
+  });
+
+  it('knows ids written single-quoted, unquoted or in upper case in raw HTML', () => {
+    const body = "<section id='faq'></section><div ID=raw></div><h2 id=\"plain\">x</h2><a href=\"#faq\">f</a><a href='#raw'>r</a><a href=\"/#plain\">p</a>";
+    expect(codes([page('/', 'index.html', body)])).toEqual([]);
+  });
+
+  it('decodes every character reference in attributes, named and numeric', () => {
+    const body = '<p id="q&amp;a"></p><p id="caf&eacute;"></p><a href="#q&amp;a">1</a><a href="#caf%C3%A9">2</a><a href="&#x2F;missing&#45;c">3</a><a href="/terms&num;top">4</a>';
+    expect(codes([page('/', 'index.html', body)])).toEqual([
+      ['BrokenLink', 'The page / links to "/missing-c", but /missing-c is not a page or file of this site.'],
+      ['BrokenAnchor', 'The page / links to "/terms#top", but the page /terms has no element with id="top".'],
+    ]);
+  });
+
+  it('ignores link-like text inside code, comments and attribute values that are not links', () => {
+    const body = '<pre><code>&lt;a href="/not-a-link"&gt; id="fake"</code></pre><!-- <a href="/commented-out"> --><p title=\' href="/in-title"\'>t</p><a href="#fake">f</a>';
+    expect(codes([page('/', 'index.html', body)])).toEqual([
+      ['BrokenAnchor', 'The page / links to "#fake", but the page / has no element with id="fake".'],
+    ]);
+  });
+
+  it('reads a canonical link written with single quotes or without quotes', () => {
+    const quoted = { route: route('/', 'index.html'), html: "<html><head><link rel='canonical' href='https://example.com/'></head></html>" };
+    const bare = { route: route('/terms', 'terms.html'), html: '<html><head><link rel=canonical href=https://example.com/terms></head></html>' };
+    expect(checkSite({ pages: [quoted, bare], files, urls, sources: [] })).toEqual([]);
+  });
+});
+
 describe('resolveFile', () => {
   it('serves /x from x or x.html and /x/ from x/index.html, as a static host does', () => {
     const all = new Set(['index.html', 'terms.html', 'blog/index.html', 'robots.txt']);

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readImageSize } from '../../src/publish/image-size.ts';
 
@@ -10,12 +11,30 @@ describe('readImageSize', () => {
     expect(readImageSize(Buffer.from('<svg viewBox="0 0 64 32"></svg>'), 'a.svg')).toEqual({ width: 64, height: 32 });
   });
 
-  it('reads a PNG header', () => {
-    const png = Buffer.alloc(24);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47]).copy(png, 0);
-    png.writeUInt32BE(1200, 16);
-    png.writeUInt32BE(630, 20);
+  it('reads a PNG header', async () => {
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#000' } }).png().toBuffer();
     expect(readImageSize(png, 'share.png')).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('reads an SVG sized width="100%" by its viewBox, not as 100x100', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" viewBox="0 0 64 32"></svg>';
+    expect(readImageSize(Buffer.from(svg), 'a.svg')).toEqual({ width: 64, height: 32 });
+  });
+
+  it('refuses an SVG sized in percent without a viewBox, so loading names the file', () => {
+    expect(readImageSize(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%"></svg>'), 'a.svg')).toBeUndefined();
+  });
+
+  it('reports the upright size of a JPEG whose EXIF orientation turns it a quarter', async () => {
+    const stored = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#7c3aed' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect(await sharp(stored).metadata()).toMatchObject({ width: 800, height: 400, orientation: 6 });
+    expect(readImageSize(stored, 'portrait.jpg')).toEqual({ width: 400, height: 800 });
+  });
+
+  it('reads WebP and GIF files that sharp made', async () => {
+    const base = sharp({ create: { width: 30, height: 20, channels: 3, background: '#123456' } });
+    expect(readImageSize(await base.clone().webp().toBuffer(), 'a.webp')).toEqual({ width: 30, height: 20 });
+    expect(readImageSize(await base.clone().gif().toBuffer(), 'a.gif')).toEqual({ width: 30, height: 20 });
   });
 
   it('reads the frame of a JPEG', () => {
@@ -26,5 +45,6 @@ describe('readImageSize', () => {
   it('says nothing for a file that is not the image it claims to be', () => {
     expect(readImageSize(Buffer.from('hello'), 'a.png')).toBeUndefined();
     expect(readImageSize(Buffer.from('<svg></svg>'), 'a.svg')).toBeUndefined();
+    expect(readImageSize(Buffer.from('<svg viewBox="0 0 10 10"></svg>'), 'a.png')).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { SiteError } from '../../src/errors.ts';
+import { readImageSize } from '../../src/publish/image-size.ts';
 import { createImagePipeline, processImage } from '../../src/publish/images.ts';
 import { createUrlPolicy } from '../../src/site/routes.ts';
 
@@ -64,6 +65,32 @@ describe('processImage', () => {
     const remade = await processImage(third, { ...input, bytes: changed });
     expect(third.work).toEqual({ encoded: 3, reused: 0 });
     expect(remade.image.src).not.toBe(made.image.src);
+  });
+
+  it('turns a portrait phone photo (EXIF orientation 6) upright in every format, at its upright size', async () => {
+    // Stored 800x400 with the red half on the left; shown upright, the red half is on top.
+    const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const stored = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0000ff' } })
+      .composite([{ input: red, left: 0, top: 0 }])
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const size = readImageSize(stored, '/images/portrait.jpg')!;
+    expect(size).toEqual({ width: 400, height: 800 });
+    const pipeline = createImagePipeline(path.join(cacheDir, 'portrait'));
+    const { image, files } = await processImage(pipeline, { image: { src: '/images/portrait.jpg', ...size }, bytes: stored, widths: [200, 400], urls });
+    expect({ width: image.width, height: image.height }).toEqual({ width: 400, height: 800 });
+    const links = [...image.sources.flatMap((source) => source.srcset.split(', ')), ...image.srcset!.split(', ')].map((candidate) => candidate.split(' ')[0]!);
+    expect(links).toHaveLength(6);
+    for (const link of links) {
+      const output = sharp(fileOf(files, link).contents);
+      const { width, height, orientation } = await output.metadata();
+      expect({ link, portrait: height === width! * 2, orientation }).toEqual({ link, portrait: true, orientation: undefined });
+      const { data, info } = await output.clone().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const top = [...data.subarray(0, 3)];
+      const bottom = [...data.subarray((info.height - 1) * info.width * 3, (info.height - 1) * info.width * 3 + 3)];
+      expect({ link, topIsRed: top[0]! > 200 && top[2]! < 60, bottomIsBlue: bottom[2]! > 200 && bottom[0]! < 60 }).toEqual({ link, topIsRed: true, bottomIsBlue: true });
+    }
   });
 
   it('reports an image sharp cannot read as ImageFailed on the public/ file', async () => {

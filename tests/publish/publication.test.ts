@@ -4,6 +4,7 @@
  */
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../src/build.ts';
 import { resolveConfig, type Options } from '../../src/config.ts';
@@ -159,7 +160,9 @@ describe('a build that fails while its images are being made', () => {
       const error = await buildSite(resolveConfig({ root: broken.root })).catch((thrown: unknown) => thrown);
       expect(error).toMatchObject({ errors: [expect.objectContaining({ code: 'TemplateBuildFailed' })] });
       const afterwards = await listFiles(folder).catch(() => []);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The build refuses new images once it fails; those sharp was making still finish. When
+      // sharp has none left, every one that could have been stored late has had its chance.
+      await expect.poll(() => sharp.counters(), { timeout: 30_000 }).toEqual({ queue: 0, process: 0 });
       expect(await listFiles(folder).catch(() => [])).toEqual(afterwards);
       // Every image is made in full or not at all: no half-written file is left behind.
       expect(afterwards.filter((file) => !/^[0-9a-f]{64}\.(avif|webp|png|jpeg)$/.test(file))).toEqual([]);

@@ -2,8 +2,11 @@
 import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { resolveConfig, type Options } from './config.ts';
-import { SiteError, toSiteErrors } from './errors.ts';
+import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { formatBytes, log } from './log.ts';
+import { HEADERS_FILE, checkHeadersFile } from './publish/headers.ts';
+import { defaultReporter, REPORTERS, type ReporterName } from './report.ts';
+import type { PlannedFile } from './output/staging.ts';
 
 export const EXIT = { ok: 0, siteError: 1, usage: 2 } as const;
 
@@ -19,7 +22,7 @@ const siteOptions = (command: Command) =>
   command
     .option('--root <dir>', 'project folder holding content/, templates/ and public/', '.')
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
-    .option('--base <path>', 'path prefix of every link, for sub-folder deploys', '/')
+    .option('--base <path>', 'path prefix of every link, for sub-folder deploys (default: the path of the site URL, else /)')
     .option('--site-url <url>', 'absolute site URL for canonical links (default: url in content/site.yaml)')
     .addOption(new Option('--format <format>', 'URL policy: /terms -> terms.html, or /terms/ -> terms/index.html').choices(['file', 'directory']).default('file'))
     .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)')
@@ -27,27 +30,57 @@ const siteOptions = (command: Command) =>
     .option('--no-cache', 'build everything anew, without reading or writing the build cache (.cache/agency-site)')
     .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)');
 
-siteOptions(program.command('build').description('build the site into the output folder'))
-  .action(async (options: Options) => {
+/** How build and check report: for people, for GitHub's pull-request view, or for tools. */
+type ReportOptions = { strict?: boolean; quiet?: boolean; reporter: ReporterName };
+const reportOptions = (command: Command) =>
+  command
+    .option('--strict', 'treat warnings as errors: exit 1 when there is any (for CI)')
+    .option('--quiet', 'print only problems, no summary')
+    .addOption(
+      new Option('--reporter <name>', 'terminal; github adds workflow annotations; json prints one JSON document on stdout')
+        .choices([...REPORTERS])
+        .default(defaultReporter(process.env), defaultReporter(process.env) === 'github' ? 'github under GITHUB_ACTIONS' : 'terminal'),
+    );
+
+/** The content's warnings and the host limits of _headers; with --strict, all of them fail the run. */
+function reportWarnings(options: ReportOptions, warnings: SiteError[], output: PlannedFile[]): number {
+  const headers = output.find((file) => file.path === HEADERS_FILE)?.contents;
+  const all = [...warnings, ...(typeof headers === 'string' ? checkHeadersFile(headers) : [])];
+  if (options.strict && all.length > 0) throw new SiteErrors(all);
+  log.siteWarnings(all);
+  return all.length;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+reportOptions(siteOptions(program.command('build').description('build the site into the output folder')))
+  .action(async (options: Options & ReportOptions) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
+    // --strict fails on warnings before anything is written, so the previous output stays as it
+    // was (DESIGN.md): a check first, then the build, which finds all of it in the build cache.
+    if (options.strict) {
+      const checked = await buildSite(config, { write: false });
+      reportWarnings(options, checked.warnings, checked.output);
+    }
     const result = await buildSite(config, { alone: true });
-    log.siteWarnings(result.warnings);
+    const warnings = reportWarnings(options, result.warnings, result.output);
     log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} into ${config.outDir} in ${result.milliseconds} ms.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
     log.verbose(config.verbose, `made anew (not cached): ${JSON.stringify(result.computed)}; Markdown worker threads: ${result.workers}`);
     if (process.env.AGENCY_SITE_REPORT_MEMORY) log.verbose(true, `maxRSS (KB): ${process.resourceUsage().maxRSS}`);
+    log.summary({ command: 'build', ok: true, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds });
   });
 
-siteOptions(program.command('check').description('verify content, links, anchors and assets without touching the output folder'))
-  .action(async (options: Options) => {
+reportOptions(siteOptions(program.command('check').description('verify content, links, anchors and assets without touching the output folder')))
+  .action(async (options: Options & ReportOptions) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
     const result = await buildSite(config, { write: false, alone: true });
-    log.siteWarnings(result.warnings);
-    const warnings = result.warnings.length === 0 ? 'no problems' : `no errors, ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}`;
-    log.info(`Checked ${result.pages} pages and ${result.files} files in ${result.milliseconds} ms: ${warnings}.`);
+    const warnings = reportWarnings(options, result.warnings, result.output);
+    log.info(`Checked ${result.pages} pages and ${result.files} files in ${result.milliseconds} ms: ${warnings === 0 ? 'no problems' : `no errors, ${plural(warnings, 'warning')}`}.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
+    log.summary({ command: 'check', ok: true, pages: result.pages, files: result.files, milliseconds: result.milliseconds });
   });
 
 siteOptions(program.command('dev').description('build, serve with live reload, and rebuild on every change'))
@@ -64,7 +97,7 @@ program
   .description('serve a built output folder as a static host would')
   .option('--root <dir>', 'project folder', '.')
   .option('--out <dir>', 'output folder to serve, relative to --root', 'dist')
-  .option('--base <path>', 'path prefix the site was built with', '/')
+  .option('--base <path>', 'path prefix the site was built with (default: the path of the site URL, else /)')
   .option('--port <number>', 'port to listen on (the next free one if busy)', '4322')
   .option('--host <address>', 'address to listen on', '127.0.0.1')
   .action(async (options: Options & { port: string; host: string }) => {
@@ -80,6 +113,14 @@ function parsePort(value: string): number {
   return port;
 }
 
+// The reporter is known once the command's flags are parsed, before its action runs.
+let command = '';
+program.hook('preAction', (_program, action) => {
+  command = action.name();
+  const options = action.opts<Partial<ReportOptions>>();
+  log.configure({ reporter: options.reporter ?? 'terminal', quiet: options.quiet ?? false });
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (thrown) {
@@ -93,8 +134,10 @@ function handle(thrown: unknown): number {
   const errors = toSiteErrors(thrown);
   if (!errors) {
     log.internal(thrown);
+    log.summary({ command, ok: false, internalError: thrown instanceof Error ? thrown.message : String(thrown) });
     return EXIT.siteError;
   }
   log.siteErrors(errors);
+  log.summary({ command, ok: false });
   return errors.every((error) => error.code === 'UsageError') ? EXIT.usage : EXIT.siteError;
 }

@@ -1,6 +1,8 @@
 /** resolveConfig(options) -> ResolvedConfig: the only home of defaults. */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { SiteError } from './errors.ts';
 
 export type UrlFormat = 'file' | 'directory';
@@ -27,7 +29,7 @@ export interface ResolvedConfig {
   publicDir: string;
   outDir: string;
   cacheDir: string;
-  /** Always starts and ends with '/'. */
+  /** Always starts and ends with '/': --base, else the path of the site URL, else '/'. */
   base: string;
   /** Overrides the site file's `url` when set; no trailing slash. */
   siteUrl?: string;
@@ -48,15 +50,17 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
   if (format !== 'file' && format !== 'directory') {
     throw usage(`--format must be "file" or "directory", not "${format}".`);
   }
+  const contentDir = path.join(root, 'content');
+  const siteUrl = options.siteUrl === undefined ? undefined : resolveSiteUrl(options.siteUrl);
   const config: ResolvedConfig = {
     root,
-    contentDir: path.join(root, 'content'),
+    contentDir,
     templatesDir: path.join(root, 'templates'),
     publicDir: path.join(root, 'public'),
     outDir,
     cacheDir: path.join(root, '.cache', 'agency-site'),
-    base: resolveBase(options.base ?? '/'),
-    siteUrl: options.siteUrl === undefined ? undefined : resolveSiteUrl(options.siteUrl),
+    base: baseFor(options.base, siteUrl ?? readSiteUrl(contentDir)),
+    siteUrl,
     format,
     allowHtml: options.allowHtml ?? false,
     verbose: options.verbose ?? false,
@@ -74,6 +78,42 @@ function resolveThreads(value: number | string | undefined): number {
     throw usage(`--threads must be a whole number from 0 to 64, not "${value}".`);
   }
   return threads;
+}
+
+/**
+ * One rule for where the site lives: a site URL with a path (a GitHub Pages project site,
+ * https://user.github.io/repo/) gives the base, and a --base that says otherwise is a mistake.
+ * A URL without a path says nothing about it, so any --base goes with it.
+ */
+function baseFor(option: string | undefined, siteUrl: string | undefined): string {
+  const fromUrl = siteUrl === undefined ? '/' : urlPath(siteUrl);
+  if (option === undefined) return fromUrl;
+  const base = resolveBase(option);
+  if (fromUrl !== '/' && fromUrl !== base) throw baseMismatch(base, siteUrl!);
+  return base;
+}
+
+/** The path of a site URL as a base: '/' or '/repo/'. */
+export function urlPath(siteUrl: string): string {
+  return resolveBase(new URL(siteUrl).pathname);
+}
+
+export function baseMismatch(base: string, siteUrl: string): SiteError {
+  return new SiteError({
+    code: 'UsageError',
+    message: `--base ${base} does not match the site URL ${siteUrl}, whose path is ${urlPath(siteUrl)}.`,
+    hint: 'Leave --base out: it follows the path of the site URL (url in content/site.yaml, or --site-url).',
+  });
+}
+
+/** The site file's url, read early because it decides the base; a broken file is reported by the build. */
+function readSiteUrl(contentDir: string): string | undefined {
+  try {
+    const url: unknown = (parse(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8')) as { url?: unknown } | null)?.url;
+    return typeof url === 'string' && URL.canParse(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function resolveBase(base: string): string {

@@ -33,7 +33,11 @@ export type SiteErrorCode =
   | 'OutputMissing'
   | 'PortBusy'
   | 'ListenFailed'
+  | 'HostLimit'
   | 'UsageError';
+
+/** Errors fail the run; warnings do not, unless `--strict` makes them errors. */
+export type Severity = 'error' | 'warning';
 
 export interface SiteErrorInit {
   code: SiteErrorCode;
@@ -141,6 +145,22 @@ export function toOverlay(error: SiteError): OverlayError {
     frame: error.frame,
     hint: error.hint,
   };
+}
+
+/** One problem as plain data, for reporters other than the terminal (annotations, JSON). */
+export interface Problem {
+  code: SiteErrorCode;
+  severity: Severity;
+  file?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  hint?: string;
+}
+
+export function toProblem(error: SiteError, severity: Severity): Problem {
+  const { code, file, line, column, message, hint } = error;
+  return { code, severity, file, line, column, message, hint };
 }
 
 /** Anything thrown that is not ours is a bug: keep its stack. */

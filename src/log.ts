@@ -1,26 +1,61 @@
 /** The only module that writes to the console. */
-import { formatCount, formatError, type SiteError } from './errors.ts';
+import { formatCount, formatError, toProblem, type Problem, type SiteError, type Severity } from './errors.ts';
+import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './report.ts';
 import { mapStack } from './source-stack.ts';
 
-const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
+/**
+ * FORCE_COLOR set to anything but 0 or false forces colour, as Node and most tools read it;
+ * otherwise NO_COLOR, when present and not empty, turns it off (no-color.org); otherwise only a
+ * terminal that is not "dumb" gets colour.
+ */
+export function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean | undefined): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if (env.NO_COLOR) return false;
+  return Boolean(isTTY) && env.TERM !== 'dumb';
+}
+
+const useColor = colorWanted(process.env, process.stderr.isTTY);
 const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
 
+const settings: { reporter: ReporterName; quiet: boolean } = { reporter: 'terminal', quiet: false };
+/** What the JSON reporter prints at the end of the run. */
+const reported: Problem[] = [];
+/** Only problems, and nothing on stdout but the JSON document. */
+const silent = () => settings.quiet || settings.reporter === 'json';
+
+function problems(errors: SiteError[], severity: Severity): void {
+  if (settings.reporter === 'json') {
+    reported.push(...errors.map((error) => toProblem(error, severity)));
+    return;
+  }
+  const label = severity === 'error' ? paint(31, 'error') : paint(33, 'warning');
+  for (const error of errors) process.stderr.write(`${label} ${formatError(error)}\n\n`);
+  if (settings.reporter === 'github') {
+    // On stdout, where GitHub's runner reads workflow commands.
+    for (const error of errors) process.stdout.write(`${formatWorkflowCommand(toProblem(error, severity))}\n`);
+  }
+}
+
 export const log = {
+  configure(options: Partial<typeof settings>): void {
+    Object.assign(settings, options);
+  },
   info(message: string): void {
-    process.stdout.write(`${message}\n`);
+    if (!silent()) process.stdout.write(`${message}\n`);
   },
   verbose(enabled: boolean, message: string): void {
-    if (enabled) process.stderr.write(`${paint(2, message)}\n`);
+    if (enabled && !silent()) process.stderr.write(`${paint(2, message)}\n`);
   },
   warn(message: string): void {
     process.stderr.write(`${paint(33, 'warning')} ${message}\n`);
   },
   siteWarnings(warnings: SiteError[]): void {
-    for (const warning of warnings) process.stderr.write(`${paint(33, 'warning')} ${formatError(warning)}\n\n`);
+    problems(warnings, 'warning');
   },
   siteErrors(errors: SiteError[]): void {
-    const blocks = errors.map((error) => `${paint(31, 'error')} ${formatError(error)}`);
-    process.stderr.write(`${blocks.join('\n\n')}\n\n${formatCount(errors.length)} found.\n`);
+    problems(errors, 'error');
+    if (settings.reporter !== 'json') process.stderr.write(`${formatCount(errors.length)} found.\n`);
   },
   internal(error: unknown): void {
     const stack = error instanceof Error ? mapStack(error.stack ?? error.message) : String(error);
@@ -28,6 +63,10 @@ export const log = {
       `${paint(31, 'internal error')} This is a bug in agency-site, not in your content. ` +
         `Please report it with the stack below.\n${stack}\n`,
     );
+  },
+  /** The end of a build or check: the JSON reporter's one document. */
+  summary(summary: ReportSummary): void {
+    if (settings.reporter === 'json') process.stdout.write(renderJsonReport(reported.splice(0), summary));
   },
 };
 

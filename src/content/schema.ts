@@ -87,6 +87,8 @@ export const siteFileSchema = z.strictObject({
     copyright: text,
   }),
   legal: z.strictObject({ backLabel: text }),
+  /** Strict-Transport-Security: subdomains only when every one of them serves https. */
+  hsts: z.strictObject({ includeSubDomains: z.boolean() }).optional(),
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
 });
 

@@ -4,6 +4,7 @@
  * (the format Netlify and Cloudflare Pages read). Pure: no I/O.
  */
 import type { SiteFile } from '../content/schema.ts';
+import { SiteError } from '../errors.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 
 export const HEADERS_FILE = '_headers';
@@ -49,22 +50,25 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
 };
 
-/** Hashed assets never change under their name; pages must be checked on every visit. */
+/** Hashed assets never change under their name. Pages keep the hosts' default: revalidate on every visit. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 
-/** Every header for a response of this site, by URL pattern, as the host applies them. */
-export function createHeaderRules(settings: SiteFile, routes: Route[], urls: UrlPolicy): Array<{ path: string; headers: Record<string, string> }> {
-  // Hosts join a header set by two matching rules with a comma, so each path gets Cache-Control once.
-  const pages = new Set<string>();
-  for (const route of routes) {
-    if (route.indexable) pages.add(urls.href(route.path));
-    pages.add(urls.asset(route.file));
-  }
+/** One year, the figure HSTS checkers ask for; subdomains only when the site file says they are all on https. */
+export function strictTransportSecurity(settings: SiteFile): string {
+  return `max-age=31536000${settings.hsts?.includeSubDomains ? '; includeSubDomains' : ''}`;
+}
+
+/**
+ * Every header for a response of this site, by URL pattern: two rules however many pages there
+ * are, so no host's rule limit is reached. `routes` is unused since pages need no rule of their own.
+ */
+export function createHeaderRules(settings: SiteFile, _routes: Route[], urls: UrlPolicy): Array<{ path: string; headers: Record<string, string> }> {
+  const everyResponse: Record<string, string> = { 'Content-Security-Policy': createContentSecurityPolicy(settings, 'header'), ...SECURITY_HEADERS };
+  // Browsers ignore the header over plain http, and a site served over http must not claim it.
+  if (urls.siteUrl.startsWith('https:')) everyResponse['Strict-Transport-Security'] = strictTransportSecurity(settings);
   return [
-    { path: `${urls.base}*`, headers: { 'Content-Security-Policy': createContentSecurityPolicy(settings, 'header'), ...SECURITY_HEADERS } },
+    { path: `${urls.base}*`, headers: everyResponse },
     { path: `${urls.base}assets/*`, headers: { 'Cache-Control': CACHE_IMMUTABLE } },
-    ...[...pages].map((path) => ({ path, headers: { 'Cache-Control': CACHE_REVALIDATE } })),
   ];
 }
 
@@ -73,4 +77,26 @@ export function renderHeadersFile(settings: SiteFile, routes: Route[], urls: Url
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
   );
   return `# Made by agency-site: security headers for every response, and how long each file may be cached.\n${blocks.join('\n\n')}\n`;
+}
+
+/** Cloudflare Pages reads at most 100 rules and 2,000 characters a line; Netlify has no such limits. */
+export const HOST_LIMITS = { rules: 100, lineLength: 2000 } as const;
+
+/** Warnings for a _headers file that a host would cut short. */
+export function checkHeadersFile(text: string): SiteError[] {
+  const lines = text.split('\n');
+  const rules = lines.filter((line) => line !== '' && !/^[\s#]/.test(line)).length;
+  const problems: SiteError[] = [];
+  if (rules > HOST_LIMITS.rules) {
+    problems.push(hostLimit(`The output's ${HEADERS_FILE} file has ${rules} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`));
+  }
+  const long = lines.findIndex((line) => line.length > HOST_LIMITS.lineLength);
+  if (long !== -1) {
+    problems.push(hostLimit(`Line ${long + 1} of the output's ${HEADERS_FILE} file has ${lines[long]!.length} characters; Cloudflare Pages ignores lines over ${HOST_LIMITS.lineLength}.`));
+  }
+  return problems;
+}
+
+function hostLimit(message: string): SiteError {
+  return new SiteError({ code: 'HostLimit', message, hint: 'Shorten the URLs in content/site.yaml that the Content-Security-Policy names, or serve the headers another way on that host.' });
 }

@@ -2,7 +2,7 @@
  * Site -> Route[], and the one URL policy that decides output files, links, canonical URLs and
  * the sitemap together. Pure: no I/O.
  */
-import type { ResolvedConfig, UrlFormat } from '../config.ts';
+import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
 import { SiteError } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 
@@ -35,9 +35,16 @@ export interface UrlPolicy {
   absoluteAsset(filePath: string): string;
 }
 
+/**
+ * The site lives at the origin of its URL under the base; a URL path (a GitHub Pages project
+ * site) is the base itself, never a second prefix (resolveConfig takes the base from it).
+ */
 export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' | 'siteUrl'>, siteUrl: string): UrlPolicy {
-  const origin = (config.siteUrl ?? siteUrl).replace(/\/+$/, '');
+  const url = config.siteUrl ?? siteUrl;
+  const origin = new URL(url).origin;
   const base = config.base;
+  // The site file changed under a running dev server, or a caller passed its own base.
+  if (urlPath(url) !== '/' && urlPath(url) !== base) throw baseMismatch(base, url);
   const shape = (sitePath: string) => {
     if (sitePath === '/' || config.format === 'file') return sitePath;
     return sitePath.endsWith('/') ? sitePath : `${sitePath}/`;

@@ -73,7 +73,7 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     execFile(
       process.execPath,
       [CLI, ...args],
-      { cwd: options.cwd ?? PROJECT_ROOT, env: { ...process.env, NO_COLOR: '1', ...options.env }, timeout: options.timeout ?? 60_000 },
+      { cwd: options.cwd ?? PROJECT_ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, ...options.env }, timeout: options.timeout ?? 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

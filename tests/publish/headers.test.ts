@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type Options } from '../../src/config.ts';
 import type { Site, SiteFile } from '../../src/content/schema.ts';
 import { loadSite } from '../../src/content/load.ts';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, createContentSecurityPolicy, createHeaderRules, renderHeadersFile } from '../../src/publish/headers.ts';
+import { CACHE_IMMUTABLE, checkHeadersFile, createContentSecurityPolicy, createHeaderRules, HOST_LIMITS, renderHeadersFile } from '../../src/publish/headers.ts';
 import { createRoutes, createUrlPolicy } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 
@@ -54,29 +54,62 @@ describe('createContentSecurityPolicy', () => {
 });
 
 describe('renderHeadersFile', () => {
-  it('sets the security headers for every path, a year for hashed assets and revalidation for pages', () => {
+  it('sets the security headers and HSTS for every path, and a year for hashed assets', () => {
     const { urls, routes } = policy({});
     const file = renderHeadersFile(site.settings, routes, urls);
     expect(file).toContain(`/*\n  Content-Security-Policy: ${createContentSecurityPolicy(site.settings, 'header')}\n`);
-    for (const header of ['Referrer-Policy', 'X-Content-Type-Options: nosniff', 'Permissions-Policy']) expect(file).toContain(`  ${header}`);
+    for (const header of ['Referrer-Policy', 'X-Content-Type-Options: nosniff', 'X-Frame-Options: DENY', 'Permissions-Policy']) expect(file).toContain(`  ${header}`);
+    expect(file).toContain('  Strict-Transport-Security: max-age=31536000\n');
+    expect(file).not.toContain('includeSubDomains');
     expect(file).toContain(`/assets/*\n  Cache-Control: ${CACHE_IMMUTABLE}\n`);
-    for (const page of ['/', '/index.html', '/terms', '/terms.html', '/privacy-policy', '/404.html']) {
-      expect(file).toContain(`\n${page}\n  Cache-Control: ${CACHE_REVALIDATE}\n`);
-    }
   });
 
-  it('puts the base in front of every path, and follows --format directory', () => {
+  it('adds includeSubDomains only when the site file asks for it', () => {
+    const { urls, routes } = policy({});
+    const file = renderHeadersFile({ ...site.settings, hsts: { includeSubDomains: true } }, routes, urls);
+    expect(file).toContain('  Strict-Transport-Security: max-age=31536000; includeSubDomains\n');
+  });
+
+  it('leaves HSTS out for a site served over plain http', () => {
+    const { urls, routes } = policy({ siteUrl: 'http://intranet.example.com' });
+    const rules = createHeaderRules(site.settings, routes, urls);
+    expect(rules[0]!.headers).not.toHaveProperty('Strict-Transport-Security');
+    expect(rules[0]!.headers).toHaveProperty('Content-Security-Policy');
+  });
+
+  it('puts the base in front of every path', () => {
     const { urls, routes } = policy({ base: '/sub/', format: 'directory' });
-    const paths = createHeaderRules(site.settings, routes, urls).map((rule) => rule.path);
-    expect(paths).toEqual(['/sub/*', '/sub/assets/*', '/sub/', '/sub/index.html', '/sub/terms/', '/sub/terms/index.html', '/sub/refund-policy/', '/sub/refund-policy/index.html', '/sub/privacy-policy/', '/sub/privacy-policy/index.html', '/sub/404.html']);
+    expect(createHeaderRules(site.settings, routes, urls).map((rule) => rule.path)).toEqual(['/sub/*', '/sub/assets/*']);
+  });
+
+  // Regression (issue 14): two rules per page gave 133 rules for 60 pages, past Cloudflare Pages' 100.
+  it('stays at two rules however many pages there are', () => {
+    const { urls } = policy({});
+    const pages = Array.from({ length: 500 }, (_, index) => ({ path: `/page-${index}`, file: `page-${index}.html`, indexable: true, page: { kind: 'home' as const } }));
+    const file = renderHeadersFile(site.settings, pages, urls);
+    expect(createHeaderRules(site.settings, pages, urls)).toHaveLength(2);
+    expect(checkHeadersFile(file)).toEqual([]);
   });
 
   it('sets Cache-Control once for any path, since hosts join repeated headers with a comma', () => {
     const { urls, routes } = policy({});
     const rules = createHeaderRules(site.settings, routes, urls).filter((rule) => 'Cache-Control' in rule.headers);
     const matches = (pattern: string, path: string) => (pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern);
-    for (const path of ['/', '/terms', '/assets/site-X.css', '/assets/images/logo-1.avif', '/404.html']) {
+    for (const path of ['/assets/site-X.css', '/assets/images/logo-1.avif']) {
       expect(rules.filter((rule) => matches(rule.path, path)), path).toHaveLength(1);
     }
+    expect(rules.filter((rule) => matches(rule.path, '/terms'))).toHaveLength(0);
+  });
+});
+
+describe('checkHeadersFile', () => {
+  it('warns past the rule limit and the line length of Cloudflare Pages', () => {
+    const many = Array.from({ length: HOST_LIMITS.rules + 1 }, (_, index) => `/p${index}\n  X-A: b`).join('\n');
+    expect(checkHeadersFile(many).map((problem) => [problem.code, problem.message])).toEqual([
+      ['HostLimit', `The output's _headers file has ${HOST_LIMITS.rules + 1} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`],
+    ]);
+    const long = `# comment\n/*\n  Content-Security-Policy: ${'a'.repeat(HOST_LIMITS.lineLength)}\n`;
+    expect(checkHeadersFile(long)[0]!.message).toMatch(/^Line 3 of the output's _headers file has 20\d\d characters/);
+    expect(checkHeadersFile(long.replace('a'.repeat(HOST_LIMITS.lineLength), 'self'))).toEqual([]);
   });
 });

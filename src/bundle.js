@@ -1,0 +1,137 @@
+// The compiled CLI: a bundle of src/ keyed by the hash of its sources, so a stale compiled CLI can
+// never run (any change to src/, package.json or the lock file makes a new bundle, about a second,
+// once). Made by `npm run prepare` (which `npm ci` runs) or at the first start, in the first of
+// these folders that can be written: node_modules/.cache of this tool, then $XDG_CACHE_HOME (or
+// ~/.cache), then the system's temporary folder; so a read-only install still starts.
+// Plain JavaScript because Node runs it before anything is compiled.
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const toolRoot = fileURLToPath(new URL('..', import.meta.url));
+const sourceDir = path.join(toolRoot, 'src');
+
+export function sourceHash() {
+  const hash = createHash('sha256');
+  const names = readdirSync(sourceDir, { recursive: true }).map(String).sort();
+  for (const name of names) {
+    const file = path.join(sourceDir, name);
+    if (!/\.(ts|tsx|js|json)$/.test(name)) continue;
+    hash.update(`${name}\0`).update(readFileSync(file)).update('\0');
+  }
+  for (const name of ['package.json', 'package-lock.json', 'templates/api.ts']) {
+    const file = path.join(toolRoot, name);
+    if (existsSync(file)) hash.update(`${name}\0`).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Folders a bundle may live in, best first. `linked`: outside node_modules, so it needs links
+ * back; `shared`: a folder other users can write in, trusted only when it is ours alone.
+ */
+export function bundleFolders(env = process.env) {
+  // One folder per install: bundles of two checkouts never mix.
+  const install = `tool-${createHash('sha256').update(toolRoot).digest('hex').slice(0, 12)}`;
+  const userCache = env.XDG_CACHE_HOME || (os.homedir() ? path.join(os.homedir(), '.cache') : undefined);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  return [
+    { dir: path.join(toolRoot, 'node_modules', '.cache', 'agency-site'), linked: false, shared: false },
+    ...(userCache ? [{ dir: path.join(userCache, 'agency-site', install), linked: true, shared: false }] : []),
+    { dir: path.join(os.tmpdir(), `agency-site-${uid}`, install), linked: true, shared: true },
+  ];
+}
+
+/** The entry of a bundle of the current sources, made if none exists; an Error saying where it tried otherwise. */
+export async function ensureBundle(env = process.env) {
+  const hash = sourceHash();
+  const folders = bundleFolders(env);
+  for (const { dir, shared } of folders) {
+    const entry = path.join(dir, `cli-${hash}`, 'cli.js');
+    if (existsSync(entry) && (!shared || ownedByUs(path.dirname(dir)))) return entry;
+  }
+  const failures = [];
+  for (const folder of folders) {
+    try {
+      return await writeBundle(folder, hash);
+    } catch (error) {
+      if (!['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'NotOwned'].includes(error.code)) throw error;
+      failures.push(`${folder.dir} (${error.code})`);
+    }
+  }
+  const error = new Error(
+    `agency-site could not write its compiled CLI in any of these folders: ${failures.join(', ')}. ` +
+      'Run "npm run prepare" where agency-site is installed, or set XDG_CACHE_HOME to a folder you can write.',
+  );
+  error.code = 'BundleUnwritable';
+  throw error;
+}
+
+async function writeBundle({ dir, linked, shared }, hash) {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (shared && !ownedByUs(path.dirname(dir))) throw Object.assign(new Error(`${dir} belongs to someone else`), { code: 'NotOwned' });
+  // The bundle resolves react, sharp and the rest, and the dev server finds src/dev/client.ts,
+  // by walking up from itself: outside the tool, links put node_modules and src on that way.
+  if (linked) {
+    for (const name of ['node_modules', 'src']) {
+      const link = path.join(dir, name);
+      if (!isLink(link)) symlinkSync(path.join(toolRoot, name), link, 'dir');
+    }
+  }
+  const outdir = path.join(dir, `cli-${hash}`);
+  const entry = path.join(outdir, 'cli.js');
+  const staging = `${outdir}.tmp-${process.pid}`;
+  const esbuild = await import('esbuild');
+  esbuild.buildSync({
+    // The Markdown worker and the image encoder are entries of their own: threads and processes start from a file.
+    entryPoints: [path.join(sourceDir, 'cli.ts'), path.join(sourceDir, 'markdown', 'worker.ts'), path.join(sourceDir, 'publish', 'image-encoder.ts')],
+    entryNames: '[name]',
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    // The build cache belongs to one generator: src/cache/version.ts reads this.
+    define: { __AGENCY_SITE_SOURCE_HASH__: JSON.stringify(hash) },
+    // Packages with binaries or their own module state stay in node_modules; React is shared with
+    // the template bundle, and loads its production build because the launcher sets NODE_ENV.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'playwright-core', 'sharp'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  for (const name of readdirSync(dir)) {
+    if (/^cli-[0-9a-f]{16}$/.test(name)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+  try {
+    renameSync(staging, outdir);
+  } catch (error) {
+    // Another process finished the same bundle first: use theirs.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(entry)) throw error;
+  }
+  return entry;
+}
+
+/** A shared folder (the temporary one) must be ours alone, or another user could plant a bundle. */
+function ownedByUs(dir) {
+  if (typeof process.getuid !== 'function') return true;
+  const stat = lstatSync(dir);
+  return stat.isDirectory() && stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
+}
+
+function isLink(file) {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+// `node src/bundle.js` (npm's prepare script): make the bundle now, so the first start needs no write.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.stdout.write(`agency-site: compiled CLI in ${path.dirname(await ensureBundle())}\n`);
+}

@@ -49,6 +49,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   let shownWarnings = '';
   const devServer = createDevServer({
     base: config.base,
+    host: options.host,
     client,
     files: () => good?.files ?? noBuild,
     hello: () => ({ type: 'hello', build: good?.build ?? '', errors: problems }),

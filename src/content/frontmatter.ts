@@ -20,7 +20,19 @@ const REFUSED = ['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', '
 export function splitFrontmatter(file: string, text: string): Frontmatter {
   const fail = (message: string, hint: string, column = 1) =>
     new SiteError({ code: 'FrontmatterSyntax', message, file, line: 1, column, frame: createCodeFrame(text, 1, column), hint });
-  const opening = /^---(.*)$/m.exec(text.slice(0, text.search(/\r?\n|$/)));
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  // A lone CR or a line separator is a line break to gray-matter's language sniffing but not to
+  // our line count: refuse it here, where the line is known.
+  const stray = firstLine.search(/[\r\u2028\u2029]/);
+  if (firstLine.startsWith('---') && stray !== -1) {
+    const name = firstLine[stray] === '\r' ? 'a carriage return (CR) without a line feed' : `a line separator (U+${firstLine.charCodeAt(stray).toString(16).toUpperCase()})`;
+    throw fail(
+      `The opening --- line holds ${name}, which editors show as a line break but Markdown does not.`,
+      'Save the file with ordinary line endings (LF or CRLF) and put nothing after the opening ---.',
+      stray + 1,
+    );
+  }
+  const opening = /^---(.*)$/.exec(firstLine);
   if (!opening) {
     throw fail(
       'The file has no front matter: it must start with a line of three dashes (---).',

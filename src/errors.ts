@@ -15,6 +15,7 @@ export type SiteErrorCode =
   | 'YamlInvalid'
   | 'UnsafeKey'
   | 'RawHtmlRemoved'
+  | 'MarkdownTooDeep'
   | 'UnusedContent'
   | 'FileName'
   | 'MissingImage'

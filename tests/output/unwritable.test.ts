@@ -1,5 +1,5 @@
 /**
- * A read-only output folder (chmod -R a-w dist) and the leftovers of a build that could not
+ * A read-only output folder or cache (chmod -R a-w dist) and the leftovers of a build that could not
  * remove it: recovered, never an internal error, and the next build works. File permissions do
  * not bind root, so under root the CLI runs as the unprivileged user 65534.
  */
@@ -74,5 +74,30 @@ describe('a read-only or half-removed output folder', () => {
     expect(result.stderr).not.toContain('internal error');
     expect(result.code, result.stderr).toBe(0);
     expect((await readdir(project.root)).filter((name) => name.startsWith('dist.'))).toEqual([]);
+  });
+});
+
+describe('a cache folder that cannot be written', () => {
+  let project: TempProject;
+  beforeAll(async () => {
+    project = await copyProject('agency-site-cache-ro-');
+    expect((await runCli(['build', '--no-cache'], { cwd: project.root })).code).toBe(0);
+    await chownTree(project.root);
+    // Nothing cached yet, and nowhere to put it: every image is made and none can be kept.
+    await mkdir(project.file('.cache'));
+    await chownTree(project.file('.cache'));
+    await chmod(project.file('.cache'), 0o555);
+  });
+  afterAll(async () => {
+    await project?.cleanup();
+  });
+
+  it('is a warning, and the build goes on without it, blaming no image', async () => {
+    const result = await runUnprivileged(['build'], project.root);
+    expect(result.stderr).not.toContain('ImageFailed');
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/warning .*cache .*cannot be written/);
+    expect(result.stdout).toContain('Built ');
   });
 });

@@ -30,6 +30,9 @@ export type SiteErrorCode =
   | 'AssetBuildFailed'
   | 'ImageFailed'
   | 'UnsafeOutDir'
+  | 'SymlinkOutside'
+  | 'UnsafeSvg'
+  | 'UnsafeHtml'
   | 'WriteFailed'
   | 'UsageError';
 

@@ -12,6 +12,7 @@ import type { ResolvedConfig } from '../config.ts';
 import { hashKey, type DiskCache } from '../cache/disk.ts';
 import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 import { readImageSize } from '../publish/image-size.ts';
+import { resolveInside } from '../project-paths.ts';
 import { decodeText } from './decode.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import { describeIssue } from './issues.ts';
@@ -174,7 +175,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     try {
       // Synchronously: for thousands of small files, the thread pool's round trips (open, stat,
       // read, close) cost several times the reads themselves (docs/benchmarks.md).
-      text = decodeText(readFileSync(absolute), file);
+      text = decodeText(readFileSync(resolveInside(config.root, absolute, file)), file);
     } catch (cause) {
       if (cause instanceof SiteError) return report(cause);
       const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
@@ -414,11 +415,12 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       report(new SiteError({ code: 'MissingImage', message, ...at(parsed, parsed.located, field), hint, cause }));
     let pending = cache.images.get(src);
     if (!pending) {
-      const reading = readImage(config.publicDir, src);
+      const reading = readImage(config.root, config.publicDir, src);
       reading.catch(() => cache.images.get(src) === reading && cache.images.delete(src));
       cache.images.set(src, (pending = reading));
     }
     const image = await pending;
+    if ('missing' in image && image.missing instanceof SiteError) return report(image.missing);
     if ('missing' in image) {
       return fail(
         `The image ${src} does not exist: there is no file public${src}.`,
@@ -550,10 +552,10 @@ function orderOf(data: object): number | undefined {
   return 'order' in data && typeof data.order === 'number' ? data.order : undefined;
 }
 
-async function readImage(publicDir: string, src: string): Promise<ImageRead> {
+async function readImage(root: string, publicDir: string, src: string): Promise<ImageRead> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path.join(publicDir, ...src.split('/')));
+    bytes = await readFile(resolveInside(root, path.join(publicDir, ...src.split('/')), `public${src}`));
   } catch (cause) {
     return { missing: cause };
   }

@@ -1,0 +1,40 @@
+/**
+ * resolveInside: the real location of a file the build reads, which must lie inside the project.
+ * content/ and public/ come from strangers' pull requests; a symbolic link there must not make
+ * the build read, print or publish a file from elsewhere on the machine (~/.ssh, .env, ...).
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { SiteError } from './errors.ts';
+
+const realRoots = new Map<string, string>();
+
+/**
+ * The real path of `file` (symlinks followed) when it lies inside `root`; `file` itself when it
+ * does not exist, so the caller's read reports that as usual. Throws SymlinkOutside, naming only
+ * `shown` (the link's own path): nothing of the target, not even its name, reaches a message.
+ */
+export function resolveInside(root: string, file: string, shown: string): string {
+  let real: string;
+  try {
+    real = realpathSync.native(file);
+  } catch {
+    return file;
+  }
+  let realRoot = realRoots.get(root);
+  if (realRoot === undefined) {
+    realRoot = realpathSync.native(root);
+    realRoots.set(root, realRoot);
+  }
+  if (real === realRoot || real.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep)) return real;
+  throw symlinkOutside(shown);
+}
+
+export function symlinkOutside(shown: string): SiteError {
+  return new SiteError({
+    code: 'SymlinkOutside',
+    message: `${shown} is a symbolic link (or lies in a linked folder) that leads out of the project; the build reads only files inside the project.`,
+    file: shown,
+    hint: 'Replace the link with the file itself, or point it at a file inside the project.',
+  });
+}

@@ -175,7 +175,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     try {
       // Synchronously: for thousands of small files, the thread pool's round trips (open, stat,
       // read, close) cost several times the reads themselves (docs/benchmarks.md).
-      text = decodeText(readFileSync(resolveInside(config.root, absolute, file)), file);
+      text = decodeText(readFileSync(resolveInside(config.contentDir, absolute, file)), file);
     } catch (cause) {
       if (cause instanceof SiteError) return report(cause);
       const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
@@ -415,7 +415,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       report(new SiteError({ code: 'MissingImage', message, ...at(parsed, parsed.located, field), hint, cause }));
     let pending = cache.images.get(src);
     if (!pending) {
-      const reading = readImage(config.root, config.publicDir, src);
+      const reading = readImage(config.publicDir, src);
       reading.catch(() => cache.images.get(src) === reading && cache.images.delete(src));
       cache.images.set(src, (pending = reading));
     }
@@ -552,10 +552,10 @@ function orderOf(data: object): number | undefined {
   return 'order' in data && typeof data.order === 'number' ? data.order : undefined;
 }
 
-async function readImage(root: string, publicDir: string, src: string): Promise<ImageRead> {
+async function readImage(publicDir: string, src: string): Promise<ImageRead> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(resolveInside(root, path.join(publicDir, ...src.split('/')), `public${src}`));
+    bytes = await readFile(resolveInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`));
   } catch (cause) {
     return { missing: cause };
   }

@@ -1,7 +1,7 @@
 /**
  * listPublicFiles: the files of public/ the build copies as they are, after three checks, because
  * public/ comes from pull requests like content/ does: a symbolic link must not lead out of the
- * project, an SVG must not run or load anything, and an HTML page must not hold scripts unless
+ * folder, an SVG must not run or load anything, and an HTML page must not hold scripts unless
  * the site's build says so (--allow-public-scripts). Problems are reported together.
  */
 import type { Dirent } from 'node:fs';
@@ -14,7 +14,7 @@ import type { PlannedFile } from '../output/staging.ts';
 import { resolveInside } from '../project-paths.ts';
 import { findActiveHtml, findActiveSvg } from './active-content.ts';
 
-export async function listPublicFiles(config: Pick<ResolvedConfig, 'root' | 'publicDir' | 'allowPublicScripts'>): Promise<PlannedFile[]> {
+export async function listPublicFiles(config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>): Promise<PlannedFile[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(config.publicDir, { recursive: true, withFileTypes: true });
@@ -30,7 +30,7 @@ export async function listPublicFiles(config: Pick<ResolvedConfig, 'root' | 'pub
     if (relative.split('/').some((part) => part.startsWith('.'))) continue;
     const shown = `public/${relative}`;
     try {
-      const real = resolveInside(config.root, source, shown);
+      const real = resolveInside(config.publicDir, source, shown);
       const info = statSync(real, { throwIfNoEntry: false });
       // Links to folders are not followed (as readdir does not), nor are dangling links.
       if (!info?.isFile()) continue;

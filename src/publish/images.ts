@@ -16,6 +16,7 @@ import type { OutputFile } from '../render/assets.ts';
 import type { Image, Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';
 import { log } from '../log.ts';
+import { resolveInside } from '../project-paths.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 
 export interface PictureSource {
@@ -341,7 +342,7 @@ export async function processSiteImages(
   { site, publicDir, urls }: { site: Pick<Site, 'logo' | 'portfolio'>; publicDir: string; urls: UrlPolicy },
 ): Promise<{ images: SiteImages; files: OutputFile[] }> {
   const run = (image: Image, widths: readonly number[]) =>
-    processImage(pipeline, { image, bytes: readFileSync(path.join(publicDir, ...image.src.split('/'))), widths, urls });
+    processImage(pipeline, { image, bytes: readFileSync(resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`)), widths, urls });
   const [logo, ...portfolio] = await Promise.all([
     run(site.logo, LOGO_WIDTHS),
     ...site.portfolio.map((item) => run(item.picture, ARTWORK_WIDTHS)),

@@ -13,8 +13,8 @@ export interface Options {
   siteUrl?: string;
   format?: string;
   allowHtml?: boolean;
-  /** Publish HTML files in public/ that hold scripts (`--allow-public-scripts`). */
-  allowPublicScripts?: boolean;
+  /** Publish HTML files in public/ that hold scripts (`--allow-scripts`). */
+  allowScripts?: boolean;
   verbose?: boolean;
   /** false: neither read nor write the build cache (`--no-cache`). */
   cache?: boolean;
@@ -63,7 +63,7 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     siteUrl: options.siteUrl === undefined ? undefined : resolveSiteUrl(options.siteUrl),
     format,
     allowHtml: options.allowHtml ?? false,
-    allowPublicScripts: options.allowPublicScripts ?? false,
+    allowPublicScripts: options.allowScripts ?? false,
     verbose: options.verbose ?? false,
     cache: options.cache ?? true,
     threads: resolveThreads(options.threads),

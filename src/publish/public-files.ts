@@ -2,7 +2,7 @@
  * listPublicFiles: the files of public/ the build copies as they are, after three checks, because
  * public/ comes from pull requests like content/ does: a symbolic link must not lead out of the
  * folder, an SVG must not run or load anything, and an HTML page must not hold scripts unless
- * the site's build says so (--allow-public-scripts). Problems are reported together.
+ * the site's build says so (--allow-scripts). Problems are reported together.
  */
 import type { Dirent } from 'node:fs';
 import { readFileSync, statSync } from 'node:fs';
@@ -73,6 +73,6 @@ export function checkActiveText(shown: string, text: string, kind: 'svg' | 'html
     hint:
       kind === 'svg'
         ? 'Export the image again as plain SVG (no scripts, event handlers, <foreignObject> or links to other files), or use PNG.'
-        : 'Remove the script; if the site really needs scripted pages in public/, build with --allow-public-scripts (README: Security).',
+        : 'Remove the script; if the site really needs scripted pages in public/, build with --allow-scripts (README: Security).',
   });
 }

@@ -64,7 +64,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       } else {
         log.internal(outcome.internal);
         const message = outcome.internal instanceof Error ? outcome.internal.message : String(outcome.internal);
-        problems = [{ code: 'InternalError', message, location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
+        problems = [{ code: 'InternalError', message: escapeControl(message), location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
       }
       log.warn(`The build${changed} failed; ${good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`);
       devServer.send({ type: 'errors', errors: problems });

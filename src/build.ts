@@ -19,6 +19,7 @@ import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { renderSitePages } from './render/pages.ts';
 import { createPublication, createSiteImages, type Publication, type PublicationInput, type SiteImageSet } from './publish/publication.ts';
 import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output/staging.ts';
+import { listPublicFiles } from './publish/public-files.ts';
 import { createRoutes, createUrlPolicy } from './site/routes.ts';
 import { loadTemplates } from './render/templates.ts';
 import { GENERATOR_VERSION } from './cache/version.ts';
@@ -81,7 +82,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   if (cache) cache.disk ??= opened;
   const disk = countingSets(opened, computed);
   // Listed first: the images need it, and should not wait behind the reads of the content.
-  const publicFiles = await reuse(cache, 'publicFiles', () => listPublicFiles(config.publicDir));
+  const publicFiles = await reuse(cache, 'publicFiles', () => listPublicFiles(config));
   // A single build starts its images as soon as the content they are made from is read: the
   // encoder process then works beside the Markdown, while this process is still small. (Dev
   // keeps its last publication instead: see publish() below.)
@@ -236,21 +237,6 @@ async function settleAll<T extends readonly unknown[]>(steps: { [K in keyof T]: 
   }
   if (errors.length > 0) throw new SiteErrors(errors);
   return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
-
-async function listPublicFiles(publicDir: string): Promise<PlannedFile[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(publicDir, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .map((source) => ({ path: path.relative(publicDir, source).split(path.sep).join('/'), source }))
-    .filter((file) => !file.path.split('/').some((part) => part.startsWith('.')));
-  return Promise.all(files.map(async (file) => ({ ...file, size: (await stat(file.source)).size })));
 }
 
 /** Output paths written twice, and paths that would have to be a file and a folder at once. */

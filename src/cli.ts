@@ -26,6 +26,7 @@ const siteOptions = (command: Command) =>
     .option('--site-url <url>', 'absolute site URL for canonical links (default: url in content/site.yaml)')
     .addOption(new Option('--format <format>', 'URL policy: /terms -> terms.html, or /terms/ -> terms/index.html').choices(['file', 'directory']).default('file'))
     .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)')
+    .option('--allow-scripts', 'publish HTML pages in public/ that hold scripts (default: refused)')
     .option('--verbose', 'print the time of each build stage')
     .option('--no-cache', 'build everything anew, without reading or writing the build cache (.cache/agency-site)')
     .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)');

@@ -15,6 +15,8 @@ export interface Options {
   siteUrl?: string;
   format?: string;
   allowHtml?: boolean;
+  /** Publish HTML files in public/ that hold scripts (`--allow-scripts`). */
+  allowScripts?: boolean;
   verbose?: boolean;
   /** false: neither read nor write the build cache (`--no-cache`). */
   cache?: boolean;
@@ -36,6 +38,8 @@ export interface ResolvedConfig {
   format: UrlFormat;
   /** Raw HTML in Markdown is kept instead of being stripped. */
   allowHtml: boolean;
+  /** HTML files in public/ with scripts are refused unless the site's build opts in. */
+  allowPublicScripts: boolean;
   verbose: boolean;
   /** Reuse and keep what earlier builds made, in cacheDir, by content hash. */
   cache: boolean;
@@ -63,6 +67,7 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     siteUrl,
     format,
     allowHtml: options.allowHtml ?? false,
+    allowPublicScripts: options.allowScripts ?? false,
     verbose: options.verbose ?? false,
     cache: options.cache ?? true,
     threads: resolveThreads(options.threads),

@@ -15,6 +15,7 @@ export type SiteErrorCode =
   | 'YamlInvalid'
   | 'UnsafeKey'
   | 'RawHtmlRemoved'
+  | 'MarkdownTooDeep'
   | 'UnusedContent'
   | 'FileName'
   | 'MissingImage'
@@ -29,6 +30,9 @@ export type SiteErrorCode =
   | 'AssetBuildFailed'
   | 'ImageFailed'
   | 'UnsafeOutDir'
+  | 'SymlinkOutside'
+  | 'UnsafeSvg'
+  | 'UnsafeHtml'
   | 'WriteFailed'
   | 'OutputMissing'
   | 'PortBusy'
@@ -99,19 +103,32 @@ export function createCodeFrame(source: string, line: number, column = 1, contex
   return out.join('\n');
 }
 
+/**
+ * Control characters shown as escapes (ESC as \x1b, CR as \r, U+2028 as \u2028): content and
+ * file names are untrusted, and raw, an ESC sequence in them could clear the screen, fake
+ * output or retitle the terminal window. Line feed and tab stay.
+ */
+export function escapeControl(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    if (char === '\r') return '\\r';
+    const code = char.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 export function formatLocation(error: { file?: string; line?: number; column?: number }): string {
   if (!error.file) return '';
   if (!error.line) return error.file;
   return `${error.file}:${error.line}:${error.column ?? 1}`;
 }
 
-/** Text for a person at a terminal. */
+/** Text for a person at a terminal, control characters escaped. */
 export function formatError(error: SiteError): string {
   const location = formatLocation(error);
   const parts = [`${location ? `${location} ` : ''}[${error.code}] ${error.message}`];
   if (error.frame) parts.push(error.frame);
   if (error.hint) parts.push(`hint: ${error.hint}`);
-  return parts.join('\n');
+  return escapeControl(parts.join('\n'));
 }
 
 export function formatCount(problems: number): string {
@@ -133,17 +150,18 @@ export interface OverlayError {
   hint?: string;
 }
 
-/** Plain data for the dev overlay; the browser renders it as text. */
+/** Plain data for the dev overlay (rendered as text), control characters escaped as in the terminal. */
 export function toOverlay(error: SiteError): OverlayError {
+  const escape = (text: string | undefined) => (text === undefined ? undefined : escapeControl(text));
   return {
     code: error.code,
-    message: error.message,
-    file: error.file,
+    message: escapeControl(error.message),
+    file: escape(error.file),
     line: error.line,
     column: error.column,
-    location: formatLocation(error),
-    frame: error.frame,
-    hint: error.hint,
+    location: escapeControl(formatLocation(error)),
+    frame: escape(error.frame),
+    hint: escape(error.hint),
   };
 }
 

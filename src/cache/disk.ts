@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { log } from '../log.ts';
 
 export interface DiskCache {
   get(key: string): string | undefined;
@@ -113,9 +114,10 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
           await handle.close();
         }
         await rename(temporary, file);
-      } catch {
-        // A cache that cannot be written only makes the next build slower.
+      } catch (cause) {
+        // A cache that cannot be written only makes the next build slower: say so, go on.
         await rm(temporary, { force: true });
+        log.warn(`The build cache ${file} cannot be written (${(cause as Error).message}); the build goes on without it.`);
         return;
       }
       dirty = false;

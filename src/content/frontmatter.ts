@@ -5,6 +5,7 @@
  */
 import matter from 'gray-matter';
 import { createCodeFrame, SiteError } from '../errors.ts';
+import { findTooDeep, MAX_MARKDOWN_DEPTH } from '../markdown/depth.ts';
 
 export interface Frontmatter {
   /** The YAML between the fences; its first line is the rest of the opening --- line. */
@@ -20,7 +21,19 @@ const REFUSED = ['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', '
 export function splitFrontmatter(file: string, text: string): Frontmatter {
   const fail = (message: string, hint: string, column = 1) =>
     new SiteError({ code: 'FrontmatterSyntax', message, file, line: 1, column, frame: createCodeFrame(text, 1, column), hint });
-  const opening = /^---(.*)$/m.exec(text.slice(0, text.search(/\r?\n|$/)));
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  // A lone CR or a line separator is a line break to gray-matter's language sniffing but not to
+  // our line count: refuse it here, where the line is known.
+  const stray = firstLine.search(/[\r\u2028\u2029]/);
+  if (firstLine.startsWith('---') && stray !== -1) {
+    const name = firstLine[stray] === '\r' ? 'a carriage return (CR) without a line feed' : `a line separator (U+${firstLine.charCodeAt(stray).toString(16).toUpperCase()})`;
+    throw fail(
+      `The opening --- line holds ${name}, which editors show as a line break but Markdown does not.`,
+      'Save the file with ordinary line endings (LF or CRLF) and put nothing after the opening ---.',
+      stray + 1,
+    );
+  }
+  const opening = /^---(.*)$/.exec(firstLine);
   if (!opening) {
     throw fail(
       'The file has no front matter: it must start with a line of three dashes (---).',
@@ -51,6 +64,25 @@ export function splitFrontmatter(file: string, text: string): Frontmatter {
   });
   const body = parsed.content;
   const head = text.slice(0, text.length - body.length);
+  const bodyLineOffset = head.split('\n').length - 1;
+  checkDepth(file, text, body, bodyLineOffset);
   // gray-matter ends the YAML at "\n---": with Windows line endings the last field would keep a "\r".
-  return { yaml: parsed.matter.replace(/\r$/, ''), body, bodyLineOffset: head.split('\n').length - 1 };
+  return { yaml: parsed.matter.replace(/\r$/, ''), body, bodyLineOffset };
+}
+
+/** Every Markdown body passes here before remark: nesting too deep for it is a content error. */
+function checkDepth(file: string, text: string, body: string, bodyLineOffset: number): void {
+  const deep = findTooDeep(body);
+  if (!deep) return;
+  const line = bodyLineOffset + deep.line + 1;
+  const column = deep.column + 1;
+  throw new SiteError({
+    code: 'MarkdownTooDeep',
+    message: `The text nests quotes (>) or lists more than ${MAX_MARKDOWN_DEPTH} levels deep here, more than any page can show.`,
+    file,
+    line,
+    column,
+    frame: createCodeFrame(text, line, Math.min(column, 160)),
+    hint: 'Remove the extra > or list markers; a quote or list inside another rarely needs more than a few levels.',
+  });
 }

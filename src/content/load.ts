@@ -12,6 +12,7 @@ import type { ResolvedConfig } from '../config.ts';
 import { hashKey, type DiskCache } from '../cache/disk.ts';
 import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 import { readImageSize } from '../publish/image-size.ts';
+import { resolveInside } from '../project-paths.ts';
 import { decodeText } from './decode.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import { describeIssue } from './issues.ts';
@@ -174,7 +175,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     try {
       // Synchronously: for thousands of small files, the thread pool's round trips (open, stat,
       // read, close) cost several times the reads themselves (docs/benchmarks.md).
-      text = decodeText(readFileSync(absolute), file);
+      text = decodeText(readFileSync(resolveInside(config.contentDir, absolute, file)), file);
     } catch (cause) {
       if (cause instanceof SiteError) return report(cause);
       const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
@@ -419,6 +420,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       cache.images.set(src, (pending = reading));
     }
     const image = await pending;
+    if ('missing' in image && image.missing instanceof SiteError) return report(image.missing);
     if ('missing' in image) {
       return fail(
         `The image ${src} does not exist: there is no file public${src}.`,
@@ -553,7 +555,7 @@ function orderOf(data: object): number | undefined {
 async function readImage(publicDir: string, src: string): Promise<ImageRead> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path.join(publicDir, ...src.split('/')));
+    bytes = await readFile(resolveInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`));
   } catch (cause) {
     return { missing: cause };
   }

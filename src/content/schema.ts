@@ -4,8 +4,17 @@
  */
 import { z } from 'zod';
 
-const text = z.string().trim().min(1, 'must not be empty');
-const webUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' });
+/**
+ * No C0 control character but tab, line feed and carriage return, no DEL, no C1: a YAML escape
+ * such as "\0" or "\e" would otherwise land in the pages, the share image or a terminal.
+ */
+const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+const NO_CONTROL_MESSAGE = 'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
+
+const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
+const webUrl = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' })
+  .regex(NO_CONTROL, NO_CONTROL_MESSAGE);
 const email = z.email({ error: 'must be an email address such as hello@example.com' });
 const phone = z
   .string()
@@ -13,8 +22,10 @@ const phone = z
 /** A link target inside the site (/terms, #contact, /#services) or a web or mail address. */
 const href = z
   .string()
+  .regex(NO_CONTROL, NO_CONTROL_MESSAGE)
   .regex(
-    /^(#[A-Za-z][\w-]*|\/[\w\-./]*(#[A-Za-z][\w-]*)?|https?:\/\/[^\s]+|mailto:[^\s]+)$/,
+    // A site path never starts with two slashes: //host/path is another site.
+    /^(#[A-Za-z][\w-]*|\/(?!\/)[\w\-./]*(#[A-Za-z][\w-]*)?|https:\/\/[^\s]+|mailto:[^\s]+)$/,
     'must be #anchor, /path, /path#anchor, https://... or mailto:...',
   );
 /** A file inside public/, written as the site path it is served at. */
@@ -33,7 +44,7 @@ export const siteFileSchema = z.strictObject({
   language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag such as en or en-GB'),
   description: text,
   title: text,
-  titleTemplate: z.string().regex(/%s/, 'must contain %s where the page title goes'),
+  titleTemplate: z.string().regex(/%s/, 'must contain %s where the page title goes').regex(NO_CONTROL, NO_CONTROL_MESSAGE),
   logo: z.strictObject({ src: publicPath }),
   /** Browser chrome and home-screen colours, and the share image's gradient (color to accent). */
   brand: z.strictObject({ color, accent: color, background: color }),

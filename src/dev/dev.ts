@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { ResolvedConfig } from '../config.ts';
-import { formatError, toOverlay } from '../errors.ts';
+import { escapeControl, formatError, toOverlay } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
 import type { PlannedFile } from '../output/staging.ts';
 import { formatUrl, listen } from './listen.ts';
@@ -49,6 +49,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   let shownWarnings = '';
   const devServer = createDevServer({
     base: config.base,
+    host: options.host,
     client,
     files: () => good?.files ?? noBuild,
     hello: () => ({ type: 'hello', build: good?.build ?? '', errors: problems }),
@@ -63,7 +64,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       } else {
         log.internal(outcome.internal);
         const message = outcome.internal instanceof Error ? outcome.internal.message : String(outcome.internal);
-        problems = [{ code: 'InternalError', message, location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
+        problems = [{ code: 'InternalError', message: escapeControl(message), location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
       }
       log.warn(`The build${changed} failed; ${good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`);
       devServer.send({ type: 'errors', errors: problems });
@@ -119,7 +120,8 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
 
 function formatChanges(root: string, changes: BuildOutcome['changes']): string {
   if (changes.length === 0) return '';
-  const first = path.relative(root, changes[0]!.path).split(path.sep).join('/');
+  // A file name is untrusted: an ESC in it must not reach the terminal raw.
+  const first = escapeControl(path.relative(root, changes[0]!.path).split(path.sep).join('/'));
   return changes.length === 1 ? ` after ${first} changed` : ` after ${first} and ${changes.length - 1} more changed`;
 }
 

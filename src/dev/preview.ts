@@ -1,11 +1,15 @@
-/** `agency-site preview`: serves a built folder as a static host would. */
-import { access } from 'node:fs/promises';
+/** `agency-site preview`: serves a built folder as a static host would, `_headers` included. */
+import { access, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { SiteError } from '../errors.ts';
 import { log } from '../log.ts';
+import { HEADERS_FILE } from '../publish/headers.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
+import { FORBIDDEN_HOST_BODY, isAllowedHost } from './host-check.ts';
 import { formatUrl, listen } from './listen.ts';
-import { createStaticHandler } from './static.ts';
+import { createFolderFiles, createStaticHandler } from './static.ts';
 
 export interface ServeOptions {
   port: number;
@@ -23,8 +27,20 @@ export async function startPreviewServer(config: ResolvedConfig, options: ServeO
       cause,
     });
   }
-  const handle = createStaticHandler({ root: config.outDir, base: config.base });
+  const rules = await readHeaderRules(config.outDir);
+  const folder = createFolderFiles(config.outDir);
+  const handle = createStaticHandler({
+    base: config.base,
+    // Hosts read `_headers` and never serve it.
+    files: (relative) => (relative === HEADERS_FILE ? Promise.resolve(undefined) : folder(relative)),
+    headersFor: (pathname) => headersFor(rules, pathname),
+  });
   const server = createServer((request, response) => {
+    if (!isAllowedHost(request.headers.host, options.host)) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(FORBIDDEN_HOST_BODY);
+      return;
+    }
     handle(request, response).catch((error: unknown) => {
       log.internal(error);
       if (!response.headersSent) response.writeHead(500);
@@ -35,4 +51,13 @@ export async function startPreviewServer(config: ResolvedConfig, options: ServeO
   const url = formatUrl(options.host, port, config.base);
   log.info(`Serving ${config.outDir} at ${url}`);
   return { server, url };
+}
+
+/** The rules of the built `_headers`, or none when the folder has no such file. */
+async function readHeaderRules(outDir: string): Promise<HeaderRule[]> {
+  try {
+    return parseHeadersFile(await readFile(path.join(outDir, HEADERS_FILE), 'utf8'));
+  } catch {
+    return [];
+  }
 }

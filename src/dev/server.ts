@@ -9,11 +9,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { log } from '../log.ts';
+import { FORBIDDEN_HOST_BODY, isAllowedHost, isAllowedOrigin } from './host-check.ts';
 import { DEV_PATHS, formatMessage, type DevMessage } from './protocol.ts';
 import { createStaticHandler, type FindFile } from './static.ts';
 
 export interface DevServerOptions {
   base: string;
+  /** The address given with --host: requests for any other name are refused (DNS rebinding). */
+  host: string;
   /** The files of the newest good build; asked on every request. */
   files(): FindFile;
   /** The bundled browser client (bundleClient). */
@@ -55,6 +58,13 @@ export function createDevServer(options: DevServerOptions): DevServer {
     request.on('error', () => response.destroy());
     response.on('error', () => channels.delete(response));
     const pathname = (request.url ?? '/').split('?')[0];
+    // The event stream carries error messages and code frames: other sites may not read it either.
+    const foreign = !isAllowedHost(request.headers.host, options.host) || (pathname === DEV_PATHS.events && !isAllowedOrigin(request.headers.origin, options.host));
+    if (foreign) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(FORBIDDEN_HOST_BODY);
+      return;
+    }
     if (pathname === DEV_PATHS.events || pathname === DEV_PATHS.client) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });

@@ -9,34 +9,35 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { lookup } from 'mrmime';
 import { requestPaths } from '../site/routes.ts';
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
+/** Common on the web but not IANA-registered, so not in mrmime's list. */
+const MISSING_TYPES: Record<string, string> = { '.ico': 'image/x-icon' };
 
-/** A file the handler can send; `body` is called once, for GET. */
+/**
+ * The content type of a served file: from mrmime's list (kept in step with the IANA registry),
+ * with charset=utf-8 on text so a page never has its encoding guessed.
+ */
+export function contentTypeOf(file: string): string {
+  const type = lookup(file) ?? MISSING_TYPES[path.extname(file).toLowerCase()];
+  if (!type) return 'application/octet-stream';
+  const text = type.startsWith('text/') || /^application\/(json|manifest\+json|xml|javascript)$/.test(type);
+  return text ? `${type}; charset=utf-8` : type;
+}
+
+/** A byte range, both ends included, as Range requests name them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A file the handler can send; `body` is called once, for GET (with the range asked for, if any). */
 export interface ServedFile {
   /** Relative to the served root, forward slashes: its extension picks the content type. */
   path: string;
   size: number;
-  body(): Uint8Array | Readable;
+  body(range?: ByteRange): Uint8Array | Readable;
 }
 
 /** Looks up a relative path (already checked by requestPaths); undefined when there is none. */
@@ -51,6 +52,8 @@ export interface StaticOptions {
   files?: FindFile;
   /** Extra headers on every response. */
   headers?: Record<string, string>;
+  /** Headers for a found file, by request path (preview: the site's `_headers` rules). */
+  headersFor?(pathname: string): Record<string, string>;
 }
 
 /** Files of a folder on disk; a path whose real location (symlinks followed) leaves it is not there. */
@@ -68,16 +71,10 @@ export async function readFileInside(folder: string, file: string, relative: str
     if (!real.startsWith(realFolder + path.sep)) return undefined;
     const info = await stat(real);
     if (!info.isFile()) return undefined;
-    return { path: relative, size: info.size, body: () => createReadStream(real) };
+    return { path: relative, size: info.size, body: (range) => createReadStream(real, range) };
   } catch {
     return undefined;
   }
-}
-
-/** The file inside `root` that a request path maps to, or undefined; never outside `root`. */
-export async function resolveRequestFile(root: string, base: string, rawPath: string): Promise<string | undefined> {
-  const found = await findRequested(createFolderFiles(root), base, rawPath);
-  return found && path.join(await realpath(root), ...found.path.split('/'));
 }
 
 async function findRequested(find: FindFile, base: string, rawPath: string): Promise<ServedFile | undefined> {
@@ -97,28 +94,60 @@ export function createStaticHandler(options: StaticOptions) {
       response.end('Method not allowed\n');
       return;
     }
-    const file = await findRequested(find, options.base, request.url ?? '/');
+    const url = request.url ?? '/';
+    const file = await findRequested(find, options.base, url);
     const served = file ?? (await find('404.html'));
     if (!served) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('Not found\n');
       return;
     }
-    response.writeHead(file ? 200 : 404, {
-      'content-type': CONTENT_TYPES[path.extname(served.path).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': served.size,
-      'x-content-type-options': 'nosniff',
+    for (const [name, value] of Object.entries(options.headersFor?.(url.split('?')[0]!) ?? {})) response.setHeader(name, value);
+    const type = { 'content-type': contentTypeOf(served.path), 'x-content-type-options': 'nosniff' };
+    const range = file ? parseRange(request.headers.range, served.size) : undefined;
+    if (range === 'unsatisfiable') {
+      response.writeHead(416, { ...type, 'content-range': `bytes */${served.size}` });
+      response.end();
+      return;
+    }
+    const length = range ? range.end - range.start + 1 : served.size;
+    response.writeHead(range ? 206 : file ? 200 : 404, {
+      ...type,
+      'content-length': length,
+      ...(file ? { 'accept-ranges': 'bytes' } : {}),
+      ...(range ? { 'content-range': `bytes ${range.start}-${range.end}/${served.size}` } : {}),
     });
     if (request.method === 'HEAD') {
       response.end();
       return;
     }
-    const body = served.body();
+    const body = served.body(range);
     if (body instanceof Uint8Array) {
-      response.end(body);
+      response.end(range ? body.subarray(range.start, range.end + 1) : body);
       return;
     }
     // A file removed after it was found ends the response early instead of throwing.
     pipeline(body, response).catch(() => response.destroy());
   };
+}
+
+/**
+ * One `bytes=` range of a file of `size` bytes (RFC 9110 14.1.2): `a-b`, `a-` or `-n`. Several
+ * ranges, or a header we do not read, get the whole file, as the RFC allows; a range that starts
+ * past the end is unsatisfiable (416).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
+  return { start, end };
 }

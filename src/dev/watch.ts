@@ -31,6 +31,8 @@ export interface WatchOptions {
 export interface SiteWatcher {
   /** Settles after the first build (a failed one reports HOLD_MS later). */
   ready: Promise<void>;
+  /** The folders being watched, absolute (for tests: none may lie outside the project). */
+  watchedFolders(): string[];
   close(): Promise<void>;
 }
 
@@ -73,6 +75,9 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   const watcher = watch(config.root, {
     ignoreInitial: true,
     atomic: false,
+    // A linked folder may lead out of the project (or loop): the build refuses what it leads to
+    // anyway, so the watcher never goes there.
+    followSymlinks: false,
     ignored: (file) => file !== config.root && !watched(file),
   });
 
@@ -179,6 +184,7 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(run);
   return {
     ready,
+    watchedFolders: () => Object.keys(watcher.getWatched()),
     async close() {
       closed = true;
       clearTimeout(timer);

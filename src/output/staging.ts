@@ -4,7 +4,7 @@
  * damages the previous output, and the output never holds a file the current build did not make.
  * A file whose bytes are already in the previous output is linked from there, not written again.
  */
-import { closeSync, copyFileSync, linkSync, lstatSync, mkdirSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
@@ -106,8 +106,46 @@ export async function recoverOutput(outDir: string): Promise<void> {
     if (!match || isAlive(Number(match[2]))) continue;
     const leftover = path.join(parent, name);
     if (match[1] === 'old' && !(await exists(outDir))) await rename(leftover, outDir);
-    else await rm(leftover, { recursive: true, force: true });
+    else removeFolder(leftover, 'removing the leftovers of an earlier build');
   }
+}
+
+/**
+ * Removes a folder of ours even when its files were made read-only (chmod -R a-w dist, or a
+ * deploy tool's copy): we own them, so we may make them writable first. What still cannot be
+ * removed is a WriteFailed naming the folder, never a raw error that every later build repeats.
+ */
+function removeFolder(folder: string, step: string): void {
+  try {
+    rmSync(folder, { recursive: true, force: true });
+    return;
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw leftoverFailed(cause, folder, step);
+  }
+  try {
+    makeWritable(folder);
+    rmSync(folder, { recursive: true, force: true });
+  } catch (cause) {
+    throw leftoverFailed(cause, folder, step);
+  }
+}
+
+function makeWritable(folder: string): void {
+  chmodSync(folder, 0o700);
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (entry.isDirectory()) makeWritable(path.join(folder, entry.name));
+  }
+}
+
+function leftoverFailed(cause: unknown, folder: string, step: string): SiteError {
+  return new SiteError({
+    code: 'WriteFailed',
+    message: `The build failed while ${step}: ${path.basename(folder)} could not be removed (${(cause as Error).message}).`,
+    file: path.basename(folder),
+    hint: `Remove ${folder} by hand (chmod -R u+w it first if it is read-only), then build again.`,
+    cause,
+  });
 }
 
 export async function writeOutput(outDir: string, files: PlannedFile[]): Promise<void> {
@@ -151,7 +189,7 @@ export async function writeOutput(outDir: string, files: PlannedFile[]): Promise
     await rm(staging, { recursive: true, force: true });
     throw writeFailed(cause, path.basename(outDir), 'moving the new output in place');
   }
-  if (hadOutput) rmSync(old, { recursive: true, force: true });
+  if (hadOutput) removeFolder(old, 'removing the previous output (the new output is in place)');
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ import { readOrientation } from './image-size.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { Image, Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';
+import { log } from '../log.ts';
+import { resolveInside } from '../project-paths.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 
 export interface PictureSource {
@@ -97,6 +99,7 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
   const work: ImageWork = { encoded: 0, reused: 0 };
   const used = new Set<string>();
   let encoder: ImageEncoder | undefined;
+  let cacheFailed = false;
   signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
   return {
     work,
@@ -119,12 +122,19 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
       const bytes = await (encoder ??= createImageEncoder()).make(recipe());
       signal?.throwIfAborted();
       work.encoded += 1;
-      if (folder && file) {
-        mkdirSync(folder, { recursive: true });
+      if (folder && file && !cacheFailed) {
         // Written beside and renamed, so a parallel build never reads half a file.
         const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-        writeFileSync(temporary, bytes);
-        renameSync(temporary, file);
+        try {
+          mkdirSync(folder, { recursive: true });
+          writeFileSync(temporary, bytes);
+          renameSync(temporary, file);
+        } catch (cause) {
+          // A full or read-only disk under the cache is not the image's fault: the build goes on.
+          cacheFailed = true;
+          rmSync(temporary, { force: true });
+          log.warn(`The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`);
+        }
       }
       return { bytes, hash };
     },
@@ -337,7 +347,7 @@ export async function processSiteImages(
   { site, publicDir, urls }: { site: Pick<Site, 'logo' | 'portfolio'>; publicDir: string; urls: UrlPolicy },
 ): Promise<{ images: SiteImages; files: OutputFile[] }> {
   const run = (image: Image, widths: readonly number[]) =>
-    processImage(pipeline, { image, bytes: readFileSync(path.join(publicDir, ...image.src.split('/'))), widths, urls });
+    processImage(pipeline, { image, bytes: readFileSync(resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`)), widths, urls });
   const [logo, ...portfolio] = await Promise.all([
     run(site.logo, LOGO_WIDTHS),
     ...site.portfolio.map((item) => run(item.picture, ARTWORK_WIDTHS)),

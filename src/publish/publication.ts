@@ -17,6 +17,7 @@ import { createImagePipeline, processSiteImages, type ImageWork, type SiteImages
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
 import { createShareImage, type ShareImage } from './share-image.ts';
+import { resolveInside } from '../project-paths.ts';
 
 export interface Publication {
   images: SiteImages;
@@ -55,7 +56,7 @@ export async function createSiteImages({
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, signal);
   try {
     // Synchronously, like the image cache: see createImagePipeline.
-    const read = (src: string) => readFileSync(path.join(config.publicDir, ...src.split('/')));
+    const read = (src: string) => readFileSync(resolveInside(config.publicDir, path.join(config.publicDir, ...src.split('/')), `public${src}`));
     const logoBytes = read(site.logo.src);
     const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE) ? loadIcon(read(`/${FAVICON_SOURCE}`)) : { image: site.logo, bytes: logoBytes };
     const [processed, favicons, share] = await Promise.all([

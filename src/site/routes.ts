@@ -3,7 +3,7 @@
  * the sitemap together. Pure: no I/O.
  */
 import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
-import { SiteError } from '../errors.ts';
+import { SiteError, SiteErrors } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 
 export type Page = { kind: 'home' } | { kind: 'legal'; legal: LegalPage } | { kind: 'page'; page: ContentPage } | { kind: 'not-found' };
@@ -119,24 +119,26 @@ const pageRoutes = new WeakMap<ContentPage, { format: UrlFormat; route: Route }>
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
   const taken = new Map<string, string>();
+  // Every clash is collected, so a site with several learns of all of them in one build.
+  const clashes: SiteError[] = [];
   const claim = (slug: string, folder: string) => {
     const file = () => `content/${folder}/${slug}.md`;
     if (RESERVED.has(slug)) {
-      throw new SiteError({
+      clashes.push(new SiteError({
         code: 'DuplicateUrl',
         message: `The page ${file()} would be served at /${slug}, a path the build uses itself.`,
         file: file(),
         hint: `Rename the file; ${[...RESERVED].join(', ')} are reserved.`,
-      });
+      }));
     }
     const other = taken.get(slug);
     if (other !== undefined) {
-      throw new SiteError({
+      clashes.push(new SiteError({
         code: 'DuplicateUrl',
         message: `The pages content/${other}/${slug}.md and ${file()} would both be served at /${slug}.`,
         file: file(),
         hint: 'Rename one of the two files.',
-      });
+      }));
     }
     taken.set(slug, folder);
     return `/${slug}`;
@@ -158,6 +160,7 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
     pageRoutes.set(page, { format: urls.format, route });
     routes.push(route);
   }
+  if (clashes.length > 0) throw new SiteErrors(clashes);
   routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
   return routes;
 }

@@ -46,12 +46,10 @@ beforeAll(async () => {
   await writeFile(project.file('secret.txt'), SECRET);
   await mkdir(project.file('outside'));
   await writeFile(project.file('outside/secret.txt'), SECRET);
-  // Symlinks that point out: in public/ (dev serves public files from there) ...
-  await symlink(project.file('secret.txt'), project.file('public/leak.txt'));
-  await symlink(project.file('outside'), project.file('public/escape'));
+  // Symlinks that point out of the built folder that preview serves. (Links out of public/ are
+  // refused by the build itself: tests/security/symlinks.test.ts.)
   const config = resolveConfig({ root: project.root, out: 'site/dist' });
   await buildSite(config);
-  // ... and in the built folder that preview serves.
   await writeFile(project.file('site/secret.txt'), SECRET);
   await symlink(project.file('secret.txt'), path.join(config.outDir, 'leak.txt'));
   await symlink(project.file('outside'), path.join(config.outDir, 'escape'));

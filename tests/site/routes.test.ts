@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoutes, createUrlPolicy, rewriteContentLinks } from '../../src/site/routes.ts';
 import type { ContentPage, LegalPage, Site } from '../../src/content/schema.ts';
-import { SiteError } from '../../src/errors.ts';
+import { toSiteErrors } from '../../src/errors.ts';
 
 const legal = (slug: string) => ({ slug, title: slug, dateLine: 'd', description: 'd', order: 1, html: '' });
 const site = (slugs: string[]) => ({ legal: slugs.map(legal) }) as unknown as Site;
@@ -63,7 +63,7 @@ describe('createRoutes', () => {
   });
 
   it('refuses a legal page named like a path the build writes itself', () => {
-    expect(() => createRoutes(site(['assets']), urls)).toThrowError(/content\/legal\/assets\.md would be served at \/assets/);
+    expect(clashesOf(() => createRoutes(site(['assets']), urls))).toEqual([expect.stringMatching(/content\/legal\/assets\.md would be served at \/assets/)]);
   });
 });
 
@@ -86,12 +86,16 @@ describe('createRoutes with content pages', () => {
 
   it('rejects a page named like a legal page, pointing at the page file', () => {
     const attempt = () => createRoutes(withLegal([legalPage('terms')]), fileUrls, [contentPage('terms')]);
-    expect(attempt).toThrow(SiteError);
-    expect(attempt).toThrow(/content\/legal\/terms\.md and content\/pages\/terms\.md would both be served at \/terms/);
+    expect(clashesOf(attempt)).toEqual([expect.stringMatching(/content\/legal\/terms\.md and content\/pages\/terms\.md would both be served at \/terms/)]);
   });
 
   it('rejects a page at a path the build writes itself', () => {
-    expect(() => createRoutes(withLegal([]), fileUrls, [contentPage('assets')])).toThrow(/content\/pages\/assets\.md would be served at \/assets/);
+    expect(clashesOf(() => createRoutes(withLegal([]), fileUrls, [contentPage('assets')]))).toEqual([expect.stringMatching(/content\/pages\/assets\.md would be served at \/assets/)]);
+  });
+
+  it('reports every clash at once, each at its own file', () => {
+    const attempt = () => createRoutes(withLegal([legalPage('terms'), legalPage('404')]), fileUrls, [contentPage('terms'), contentPage('sitemap')]);
+    expect(clashesOf(attempt)).toHaveLength(3);
   });
 
   it('lays pages out by the URL policy', () => {
@@ -123,3 +127,15 @@ describe('rewriteContentLinks', () => {
     expect(rewriteContentLinks(html, createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com'))).toBe(html);
   });
 });
+
+/** The DuplicateUrl messages a call throws, all of them. */
+function clashesOf(attempt: () => unknown): string[] {
+  try {
+    attempt();
+  } catch (thrown) {
+    const errors = toSiteErrors(thrown) ?? [];
+    expect(errors.every((error) => error.code === 'DuplicateUrl')).toBe(true);
+    return errors.map((error) => `${error.file}: ${error.message}`);
+  }
+  throw new Error('expected DuplicateUrl errors');
+}

@@ -1,5 +1,5 @@
 /** The only module that writes to the console. */
-import { formatCount, formatError, toProblem, type Problem, type SiteError, type Severity } from './errors.ts';
+import { escapeControl, formatCount, formatError, toProblem, type Problem, type SiteError, type Severity } from './errors.ts';
 import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './report.ts';
 import { mapStack } from './source-stack.ts';
 
@@ -48,7 +48,7 @@ export const log = {
     if (enabled && !silent()) process.stderr.write(`${paint(2, message)}\n`);
   },
   warn(message: string): void {
-    process.stderr.write(`${paint(33, 'warning')} ${message}\n`);
+    process.stderr.write(`${paint(33, 'warning')} ${escapeControl(message)}\n`);
   },
   siteWarnings(warnings: SiteError[]): void {
     problems(warnings, 'warning');

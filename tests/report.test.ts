@@ -16,6 +16,8 @@ describe('formatWorkflowCommand', () => {
 
   it('escapes %, CR and LF in the message, and also : and , in properties', () => {
     expect(escapeData('100% done\r\nnext: a, b')).toBe('100%25 done%0D%0Anext: a, b');
+    // Nothing from a stranger's file reaches the log raw: ESC would start a terminal sequence.
+    expect(escapeData('title \u001b]0;pwned\u0007')).toBe('title \\x1b]0;pwned\\x07');
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
     // A message that tries to end the command and start another stays one annotation.
     const error = new SiteError({ code: 'BrokenLink', message: 'x\n::error::forged', file: 'content/a,b:c.md', line: 2, column: 3 });

@@ -51,7 +51,11 @@ describe('agency-site preview', () => {
       expect(response.headers['content-security-policy'], target).toContain("script-src 'self'");
       expect(response.headers['x-frame-options'], target).toBe('DENY');
     }
-    expect((await get(preview.url, '/terms')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    // Pages keep the host's default caching; hashed assets are immutable (the two rules of _headers).
+    const asset = (await project.read('dist/index.html')).match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+    expect(asset).toBeDefined();
+    expect((await get(preview.url, asset!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(preview.url, '/terms')).headers['cache-control']).toBeUndefined();
     expect((await get(preview.url, '/_headers')).status).toBe(404);
   });
 

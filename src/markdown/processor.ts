@@ -17,6 +17,15 @@ import type { Heading, Nodes, Root } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import type { Processor } from 'unified';
 import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
 export interface RenderedMarkdown {
@@ -55,8 +64,9 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
     .use(remarkGfm)
     .use(remarkHtml, { sanitize: sanitize ? SANITIZE_SCHEMA : false })
     .freeze();
+  const withoutLiterals = remark().use(gfmWithoutLiteralAutolinks).freeze();
   return (markdown) => {
-    const tree = processor.parse(markdown);
+    const tree = parseGfm(markdown, withoutLiterals, processor);
     const headingIds = addHeadingIds(tree);
     const removed: Removed[] = [];
     if (sanitize) {
@@ -73,6 +83,30 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
     const html = String(processor.stringify(processor.runSync(tree) as Root));
     return { html, rawHtml: onePerLine(removed) };
   };
+}
+
+/**
+ * GFM's literal autolinks (bare URLs and emails) cost as much parse time as all of CommonMark, and
+ * most pages have none: parsed first without them, a page is parsed again with them only when
+ * some text could hold one (`www.`, `http(s)://` or `@`; link targets and code are not text).
+ */
+function parseGfm(markdown: string, withoutLiterals: { parse(text: string): Root }, full: { parse(text: string): Root }): Root {
+  const tree = withoutLiterals.parse(markdown);
+  return LITERAL_START.test(markdown) && someText(tree, (text) => LITERAL_START.test(text)) ? full.parse(markdown) : tree;
+}
+
+const LITERAL_START = /www\.|https?:\/\/|@/i;
+
+function someText(node: Nodes, test: (text: string) => boolean): boolean {
+  if (node.type === 'text') return test(node.value);
+  return 'children' in node && node.children.some((child) => someText(child, test));
+}
+
+/** remark-gfm without the literal autolinks: tables, strikethrough, task lists and footnotes. */
+function gfmWithoutLiteralAutolinks(this: Processor) {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
+  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
 }
 
 /** GitHub's heading ids: the heading's text through github-slugger, unique within the document. */

@@ -115,3 +115,13 @@ describe('createMarkdown and GitHub-flavoured Markdown', () => {
     expect(html).toContain('<li id="user-content-fn-1">');
   });
 });
+
+describe('createMarkdown and literal autolinks', () => {
+  it('links bare URLs and emails wherever text holds them, and leaves link targets and code alone', () => {
+    const { html } = createMarkdown()('*see www.example.com*\n\n- mail hi@example.com\n\n[a](https://example.com/x) `https://example.com/y`\n');
+    expect(html).toBe(
+      '<p><em>see <a href="http://www.example.com">www.example.com</a></em></p>\n<ul>\n<li>mail <a href="mailto:hi@example.com">hi@example.com</a></li>\n</ul>\n' +
+        '<p><a href="https://example.com/x">a</a> <code>https://example.com/y</code></p>\n',
+    );
+  });
+});

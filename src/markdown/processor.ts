@@ -109,9 +109,20 @@ function gfmWithoutLiteralAutolinks(this: Processor) {
   (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
 }
 
-/** GitHub's heading ids: the heading's text through github-slugger, unique within the document. */
+/**
+ * Ids the site's layout gives its own elements (templates/; a test keeps this list whole): a
+ * heading "Main" or "Contact" gets `main-1`, `contact-1`, as a second heading of that text would,
+ * instead of a second element with the layout's id.
+ */
+export const LAYOUT_IDS = [
+  'about', 'ai-demo', 'contact', 'contact-form', 'contact-form-title', 'contact-message', 'footer-legal',
+  'footer-quick-links', 'hero-stats-title', 'hero-title', 'main', 'portfolio', 'services', 'site-menu',
+];
+
+/** GitHub's heading ids: the heading's text through github-slugger, unique within the page. */
 function addHeadingIds(tree: Root): Set<string> {
   const slugger = new GithubSlugger();
+  for (const id of LAYOUT_IDS) slugger.slug(id);
   const ids = new Set<string>();
   const visit = (node: Nodes) => {
     if (node.type === 'heading') {

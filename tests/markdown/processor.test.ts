@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMarkdown } from '../../src/markdown/processor.ts';
+import { createMarkdown, LAYOUT_IDS } from '../../src/markdown/processor.ts';
 
 describe('createMarkdown', () => {
   it('turns Markdown into HTML', () => {
@@ -123,5 +125,23 @@ describe('createMarkdown and literal autolinks', () => {
       '<p><em>see <a href="http://www.example.com">www.example.com</a></em></p>\n<ul>\n<li>mail <a href="mailto:hi@example.com">hi@example.com</a></li>\n</ul>\n' +
         '<p><a href="https://example.com/x">a</a> <code>https://example.com/y</code></p>\n',
     );
+  });
+});
+
+describe('createMarkdown and the layout ids', () => {
+  it('numbers a heading whose id the layout already uses (regression: "## Main" made a second id="main")', () => {
+    expect(createMarkdown()('## Main\n\n## Contact\n\n## Pricing').html).toBe(
+      '<h2 id="main-1">Main</h2>\n<h2 id="contact-1">Contact</h2>\n<h2 id="pricing">Pricing</h2>\n',
+    );
+  });
+
+  it('knows every fixed id the templates write', () => {
+    const ids = new Set<string>();
+    for (const name of readdirSync('templates', { recursive: true }).map(String)) {
+      if (!/\.tsx?$/.test(name)) continue;
+      for (const match of readFileSync(path.join('templates', name), 'utf8').matchAll(/\bid="([^"]+)"/g)) ids.add(match[1]!);
+    }
+    expect(ids.size).toBeGreaterThan(5);
+    expect([...ids].filter((id) => !LAYOUT_IDS.includes(id))).toEqual([]);
   });
 });

@@ -84,7 +84,7 @@ try {
       rows.map((row) => [row.count, formatTimes(row.before), formatTimes(row.after), cost(row.before.ms, row.after.ms)]),
     ),
   ].join('\n');
-  const name = `bench-before-after-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const name = `bench-before-after-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
   writeSection(path.join(PROJECT_ROOT, 'docs', 'benchmarks.md'), name, `## ${label} (npm run bench:before-after)\n\n${markdown}`);
   console.log('Wrote docs/benchmarks.md');
 } finally {

@@ -4,7 +4,7 @@
  * generated section of docs/benchmarks.md (between markers, leaving the rest of the file alone).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,20 +33,47 @@ export function numberFromEnv(name, fallback) {
   return number;
 }
 
+/**
+ * Where the benchmarks build: tmpfs (/dev/shm) when there is one, so that creating thousands of
+ * output files measures the generators, not the disk (on ext4 with online discard that costs
+ * seconds of system time). BENCH_TMPDIR chooses another folder.
+ */
+export const WORK_ROOT = process.env.BENCH_TMPDIR ?? (isWritableFolder('/dev/shm') ? '/dev/shm' : os.tmpdir());
+
+function isWritableFolder(folder) {
+  try {
+    accessSync(folder, constants.W_OK);
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export function createWorkFolder(prefix) {
-  return mkdtempSync(path.join(os.tmpdir(), prefix));
+  return mkdtempSync(path.join(WORK_ROOT, prefix));
 }
 
 /**
- * A copy of the project (bin/, src/, package files, content/, templates/, public/; node_modules
+ * A copy of a project (bin/, src/, package files, content/, templates/, public/; node_modules
  * linked, so the bundled CLI is shared) whose content/pages/ holds `count` generated pages.
+ * `root` is the project to copy (default: this one); with `ownBundle`, node_modules is a folder of
+ * links to this project's packages with a .cache of its own, so that two versions of the CLI
+ * built side by side do not replace each other's bundle.
  */
-export function copyProjectWithCorpus(folder, count) {
+export function copyProjectWithCorpus(folder, count, { root = PROJECT_ROOT, ownBundle = false } = {}) {
   mkdirSync(folder, { recursive: true });
   for (const name of ['bin', 'src', 'content', 'templates', 'public', 'package.json', 'package-lock.json']) {
-    cpSync(path.join(PROJECT_ROOT, name), path.join(folder, name), { recursive: true });
+    cpSync(path.join(root, name), path.join(folder, name), { recursive: true });
   }
-  symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(folder, 'node_modules'), 'dir');
+  const modules = path.join(PROJECT_ROOT, 'node_modules');
+  if (ownBundle) {
+    mkdirSync(path.join(folder, 'node_modules'));
+    for (const name of readdirSync(modules)) {
+      if (name !== '.cache') symlinkSync(path.join(modules, name), path.join(folder, 'node_modules', name));
+    }
+  } else {
+    symlinkSync(modules, path.join(folder, 'node_modules'), 'dir');
+  }
   rmSync(path.join(folder, 'content', 'pages'), { recursive: true, force: true });
   writeCorpus(path.join(folder, 'content', 'pages'), count);
   return folder;
@@ -109,11 +136,13 @@ const SAMPLE_MS = 25;
  * of GNU time's figure (the peak resident set of the largest single process) and the peak of the
  * memory of the process and its children together (the image encoder, esbuild; see
  * createTreeSampler) sampled every 25 ms, since GNU time does not add up processes that run at the
- * same time. Without either, the child's own report, else null.
+ * same time. Without either, the child's own report, else null. With GNU time, also the system
+ * and user CPU time of the process and its waited-for children (ms), so that time spent in the
+ * kernel (creating files) can be told apart.
  */
 export function timeProcess(command, args, { cwd, env } = {}) {
   const rssFile = path.join(os.tmpdir(), `agency-site-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const [file, argv] = HAS_GNU_TIME ? [GNU_TIME, ['-f', '%M', '-o', rssFile, command, ...args]] : [command, args];
+  const [file, argv] = HAS_GNU_TIME ? [GNU_TIME, ['-f', '%M %S %U', '-o', rssFile, command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(file, argv, { cwd, env: { ...process.env, NO_COLOR: '1', AGENCY_SITE_REPORT_MEMORY: '1', ...env } });
@@ -130,8 +159,11 @@ export function timeProcess(command, args, { cwd, env } = {}) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (sampler) clearInterval(sampler);
       let maxRssKb = null;
+      let systemMs = null;
+      let userMs = null;
       if (HAS_GNU_TIME && existsSync(rssFile)) {
-        maxRssKb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop());
+        const [rss, system, user] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        [maxRssKb, systemMs, userMs] = [rss, system * 1000, user * 1000];
         rmSync(rssFile, { force: true });
       } else {
         const reported = /maxRSS \(KB\): (\d+)/.exec(stderr);
@@ -142,7 +174,7 @@ export function timeProcess(command, args, { cwd, env } = {}) {
         reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr || stdout}`));
         return;
       }
-      resolve({ ms, maxRssKb, stdout, stderr });
+      resolve({ ms, maxRssKb, systemMs, userMs, stdout, stderr });
     });
   });
 }

@@ -450,12 +450,12 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
       warnings.push(
         new SiteError({
           code: 'RawHtmlRemoved',
-          message: 'Raw HTML in this Markdown was left out of the page: HTML from content could run scripts or break the layout.',
+          message: `This Markdown has ${raw.removed}, left out of the page: HTML and links from content could run scripts or break the layout.`,
           file: entry.file,
           line,
           column: raw.column,
           frame: createCodeFrame(entry.text, line, raw.column),
-          hint: 'Write it in Markdown instead, or build with --allow-html if every content author is trusted.',
+          hint: 'Write it in Markdown or in the HTML GitHub keeps (sup, sub, kbd, details, ...), link with http(s) or mailto, or build with --allow-html if every content author is trusted.',
         }),
       );
     }

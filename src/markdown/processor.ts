@@ -1,44 +1,156 @@
-/** One Markdown processor, created once: string in, HTML out. No file system here. */
+/**
+ * One Markdown processor, created once: string in, HTML out. No file system here.
+ *
+ * GitHub-flavoured Markdown as GitHub renders it: remark-gfm (tables, strikethrough, autolinks,
+ * task lists, footnotes), heading ids by GitHub's slug rules, and GitHub's sanitizer schema.
+ *
+ * Ids, decided for a site with next to no JavaScript (GitHub rewrites `#x` links in the browser):
+ * - heading ids carry no prefix (`## Payment` -> id="payment"), so `/terms#payment` and `#payment`
+ *   work as plain links, as GitHub shows them in the address bar;
+ * - footnote ids and their links carry `user-content-` in both, exactly as GitHub serves them;
+ * - ids and names written in raw HTML get `user-content-` as on GitHub (so content cannot take
+ *   the template's ids), and a `#x` link in the same body to such an id is pointed at it.
+ */
+import GithubSlugger from 'github-slugger';
+import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import type { Heading, Nodes, Root } from 'mdast';
 import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import type { Processor } from 'unified';
+import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
 export interface RenderedMarkdown {
   html: string;
-  /** Where raw HTML was written (1-based, in the Markdown given); sanitized away unless allowed. */
-  rawHtml: Array<{ line: number; column: number }>;
+  /**
+   * What the sanitizer left out (1-based, in the Markdown given), one report per line: unsafe raw
+   * HTML and unsafe URLs. Comments are notes to other editors and are not reported. Empty when
+   * raw HTML is allowed.
+   */
+  rawHtml: Removed[];
 }
 
 export type RenderMarkdown = (markdown: string) => RenderedMarkdown;
 
 export interface MarkdownOptions {
-  /** Keep raw HTML written in Markdown. Off by default: raw HTML is sanitized away. */
+  /** Keep raw HTML written in Markdown. Off by default: only GitHub's safe subset is kept. */
   allowHtml?: boolean;
 }
 
-/** The few fields of an mdast node this module reads. */
-interface MarkdownNode {
-  type: string;
-  value?: string;
-  position?: { start: { line: number; column: number } };
-  children?: MarkdownNode[];
-}
+/**
+ * GitHub's schema (hast-util-sanitize's default), with the elements GitHub's own allowlist has
+ * beyond it, `style` dropped with its text like `script`, and `id` and `aria-describedby` left
+ * unprefixed here: the prefix goes by origin (heading and footnote ids are ours, see above; ids in
+ * raw HTML get it in raw-html.ts).
+ */
+export const SANITIZE_SCHEMA: Schema = {
+  ...defaultSchema,
+  tagNames: [...defaultSchema.tagNames!, 'abbr', 'bdo', 'caption', 'cite', 'dfn', 'figcaption', 'figure', 'mark', 'small', 'time', 'wbr'],
+  clobber: defaultSchema.clobber!.filter((name) => name !== 'id' && name !== 'ariaDescribedBy'),
+  strip: [...defaultSchema.strip!, 'style'],
+};
 
 export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
-  const processor = remark().use(remarkHtml, { sanitize: !options.allowHtml }).freeze();
+  const sanitize = !options.allowHtml;
+  const processor = remark()
+    .use(remarkGfm)
+    .use(remarkHtml, { sanitize: sanitize ? SANITIZE_SCHEMA : false })
+    .freeze();
+  const withoutLiterals = remark().use(gfmWithoutLiteralAutolinks).freeze();
   return (markdown) => {
-    const tree = processor.parse(markdown);
-    const html = String(processor.stringify(processor.runSync(tree) as typeof tree));
-    return { html, rawHtml: options.allowHtml ? [] : findRawHtml(tree) };
+    const tree = parseGfm(markdown, withoutLiterals, processor);
+    const headingIds = addHeadingIds(tree);
+    const removed: Removed[] = [];
+    if (sanitize) {
+      const html = parseRawHtml(tree, markdown, headingIds, SANITIZE_SCHEMA);
+      if (html) {
+        // The tree's HTML, raw parts parsed, replaces its children for remark-html to sanitize.
+        tree.data = { ...tree.data, hChildren: html.children };
+        tree.children = [];
+        removed.push(...html.removed);
+      } else {
+        removed.push(...findUnsafeUrls(tree, SANITIZE_SCHEMA));
+      }
+    }
+    const html = String(processor.stringify(processor.runSync(tree) as Root));
+    return { html, rawHtml: onePerLine(removed) };
   };
 }
 
-/** HTML elements written in the Markdown; comments are notes to other editors and are not reported. */
-function findRawHtml(node: MarkdownNode, found: RenderedMarkdown['rawHtml'] = []): RenderedMarkdown['rawHtml'] {
-  const start = node.position?.start;
-  // One report per line: an inline element's opening and closing tags are two nodes.
-  if (node.type === 'html' && start && found.at(-1)?.line !== start.line && !/^\s*<!--[\s\S]*-->\s*$/.test(node.value ?? '')) {
-    found.push({ line: start.line, column: start.column });
+/**
+ * GFM's literal autolinks (bare URLs and emails) cost as much parse time as all of CommonMark, and
+ * most pages have none: parsed first without them, a page is parsed again with them only when
+ * some text could hold one (`www.`, `http(s)://` or `@`; link targets and code are not text).
+ */
+function parseGfm(markdown: string, withoutLiterals: { parse(text: string): Root }, full: { parse(text: string): Root }): Root {
+  const tree = withoutLiterals.parse(markdown);
+  return LITERAL_START.test(markdown) && someText(tree, (text) => LITERAL_START.test(text)) ? full.parse(markdown) : tree;
+}
+
+const LITERAL_START = /www\.|https?:\/\/|@/i;
+
+function someText(node: Nodes, test: (text: string) => boolean): boolean {
+  if (node.type === 'text') return test(node.value);
+  return 'children' in node && node.children.some((child) => someText(child, test));
+}
+
+/** remark-gfm without the literal autolinks: tables, strikethrough, task lists and footnotes. */
+function gfmWithoutLiteralAutolinks(this: Processor) {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
+  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+}
+
+/**
+ * Ids the site's layout gives its own elements (templates/; a test keeps this list whole): a
+ * heading "Main" or "Contact" gets `main-1`, `contact-1`, as a second heading of that text would,
+ * instead of a second element with the layout's id.
+ */
+export const LAYOUT_IDS = [
+  'about', 'ai-demo', 'contact', 'contact-form', 'contact-form-title', 'contact-message', 'footer-legal',
+  'footer-quick-links', 'hero-stats-title', 'hero-title', 'main', 'portfolio', 'services', 'site-menu',
+];
+
+/** GitHub's heading ids: the heading's text through github-slugger, unique within the page. */
+function addHeadingIds(tree: Root): Set<string> {
+  const slugger = new GithubSlugger();
+  for (const id of LAYOUT_IDS) slugger.slug(id);
+  const ids = new Set<string>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'heading') {
+      const id = slugger.slug(textOf(node));
+      ids.add(id);
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+      return;
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return ids;
+}
+
+/** The text a reader sees in a heading: raw HTML tags are not text. */
+function textOf(node: Nodes | Heading): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+  if (node.type === 'image') return node.alt ?? '';
+  return 'children' in node ? node.children.map(textOf).join('') : '';
+}
+
+/** One report per line (an inline element's opening and closing tags are two nodes), naming all it lost. */
+function onePerLine(removed: Removed[]): Removed[] {
+  const lines = new Map<number, Removed>();
+  for (const entry of [...removed].sort((a, b) => a.line - b.line || a.column - b.column)) {
+    const first = lines.get(entry.line);
+    if (!first) lines.set(entry.line, { ...entry });
+    else if (!first.removed.split(', ').includes(entry.removed)) first.removed += `, ${entry.removed}`;
   }
-  for (const child of node.children ?? []) findRawHtml(child, found);
-  return found;
+  return [...lines.values()];
 }

@@ -126,6 +126,14 @@ describe('rewriteContentLinks', () => {
   it('leaves the HTML as it is under the default policy', () => {
     expect(rewriteContentLinks(html, createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com'))).toBe(html);
   });
+
+  it("keeps #id on the page it is written in, and gives /page#id the page's shape before the fragment", () => {
+    const urls = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
+    const links = '<a href="#payment">a</a> <a href="/terms#payment">b</a> <a href="/#contact">c</a> <a href="#user-content-fn-1">d</a>';
+    expect(rewriteContentLinks(links, urls)).toBe(
+      '<a href="#payment">a</a> <a href="/sub/terms/#payment">b</a> <a href="/sub/#contact">c</a> <a href="#user-content-fn-1">d</a>',
+    );
+  });
 });
 
 /** The DuplicateUrl messages a call throws, all of them. */

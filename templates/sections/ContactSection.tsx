@@ -1,4 +1,5 @@
 import { ButtonLink, newTab, NewTabHint } from '../ui/ButtonLink.tsx';
+import { ContactForm, type ContactDelivery } from '../ui/ContactForm.tsx';
 import { Section } from '../ui/Section.tsx';
 import type { PageProps } from '../types.ts';
 
@@ -8,10 +9,12 @@ export function ContactSection({ site, urls }: PageProps) {
   const whatsapp = `https://wa.me/${contact.whatsapp.number.replace(/\D/g, '')}`;
   const mailto = `mailto:${contact.email.address}`;
   const actionHref = (href: string | undefined, fallback: string) => (href ? urls.href(href) : fallback);
-  // Without an endpoint the form hands the message to the visitor's mail client; nothing lands in the page URL.
-  const formTarget = form.endpoint
-    ? { action: form.endpoint, method: 'post' }
-    : { action: `${mailto}?subject=${encodeURIComponent(form.subject)}`, method: 'post', encType: 'text/plain' };
+  // A site path is a file-like address on this host: base prefixed, no trailing slash added.
+  const delivery: ContactDelivery = form.endpoint
+    ? { mode: 'endpoint', action: form.endpoint.startsWith('/') ? urls.asset(form.endpoint) : form.endpoint }
+    : form.netlify
+      ? { mode: 'netlify', action: urls.href(form.successPage) }
+      : { mode: 'mail', subject: form.subject };
   return (
     <Section id="contact" heading={contact.heading} intro={contact.intro} tone="dark">
       <div className="contact-grid">
@@ -44,40 +47,8 @@ export function ContactSection({ site, urls }: PageProps) {
             </ButtonLink>
           </div>
         </div>
-        <form id="contact-form" className="contact-form" aria-labelledby="contact-form-title" data-mailto={form.endpoint ? undefined : contact.email.address} data-subject={form.subject} {...formTarget}>
-          <h3 id="contact-form-title">{form.heading}</h3>
-          <div className="form-row">
-            <Field name="firstName" label={form.firstName} autoComplete="given-name" />
-            <Field name="lastName" label={form.lastName} autoComplete="family-name" />
-          </div>
-          <Field name="email" label={form.email} type="email" autoComplete="email" />
-          <Field name="company" label={form.company} optional={form.optional} autoComplete="organization" />
-          <div className="field">
-            <label htmlFor="contact-message">{form.message}</label>
-            <textarea id="contact-message" name="message" rows={5} />
-          </div>
-          <button className="button button-primary" type="submit">
-            {form.submit}
-          </button>
-          {form.note && <p className="form-note">{form.note}</p>}
-        </form>
+        <ContactForm copy={form} address={contact.email.address} delivery={delivery} />
       </div>
     </Section>
   );
 }
-
-type FieldProps = { name: string; label: string; type?: 'text' | 'email'; optional?: string; autoComplete: string };
-
-function Field({ name, label, type = 'text', optional, autoComplete }: FieldProps) {
-  const id = `contact-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="field-optional"> {optional}</span>}
-      </label>
-      <input id={id} name={name} type={type} autoComplete={autoComplete} />
-    </div>
-  );
-}
-

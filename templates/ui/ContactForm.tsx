@@ -63,7 +63,7 @@ export function ContactForm({ copy, address, delivery }: ContactFormProps) {
       {/* The spam trap: off screen, inert (never focused) and hidden from screen readers; robots fill it. */}
       <div className="form-trap" aria-hidden="true" inert>
         <label>
-          {copy.trap} <input name={TRAP_FIELD} tabIndex={-1} autoComplete="off" />
+          {copy.trap} <input type="text" name={TRAP_FIELD} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
       <button className="button button-primary" type="submit">

@@ -44,7 +44,7 @@ export function ContactForm({ copy, address, delivery }: ContactFormProps) {
   const target =
     delivery.mode === 'mail'
       ? { action: `${mailto}?subject=${encodeURIComponent(delivery.subject)}`, encType: 'text/plain', 'data-mailto': address, 'data-subject': delivery.subject }
-      : { action: delivery.action, 'data-send': '' };
+      : { action: delivery.action };
   const netlify = delivery.mode === 'netlify' ? { name: NETLIFY_FORM_NAME, 'data-netlify': 'true', 'netlify-honeypot': TRAP_FIELD } : {};
   return (
     <form id="contact-form" className="contact-form" aria-labelledby="contact-form-title" method="post" {...target} {...netlify}>

@@ -83,6 +83,14 @@ describe('renderHeadersFile', () => {
     expect(paths).toEqual(['/sub/*', '/sub/assets/*', '/sub/', '/sub/index.html', '/sub/terms/', '/sub/terms/index.html', '/sub/refund-policy/', '/sub/refund-policy/index.html', '/sub/privacy-policy/', '/sub/privacy-policy/index.html', '/sub/404.html']);
   });
 
+  it('gives a noindex page (the thank-you page) the page rule at its URL too', () => {
+    const urls = createUrlPolicy(resolveConfig({ root: PROJECT_ROOT, format: 'directory' }), site.settings.url);
+    const routes = createRoutes(site, urls, [{ slug: 'thanks', title: 'Thank you', description: 'Thanks.', html: '', noindex: true }]);
+    const rules = createHeaderRules(site.settings, routes, urls);
+    expect(rules.find((rule) => rule.path === '/thanks/')?.headers).toEqual({ 'Cache-Control': CACHE_REVALIDATE });
+    expect(rules.find((rule) => rule.path === '/thanks/index.html')?.headers).toEqual({ 'Cache-Control': CACHE_REVALIDATE });
+  });
+
   it('sets Cache-Control once for any path, since hosts join repeated headers with a comma', () => {
     const { urls, routes } = policy({});
     const rules = createHeaderRules(site.settings, routes, urls).filter((rule) => 'Cache-Control' in rule.headers);

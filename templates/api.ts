@@ -177,21 +177,29 @@ export interface ContactAction {
   href?: string;
 }
 
-export interface ContactForm {
+/** Every word the contact form shows; `mailNote` and `failed` say {email} where the address goes. */
+export interface ContactFormCopy {
   heading: string;
-  /** Where the form posts; without it, the visitor's mail client sends the message. */
-  endpoint?: string;
-  subject: string;
   firstName: string;
   lastName: string;
   email: string;
-  company: string;
   /** The marker after optional fields' labels. */
+  company: string;
   optional: string;
   message: string;
   submit: string;
-  note?: string;
+  mailNote: string;
+  sending: string;
+  sent: string;
+  failed: string;
+  trap: string;
 }
+
+/** Where the message goes, with links already resolved (base and URL format applied). */
+export type ContactDelivery =
+  | { mode: 'endpoint'; action: string }
+  | { mode: 'netlify'; action: string }
+  | { mode: 'mail'; subject: string };
 
 export interface ContactDetails {
   heading: string;
@@ -202,7 +210,8 @@ export interface ContactDetails {
   whatsapp: { label: string; display: string; href: string };
   primaryAction: ContactAction;
   secondaryAction: ContactAction;
-  form: ContactForm;
+  form: ContactFormCopy;
+  delivery: ContactDelivery;
 }
 
 export interface ContactSectionProps {

@@ -1,4 +1,5 @@
 /** End to end: the real content/ built into a temporary folder holds every statement of spec.md. */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,7 @@ const html: Record<string, string> = {};
 beforeAll(async () => {
   out = path.join(await mkdtemp(path.join(os.tmpdir(), 'agency-build-')), 'dist');
   result = await buildSite(resolveConfig({ root: PROJECT_ROOT, out }));
-  for (const file of ['index.html', 'terms.html', 'refund-policy.html', 'privacy-policy.html', '404.html']) {
+  for (const file of ['index.html', 'terms.html', 'refund-policy.html', 'privacy-policy.html', 'thanks.html', '404.html']) {
     html[file] = await readFile(path.join(out, file), 'utf8');
   }
 });
@@ -59,7 +60,7 @@ describe('the output folder', () => {
     expect(files).toEqual(expect.arrayContaining(['index.html', 'terms.html', 'refund-policy.html', 'privacy-policy.html', '404.html', 'favicon.svg', 'images/logo.svg']));
     expect(files.filter((file) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(file))).toHaveLength(1);
     expect(files.filter((file) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(file))).toHaveLength(1);
-    expect(result.pages).toBe(5);
+    expect(result.pages).toBe(6);
   });
 
   it('links the hashed stylesheet and the deferred script from every page', async () => {
@@ -98,7 +99,7 @@ describe('the output folder', () => {
       titles.add(title!);
       expect(page, file).toMatch(/<meta name="description" content="[^"]{20,}"\/>/);
     }
-    expect(titles.size).toBe(5);
+    expect(titles.size).toBe(6);
     expect(html['index.html']).toContain('<link rel="canonical" href="https://northwindstudio.dev/"/>');
     expect(html['terms.html']).toContain('<link rel="canonical" href="https://northwindstudio.dev/terms"/>');
     expect(html['404.html']).not.toContain('rel="canonical"');
@@ -199,7 +200,7 @@ describe('the home page', () => {
     expect(contact).toMatch(/<a class="button button-ghost" href="https:\/\/wa\.me\/\d+"[^>]*>Schedule a Call/);
     const form = element(contact, /<form id="contact-form"[^>]*>/);
     const inputs = [...form.matchAll(/<(input|textarea)\b[^>]*>/g)].map((match) => [
-      /\sname="(\w+)"/.exec(match[0])?.[1],
+      /\sname="([\w-]+)"/.exec(match[0])?.[1],
       /\stype="(\w+)"/.exec(match[0])?.[1] ?? match[1],
     ]);
     expect(inputs).toEqual([
@@ -208,7 +209,10 @@ describe('the home page', () => {
       ['email', 'email'],
       ['company', 'text'],
       ['message', 'textarea'],
+      // The spam trap, out of sight and out of reach (tests/contact-form.browser.test.ts).
+      ['bot-field', 'text'],
     ]);
+    expect(form).toMatch(/<div class="form-trap" aria-hidden="true" inert="">/);
     expect(text(element(form, /<label for="contact-company">/))).toBe('Company (optional)');
     expect(form).toContain('<button class="button button-primary" type="submit">Send Message</button>');
     expect(form).not.toMatch(/\srequired/);
@@ -219,6 +223,16 @@ describe('the home page', () => {
     expect(open).toContain('method="post"');
     expect(open.toLowerCase()).toContain('enctype="text/plain"');
     expect(open).toMatch(/action="mailto:hello@northwindstudio\.dev\?subject=[^"]+"/);
+    // The note says so, and offers the address for visitors whose mail app does not open.
+    const note = element(section('contact'), /<p class="form-note">/);
+    expect(text(note)).toMatch(/^Sending opens your email app.* hello@northwindstudio\.dev ?\.$/);
+    expect(note).toContain('<a href="mailto:hello@northwindstudio.dev">hello@northwindstudio.dev</a>');
+  });
+
+  it('keeps the thank-you page out of the sitemap and search results', () => {
+    expect(html['thanks.html']).toContain('<meta name="robots" content="noindex"/>');
+    expect(html['thanks.html']).not.toContain('rel="canonical"');
+    expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).not.toContain('/thanks');
   });
 
   it('has a footer with the quick links and a link to every legal page', () => {

@@ -36,6 +36,61 @@ const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as
 const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
 const link = z.strictObject({ label: text, href });
 
+/** Where the contact form posts: a full https address, or a path on this site for a function on the same host. */
+const formEndpoint = z.string().refine(
+  (value) => /^\/(?!\/)[\w\-./]*$/.test(value) || isHttpsUrl(value),
+  'must be a full address starting with https:// or a path on this site starting with /, such as /api/contact',
+);
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password && !url.hash && !value.includes(' ');
+  } catch {
+    return false;
+  }
+}
+/** Copy that offers the email address where it says {email}. */
+const textWithEmail = text.refine((value) => value.includes('{email}'), 'must contain {email} where the email address goes');
+
+/**
+ * contact.form: the labels, the messages the visitor sees, and the delivery: `endpoint`, or
+ * `netlify: true`, or neither (the visitor's mail app). Both at once is a mistake worth stopping.
+ */
+const contactFormSchema = z
+  .strictObject({
+    heading: text,
+    endpoint: formEndpoint.optional(),
+    netlify: z.boolean().optional(),
+    /** The thank-you page a form posted without JavaScript lands on (Netlify, or a function that redirects). */
+    successPage: z.string().regex(/^\/[\w\-./]+$/, 'must be a path on this site such as /thanks'),
+    subject: text,
+    firstName: text,
+    lastName: text,
+    email: text,
+    company: text,
+    optional: text,
+    message: text,
+    submit: text,
+    /** Under the form in mail mode: says the mail app opens, and offers {email} if none does. */
+    mailNote: textWithEmail,
+    sending: text,
+    sent: text,
+    failed: textWithEmail,
+    /** Label of the spam trap field, which people and screen readers never meet. */
+    trap: text,
+  })
+  .superRefine((form, context) => {
+    if (form.endpoint !== undefined && form.netlify === true) {
+      context.addIssue({
+        code: 'custom',
+        path: ['netlify'],
+        input: form.netlify,
+        message: 'cannot be true while "endpoint" is also set: the form can deliver to one place only',
+        params: { hint: 'Keep "endpoint" to post to your own handler, or keep "netlify: true" for Netlify Forms, and remove the other line.' },
+      });
+    }
+  });
+
 export const siteFileSchema = z.strictObject({
   name: text,
   /** For home screens and app lists, where the full name does not fit. */
@@ -76,19 +131,7 @@ export const siteFileSchema = z.strictObject({
     whatsapp: z.strictObject({ label: text, number: phone, display: text }),
     primaryAction: z.strictObject({ label: text, href: href.optional() }),
     secondaryAction: z.strictObject({ label: text, href: href.optional() }),
-    form: z.strictObject({
-      heading: text,
-      endpoint: webUrl.optional(),
-      subject: text,
-      firstName: text,
-      lastName: text,
-      email: text,
-      company: text,
-      optional: text,
-      message: text,
-      submit: text,
-      note: text.optional(),
-    }),
+    form: contactFormSchema,
   }),
   footer: z.strictObject({
     tagline: text,
@@ -120,8 +163,11 @@ export const aboutSchema = z.strictObject({ title: text });
 
 export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order });
 
-/** content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry). */
-export const pageSchema = z.strictObject({ title: text, description: text });
+/**
+ * content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry).
+ * `noindex: true` keeps it out of the sitemap and search results (the contact form's thank-you page).
+ */
+export const pageSchema = z.strictObject({ title: text, description: text, noindex: z.boolean().optional() });
 
 export type SiteFile = z.infer<typeof siteFileSchema>;
 export type Stat = z.infer<typeof statsSchema>[number];

@@ -13,19 +13,20 @@ export const HEADERS_FILE = '_headers';
 export type PolicyDelivery = 'header' | 'meta';
 
 /**
- * Same-origin everything, no inline script or style, frames only from the chat host, form
- * posts only to the form endpoint (or to the visitor's mail client when there is none).
+ * Same-origin everything, no inline script or style, frames only from the chat host, and the
+ * contact form's destination alone in form-action and connect-src (see formDestinations).
  */
 export function createContentSecurityPolicy(settings: SiteFile, delivery: PolicyDelivery): string {
+  const form = formDestinations(settings.contact.form);
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
-    ['connect-src', "'self'"],
+    ['connect-src', ...form.connect],
     ['frame-src', new URL(settings.aiDemo.frameUrl).origin],
-    ['form-action', formTarget(settings.contact.form.endpoint)],
+    ['form-action', form.action],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
   ];
@@ -33,12 +34,21 @@ export function createContentSecurityPolicy(settings: SiteFile, delivery: Policy
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
-/** The endpoint's origin and path (CSP matches the path exactly), or mailto: for the mail hand-off. */
-function formTarget(endpoint: string | undefined): string {
-  if (!endpoint) return 'mailto:';
-  const url = new URL(endpoint);
-  // ';' and ',' separate directives and policies; escaped, they still match the same path.
-  return `${url.origin}${url.pathname.replace(/;/g, '%3B').replace(/,/g, '%2C')}`;
+/**
+ * Where the form may post (form-action) and the script may send it (connect-src): a full-URL
+ * endpoint by origin and exact path; a site path or Netlify Forms on this site, which CSP can only
+ * name as 'self' (the origin differs between production, previews and 127.0.0.1); the mail app
+ * as mailto:. connect-src keeps 'self' in every mode for the dev server's reload channel.
+ */
+function formDestinations(form: SiteFile['contact']['form']): { action: string; connect: [string, ...string[]] } {
+  if (form.endpoint?.startsWith('https:')) {
+    const url = new URL(form.endpoint);
+    // ';' and ',' separate directives and policies; escaped, they still match the same path.
+    const target = `${url.origin}${url.pathname.replace(/;/g, '%3B').replace(/,/g, '%2C')}`;
+    return { action: target, connect: ["'self'", target] };
+  }
+  if (form.endpoint || form.netlify) return { action: "'self'", connect: ["'self'"] };
+  return { action: 'mailto:', connect: ["'self'"] };
 }
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

@@ -9,6 +9,8 @@ import type { SiteImages } from '../publish/images.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type {
   AssetLinks,
+  ContactDelivery,
+  ContactFormCopy,
   ContactSectionProps,
   HeadData,
   HomePageProps,
@@ -147,6 +149,18 @@ function createHomeProps({ site, urls, images }: PageInput, layout: LayoutProps)
   };
 }
 
+function createContactFormCopy(form: Site['settings']['contact']['form']): ContactFormCopy {
+  const { heading, firstName, lastName, email, company, optional, message, submit, mailNote, sending, sent, failed, trap } = form;
+  return { heading, firstName, lastName, email, company, optional, message, submit, mailNote, sending, sent, failed, trap };
+}
+
+/** A site path is a file-like address on this host: base prefixed, no trailing slash added. */
+function createContactDelivery(form: Site['settings']['contact']['form'], urls: UrlPolicy): ContactDelivery {
+  if (form.endpoint) return { mode: 'endpoint', action: form.endpoint.startsWith('/') ? urls.asset(form.endpoint) : form.endpoint };
+  if (form.netlify) return { mode: 'netlify', action: urls.href(form.successPage) };
+  return { mode: 'mail', subject: form.subject };
+}
+
 function createContactProps({ settings }: Pick<Site, 'settings'>, urls: UrlPolicy): ContactSectionProps {
   const { contact, newTabHint } = settings;
   const action = ({ label, href }: { label: string; href?: string }) => ({ label, href: href ? urls.href(href) : undefined });
@@ -162,7 +176,8 @@ function createContactProps({ settings }: Pick<Site, 'settings'>, urls: UrlPolic
       },
       primaryAction: action(contact.primaryAction),
       secondaryAction: action(contact.secondaryAction),
-      form: { ...contact.form },
+      form: createContactFormCopy(contact.form),
+      delivery: createContactDelivery(contact.form, urls),
     },
     newTabHint,
   };

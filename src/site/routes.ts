@@ -157,7 +157,7 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
       routes.push(known.route);
       continue;
     }
-    const route: Route = { path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'page', page } };
+    const route: Route = { path: sitePath, file: urls.file(sitePath), indexable: page.noindex !== true, page: { kind: 'page', page } };
     pageRoutes.set(page, { format: urls.format, route });
     routes.push(route);
   }

@@ -1,6 +1,6 @@
 /**
  * The site's only JavaScript. It enhances what already works without it: the mobile menu,
- * closing the menu after an anchor jump, the contact form's mail hand-off, the chat frame's
+ * closing the menu after an anchor jump, sending the contact form (or handing it to the mail app), the chat frame's
  * focus ring, and the 404 log.
  * Smooth scrolling and the offset below the fixed header are CSS (and respect reduced motion).
  */
@@ -25,21 +25,48 @@ function enhanceMenu(): void {
   });
 }
 
-/** Without a form endpoint, compose an email: the typed text goes into the message, never into the page URL. */
+/**
+ * The contact form, sent by the script: with an endpoint or Netlify by fetch, reporting in the
+ * status region; without one as an email. A filled spam trap drops the message without a word.
+ * Nothing typed goes into the page URL, the console or storage; on failure it stays in the fields.
+ */
 function enhanceContactForm(): void {
-  const form = document.querySelector<HTMLFormElement>('form[data-mailto]');
+  const form = document.querySelector<HTMLFormElement>('#contact-form');
   if (!form) return;
-  form.addEventListener('submit', (event) => {
+  let busy = false;
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const lines: string[] = [];
-    for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-      const label = form.querySelector(`label[for="${field.id}"]`)?.firstChild?.textContent?.trim() ?? field.name;
-      if (field.value.trim()) lines.push(field.tagName === 'TEXTAREA' ? `\n${field.value}` : `${label}: ${field.value}`);
+    const data = new FormData(form);
+    if (busy || data.get('bot-field')) return;
+    if (form.dataset.mailto) return composeEmail(form);
+    const status = form.querySelector('[role="status"]')!;
+    const show = (state: string) =>
+      status.replaceChildren(form.querySelector<HTMLTemplateElement>(`template[data-state="${state}"]`)!.content.cloneNode(true));
+    busy = true;
+    show('sending');
+    try {
+      const body = new URLSearchParams(data as unknown as Record<string, string>);
+      const response = await fetch(form.action, { method: 'POST', body, headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error();
+      form.reset();
+      show('sent');
+    } catch {
+      show('failed');
     }
-    const subject = encodeURIComponent(form.dataset.subject ?? '');
-    const body = encodeURIComponent(lines.join('\n'));
-    window.location.href = `mailto:${form.dataset.mailto}?subject=${subject}&body=${body}`;
+    busy = false;
   });
+}
+
+/** The mail hand-off: the typed text goes into the message, never into the page URL. */
+function composeEmail(form: HTMLFormElement): void {
+  const lines: string[] = [];
+  for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('.field input, .field textarea')) {
+    const label = form.querySelector(`label[for="${field.id}"]`)?.firstChild?.textContent?.trim() ?? field.name;
+    if (field.value.trim()) lines.push(field.tagName === 'TEXTAREA' ? `\n${field.value}` : `${label}: ${field.value}`);
+  }
+  const subject = encodeURIComponent(form.dataset.subject ?? '');
+  const body = encodeURIComponent(lines.join('\n'));
+  window.location.href = `mailto:${form.dataset.mailto}?subject=${subject}&body=${body}`;
 }
 
 /** Focus inside the chat frame lives in the frame's own document, out of CSS's sight: mark the frame while it has it. */

@@ -1,16 +1,11 @@
 import { ButtonLink, newTab, NewTabHint } from '../ui/ButtonLink.tsx';
+import { ContactForm } from '../ui/ContactForm.tsx';
 import { Section } from '../ui/Section.tsx';
 import type { ContactSectionProps } from '../api.ts';
 
 export function ContactSection({ contact, newTabHint }: ContactSectionProps) {
-  const { form } = contact;
   const whatsapp = contact.whatsapp.href;
   const mailto = contact.email.href;
-  const actionHref = (href: string | undefined, fallback: string) => href ?? fallback;
-  // Without an endpoint the form hands the message to the visitor's mail client; nothing lands in the page URL.
-  const formTarget = form.endpoint
-    ? { action: form.endpoint, method: 'post' }
-    : { action: `${mailto}?subject=${encodeURIComponent(form.subject)}`, method: 'post', encType: 'text/plain' };
   return (
     <Section id="contact" heading={contact.heading} intro={contact.intro} tone="dark">
       <div className="contact-grid">
@@ -33,9 +28,9 @@ export function ContactSection({ contact, newTabHint }: ContactSectionProps) {
             </li>
           </ul>
           <div className="actions">
-            <ButtonLink href={actionHref(contact.primaryAction.href, '#contact-form')}>{contact.primaryAction.label}</ButtonLink>
+            <ButtonLink href={contact.primaryAction.href ?? '#contact-form'}>{contact.primaryAction.label}</ButtonLink>
             <ButtonLink
-              href={actionHref(contact.secondaryAction.href, whatsapp)}
+              href={contact.secondaryAction.href ?? whatsapp}
               variant="ghost"
               newTabHint={newTabHint}
             >
@@ -43,40 +38,8 @@ export function ContactSection({ contact, newTabHint }: ContactSectionProps) {
             </ButtonLink>
           </div>
         </div>
-        <form id="contact-form" className="contact-form" aria-labelledby="contact-form-title" data-mailto={form.endpoint ? undefined : contact.email.address} data-subject={form.subject} {...formTarget}>
-          <h3 id="contact-form-title">{form.heading}</h3>
-          <div className="form-row">
-            <Field name="firstName" label={form.firstName} autoComplete="given-name" />
-            <Field name="lastName" label={form.lastName} autoComplete="family-name" />
-          </div>
-          <Field name="email" label={form.email} type="email" autoComplete="email" />
-          <Field name="company" label={form.company} optional={form.optional} autoComplete="organization" />
-          <div className="field">
-            <label htmlFor="contact-message">{form.message}</label>
-            <textarea id="contact-message" name="message" rows={5} />
-          </div>
-          <button className="button button-primary" type="submit">
-            {form.submit}
-          </button>
-          {form.note && <p className="form-note">{form.note}</p>}
-        </form>
+        <ContactForm copy={contact.form} address={contact.email.address} delivery={contact.delivery} />
       </div>
     </Section>
   );
 }
-
-type FieldProps = { name: string; label: string; type?: 'text' | 'email'; optional?: string; autoComplete: string };
-
-function Field({ name, label, type = 'text', optional, autoComplete }: FieldProps) {
-  const id = `contact-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="field-optional"> {optional}</span>}
-      </label>
-      <input id={id} name={name} type={type} autoComplete={autoComplete} />
-    </div>
-  );
-}
-

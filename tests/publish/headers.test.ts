@@ -13,9 +13,9 @@ beforeAll(async () => {
 });
 
 const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)]));
-const withForm = (settings: SiteFile, endpoint: string | undefined): SiteFile => ({
+const withForm = (settings: SiteFile, endpoint: string | undefined, netlify?: boolean): SiteFile => ({
   ...settings,
-  contact: { ...settings.contact, form: { ...settings.contact.form, endpoint } },
+  contact: { ...settings.contact, form: { ...settings.contact.form, endpoint, netlify } },
 });
 
 function policy(options: Options) {
@@ -39,10 +39,22 @@ describe('createContentSecurityPolicy', () => {
     expect(directives(createContentSecurityPolicy(settings, 'header')).get('frame-src')).toEqual(['https://bots.example.com']);
   });
 
-  it('sends form posts only to the configured endpoint, or to mailto: when there is none', () => {
-    const endpoint = withForm(site.settings, 'https://formspree.io/f/abc123?source=site');
-    expect(directives(createContentSecurityPolicy(endpoint, 'header')).get('form-action')).toEqual(['https://formspree.io/f/abc123']);
-    expect(directives(createContentSecurityPolicy(withForm(site.settings, undefined), 'header')).get('form-action')).toEqual(['mailto:']);
+  it('allows exactly the form destination in form-action and connect-src: a full endpoint by its path', () => {
+    const csp = directives(createContentSecurityPolicy(withForm(site.settings, 'https://formspree.io/f/abc123?source=site'), 'header'));
+    expect(csp.get('form-action')).toEqual(['https://formspree.io/f/abc123']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://formspree.io/f/abc123']);
+  });
+
+  it("allows only 'self' for a site-path endpoint and Netlify Forms, and mailto: for the mail app", () => {
+    for (const settings of [withForm(site.settings, '/api/contact'), withForm(site.settings, undefined, true)]) {
+      const csp = directives(createContentSecurityPolicy(settings, 'header'));
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+    }
+    const mail = directives(createContentSecurityPolicy(withForm(site.settings, undefined), 'header'));
+    expect(mail.get('form-action')).toEqual(['mailto:']);
+    // 'self' stays for the dev server's reload channel; the form itself connects nowhere.
+    expect(mail.get('connect-src')).toEqual(["'self'"]);
   });
 
   it('leaves frame-ancestors out of the meta tag version, where browsers ignore it', () => {
@@ -89,6 +101,13 @@ describe('renderHeadersFile', () => {
     const file = renderHeadersFile(site.settings, pages, urls);
     expect(createHeaderRules(site.settings, pages, urls)).toHaveLength(2);
     expect(checkHeadersFile(file)).toEqual([]);
+  });
+
+  it('gives a noindex page (the thank-you page) no rule of its own: pages keep the host default caching', () => {
+    const urls = createUrlPolicy(resolveConfig({ root: PROJECT_ROOT, format: 'directory' }), site.settings.url);
+    const routes = createRoutes(site, urls, [{ slug: 'thanks', title: 'Thank you', description: 'Thanks.', html: '', noindex: true }]);
+    const rules = createHeaderRules(site.settings, routes, urls);
+    expect(rules.map((rule) => rule.path)).toEqual(['/*', '/assets/*']);
   });
 
   it('sets Cache-Control once for any path, since hosts join repeated headers with a comma', () => {

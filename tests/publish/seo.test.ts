@@ -45,6 +45,19 @@ describe('renderSitemap', () => {
     ]);
   });
 
+  it('leaves out a page whose front matter says noindex, and keeps one that does not', () => {
+    const urls = createUrlPolicy(resolveConfig({ root: PROJECT_ROOT }), site.settings.url);
+    const page = (slug: string, noindex?: boolean) => ({ slug, title: slug, description: `About ${slug}.`, html: '', noindex });
+    const routes = createRoutes(site, urls, [page('thanks', true), page('team')]);
+    const xml = renderSitemap(routes, urls);
+    expect(xml).not.toContain('/thanks');
+    expect(xml).toContain('<loc>https://northwindstudio.dev/team</loc>');
+    const thanks = routes.find((route) => route.path === '/thanks')!;
+    const data = createHead({ site, route: thanks, urls, share, icons: [], csp: '', logo: '' });
+    expect(data.noindex).toBe(true);
+    expect(data.canonical).toBeUndefined();
+  });
+
   it('takes the origin from --site-url when given', () => {
     const { urls, routes } = policy({ siteUrl: 'https://staging.example.org/' });
     expect(renderSitemap(routes, urls)).toContain('<loc>https://staging.example.org/terms</loc>');

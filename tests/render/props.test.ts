@@ -54,6 +54,12 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
         secondaryAction: { label: 'Call', href: '/terms#fees' },
         form: {
           heading: 'Send a message',
+          successPage: '/thanks',
+          mailNote: 'Your mail app opens; or write to {email}.',
+          sending: 'Sending',
+          sent: 'Sent',
+          failed: 'Not sent; write to {email}.',
+          trap: 'Leave empty',
           subject: 'Enquiry',
           firstName: 'First name',
           lastName: 'Last name',
@@ -190,10 +196,14 @@ describe('createPageProps', () => {
     expect(contact.whatsapp).toEqual({ label: 'WhatsApp', display: '+44 1234 567890', href: 'https://wa.me/441234567890' });
     expect(contact.primaryAction).toEqual({ label: 'Write', href: undefined });
     expect(contact.secondaryAction).toEqual(link('Call', '/sub/terms/#fees'));
-    expect(contact.form).toMatchObject({ heading: 'Send a message', subject: 'Enquiry', submit: 'Send' });
-    expect(contact.form.endpoint).toBeUndefined();
-    const withEndpoint = createSite({ form: { ...createSite().settings.contact.form, endpoint: 'https://forms.example/f/1' } });
-    expect(pageOf('home', withEndpoint).contact.contact.form.endpoint).toBe('https://forms.example/f/1');
+    expect(contact.form).toMatchObject({ heading: 'Send a message', submit: 'Send', failed: 'Not sent; write to {email}.' });
+    expect(contact.delivery).toEqual({ mode: 'mail', subject: 'Enquiry' });
+    const form = createSite().settings.contact.form;
+    const delivery = (changes: object) => pageOf('home', createSite({ form: { ...form, ...changes } })).contact.contact.delivery;
+    expect(delivery({ endpoint: 'https://forms.example/f/1' })).toEqual({ mode: 'endpoint', action: 'https://forms.example/f/1' });
+    // A site path gets the base and no trailing slash; Netlify posts to the thank-you page's URL.
+    expect(delivery({ endpoint: '/api/contact' })).toEqual({ mode: 'endpoint', action: '/sub/api/contact' });
+    expect(delivery({ netlify: true })).toEqual({ mode: 'netlify', action: '/sub/thanks/' });
   });
 
   it('gives a legal page its text and the link home, a content page its text, and the 404 page its copy', () => {

@@ -16,14 +16,14 @@ afterAll(async () => {
   await project.cleanup();
 });
 
-const WARNING = '::warning file=content/pages/raw.md,line=6,col=7,title=RawHtmlRemoved::Raw HTML in this Markdown was left out of the page';
+const WARNING = '::warning file=content/pages/raw.md,line=6,col=7,title=RawHtmlRemoved::This Markdown has the <script> element, left out of the page';
 
 describe('--reporter github', () => {
   it('is chosen under GITHUB_ACTIONS=true and prints each warning as a workflow command on stdout', async () => {
     const result = await runCli(['check', '--root', project.root], { env: { GITHUB_ACTIONS: 'true' } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`${WARNING}`);
-    expect(result.stdout).toMatch(/%0Ahint: Write it in Markdown instead/);
+    expect(result.stdout).toMatch(/%0Ahint: Write it in Markdown or in the HTML GitHub keeps/);
     // People reading the log still get the code frame.
     expect(result.stderr).toContain('warning content/pages/raw.md:6:7 [RawHtmlRemoved]');
   });

@@ -3,6 +3,7 @@
  * Every object is strict: an unknown field is almost always a typo.
  */
 import { z } from 'zod';
+import { adviceSwitchSchema } from '../advice/switches.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
 const webUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' });
@@ -88,6 +89,8 @@ export const siteFileSchema = z.strictObject({
   }),
   legal: z.strictObject({ backLabel: text }),
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
+  /** Content-advice rules turned off for the whole site. */
+  advice: adviceSwitchSchema,
 });
 
 export const statsSchema = z.array(z.strictObject({ value: text, label: text })).min(1, 'must list at least one stat');
@@ -99,16 +102,17 @@ export const serviceSchema = z.strictObject({
     error: 'must be one of code, bot, palette, chart, rocket, shield',
   }),
   features: z.array(text).min(1, 'must list at least one feature'),
+  advice: adviceSwitchSchema,
 });
 
-export const portfolioSchema = z.strictObject({ title: text, category: text, image: publicPath, alt: text, order });
+export const portfolioSchema = z.strictObject({ title: text, category: text, image: publicPath, alt: text, order, advice: adviceSwitchSchema });
 
-export const aboutSchema = z.strictObject({ title: text });
+export const aboutSchema = z.strictObject({ title: text, advice: adviceSwitchSchema });
 
-export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order });
+export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order, advice: adviceSwitchSchema });
 
 /** content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry). */
-export const pageSchema = z.strictObject({ title: text, description: text });
+export const pageSchema = z.strictObject({ title: text, description: text, advice: adviceSwitchSchema });
 
 export type SiteFile = z.infer<typeof siteFileSchema>;
 export type Stat = z.infer<typeof statsSchema>[number];

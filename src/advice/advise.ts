@@ -5,7 +5,7 @@
  */
 import type { SiteError } from '../errors.ts';
 import { mergeFindings, locateKey, switchOff, type Finding, type SourceFile } from './findings.ts';
-import { scanPageHtml, type PageScan } from './html.ts';
+import { scanPageHtml, type PageScan, type ScanOptions } from './html.ts';
 import { checkPage, type MarkdownPart } from './page-rules.ts';
 import { threshold } from './rules.ts';
 import { createSwitchFilter, type AdviceSwitches } from './switches.ts';
@@ -20,6 +20,8 @@ export interface AdvicePage {
   file: string;
   /** The Markdown the page shows, with the HTML it became (as the page holds it, to find it there). */
   markdown: ReadonlyArray<MarkdownPart & { html: string }>;
+  /** What scanAdvicePage read from this page, when a cache kept it (by the page's HTML); else it is read now. */
+  scan?: PageScan;
 }
 
 /** A file of public/ that is an image: its size in bytes and, for raster images, in pixels. */
@@ -38,6 +40,8 @@ export interface AdviceInput {
   switches?: AdviceSwitches;
   /** --base, '/' by default. */
   base?: string;
+  /** Count each page's words, for --report. */
+  report?: boolean;
 }
 
 /** What --report shows of a page. */
@@ -61,12 +65,7 @@ export function adviseSite(input: AdviceInput): AdviceResult {
   const isOff = createSwitchFilter(input.switches ?? {});
   const findings: Finding[] = [];
   const scans = input.pages.map((page) => {
-    const html = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    const regions = page.markdown.map((part): [number, number] => {
-      const start = part.html === '' ? -1 : html.indexOf(part.html);
-      return start === -1 ? [0, 0] : [start, start + part.html.length];
-    });
-    const scan = scanPageHtml(html, regions);
+    const scan = page.scan ?? scanAdvicePage(page, { words: input.report });
     findings.push(...checkPage({ ...page, scan, base: input.base ?? '/', sources }));
     return scan;
   });
@@ -87,6 +86,19 @@ export function adviseSite(input: AdviceInput): AdviceResult {
     warnings: merged.map(({ warning }) => warning),
     pages: input.pages.map((page, index) => summarize(page, scans[index]!, byPage.get(page.path) ?? [])),
   };
+}
+
+/**
+ * What the rules read from a page's HTML: a function of the page's HTML and its Markdown's HTML
+ * only, so a cache can keep it by the page's key (JSON-safe).
+ */
+export function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: ScanOptions = {}): PageScan {
+  const html = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+  const regions = page.markdown.map((part): [number, number] => {
+    const start = part.html === '' ? -1 : html.indexOf(part.html);
+    return start === -1 ? [0, 0] : [start, start + part.html.length];
+  });
+  return scanPageHtml(html, regions, options);
 }
 
 function summarize(page: AdvicePage, scan: PageScan, warnings: SiteError[]): PageAdvice {

@@ -1,8 +1,9 @@
 /**
  * What content advice reads from a rendered page: its <title> and meta description, the heading
  * outline, and the links and images the templates made. Links and images inside the page's
- * Markdown (`regions`) are left to the Markdown facts, which know their lines. One pass over the
- * tags with a regular expression: the page is the generator's own well-formed output.
+ * Markdown (`regions`) are left to the Markdown facts, which know their lines. The page is the
+ * generator's own well-formed output, so a search for the few tags that matter does: each link's
+ * and heading's text is read from its own slice.
  */
 
 export interface PageHeading {
@@ -27,84 +28,86 @@ export interface PageScan {
 /** Character ranges [start, end) of the page that hold Markdown. */
 export type Regions = ReadonlyArray<readonly [number, number]>;
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>/g;
-const VOID = new Set(['img', 'br', 'meta', 'link', 'input', 'hr', 'source', 'area', 'col', 'embed', 'wbr', 'track']);
+/** The start of the only tags the scan looks at; every other tag is passed over by the search itself. */
+const WANTED = /<(\/?)(a|h[1-6]|img|main|script|style)(?=[\s>/])/g;
+const ANY_TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>/g;
 
-interface Collector {
-  kind: 'heading' | 'link';
-  text: string;
-  level: number;
-  href: string;
-  label?: string;
-  region: number;
+export interface ScanOptions {
+  /** Count the words inside <main> (for --report). */
+  words?: boolean;
 }
 
-export function scanPageHtml(html: string, regions: Regions = []): PageScan {
+export function scanPageHtml(html: string, regions: Regions = [], options: ScanOptions = {}): PageScan {
   const scan: PageScan = { headings: [], links: [], images: [], words: 0 };
-  const open: Collector[] = [];
-  let hidden: { name: string; depth: number } | undefined;
-  let inMain = false;
-  let inTitle = false;
-  let last = 0;
-  TAG.lastIndex = 0;
-  for (let match = TAG.exec(html); match; match = TAG.exec(html)) {
-    const text = match.index > last && (open.length > 0 || inMain || inTitle) && !hidden ? html.slice(last, match.index) : '';
-    if (text) {
-      const decoded = decodeEntities(text);
-      for (const collector of open) collector.text += decoded;
-      if (inMain) scan.words += countWords(decoded);
-      if (inTitle) scan.title = (scan.title ?? '') + decoded;
-    }
-    last = match.index + match[0].length;
-    const closing = match[1] === '/';
-    const name = match[2]!.toLowerCase();
-    const attributes = match[3]!;
-    if (hidden) {
-      if (name === hidden.name && !attributes.endsWith('/')) hidden.depth += closing ? -1 : 1;
-      if (hidden.depth === 0) hidden = undefined;
-      continue;
-    }
-    if (closing) {
-      if (name === 'main') inMain = false;
-      else if (name === 'title') inTitle = false;
-      else if (name === 'a' || /^h[1-6]$/.test(name)) closeCollector(open, name === 'a' ? 'link' : 'heading', scan);
-      continue;
-    }
+  // The head is read by a search for its two tags; the scan starts at the body.
+  const body = html.indexOf('<body');
+  const head = body === -1 ? html.length : body;
+  const title = html.indexOf('<title>');
+  if (title !== -1 && title < head) scan.title = decodeEntities(html.slice(title + 7, html.indexOf('</title>', title)));
+  const description = html.indexOf(' name="description"');
+  if (description !== -1 && description < head) {
+    scan.description = attribute(html.slice(html.lastIndexOf('<meta', description) + 5, html.indexOf('>', description)), 'content') ?? '';
+  }
+  const wanted = new RegExp(WANTED);
+  wanted.lastIndex = body === -1 ? 0 : body;
+  for (let match = wanted.exec(html); match; match = wanted.exec(html)) {
+    const name = match[2]!;
+    const close = html.indexOf('>', wanted.lastIndex);
+    if (close === -1) break;
+    if (match[1] === '/') continue;
+    const attributes = html.slice(wanted.lastIndex, close);
+    const inner = (end: string) => {
+      const to = html.indexOf(end, close);
+      return to === -1 ? '' : html.slice(close + 1, to);
+    };
     if (name === 'script' || name === 'style') {
-      const end = html.indexOf(`</${name}`, last);
-      TAG.lastIndex = last = end === -1 ? html.length : end;
-      continue;
-    }
-    const selfClosing = VOID.has(name) || attributes.endsWith('/');
-    if (!selfClosing && attributes.includes('aria-hidden="true"')) {
-      hidden = { name, depth: 1 };
-      continue;
-    }
-    const region = regionAt(regions, match.index);
-    if (name === 'main') inMain = true;
-    else if (name === 'title') inTitle = scan.title === undefined;
-    else if (name === 'meta' && /\sname="description"/.test(attributes)) scan.description = attribute(attributes, 'content') ?? '';
-    else if (name === 'img') {
-      const alt = attribute(attributes, 'alt');
-      for (const collector of open) collector.text += alt ?? '';
-      if (region === -1) scan.images.push({ src: attribute(attributes, 'src') ?? '', alt });
-    } else if (name === 'a' && attribute(attributes, 'href') !== undefined) {
-      open.push({ kind: 'link', text: '', level: 0, href: attribute(attributes, 'href')!, label: attribute(attributes, 'aria-label'), region });
-    } else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
-      open.push({ kind: 'heading', text: '', level: Number(name[1]), href: '', region });
+      const to = html.indexOf(`</${name}`, close);
+      wanted.lastIndex = to === -1 ? html.length : to;
+    } else if (name === 'a') {
+      const href = attribute(attributes, 'href');
+      if (href === undefined || attributes.includes('aria-hidden="true"') || regionAt(regions, match.index) !== -1) continue;
+      scan.links.push({ href, text: attribute(attributes, 'aria-label') ?? innerText(inner('</a>')) });
+    } else if (name.length === 2 && name[0] === 'h') {
+      scan.headings.push({ level: Number(name[1]), text: innerText(inner(`</${name}>`)), region: regionAt(regions, match.index) });
+    } else if (name === 'img') {
+      if (regionAt(regions, match.index) === -1) scan.images.push({ src: attribute(attributes, 'src') ?? '', alt: attribute(attributes, 'alt') });
+    } else if (name === 'main' && options.words) {
+      scan.words = countWords(innerText(inner('</main>')));
     }
   }
   return scan;
 }
 
-function closeCollector(open: Collector[], kind: Collector['kind'], scan: PageScan): void {
-  const index = open.findLastIndex((collector) => collector.kind === kind);
-  if (index === -1) return;
-  const [collector] = open.splice(index, 1);
-  const text = (collector!.label ?? collector!.text).replace(/\s+/g, ' ').trim();
-  if (kind === 'heading') scan.headings.push({ level: collector!.level, text, region: collector!.region });
-  else if (collector!.region === -1) scan.links.push({ href: collector!.href, text });
+/** The text of an HTML fragment as a screen reader reads it: images by their alt, aria-hidden parts left out. */
+function innerText(fragment: string): string {
+  // Most link and heading texts are plain words.
+  if (!fragment.includes('<') && !fragment.includes('&')) return /\s\s|[\t\n\r]/.test(fragment) ? fragment.replace(/\s+/g, ' ').trim() : fragment.trim();
+  let text = '';
+  let hidden: { name: string; depth: number } | undefined;
+  let last = 0;
+  const tags = new RegExp(ANY_TAG);
+  for (let match = tags.exec(fragment); match; match = tags.exec(fragment)) {
+    if (!hidden) text += fragment.slice(last, match.index);
+    last = match.index + match[0].length;
+    const [, slash, name, attributes] = match as unknown as [string, string, string, string];
+    const selfClosing = VOID.has(name) || attributes.endsWith('/');
+    if (hidden) {
+      if (name === hidden.name && !selfClosing) hidden.depth += slash ? -1 : 1;
+      if (hidden.depth === 0) hidden = undefined;
+    } else if (!slash && !selfClosing && attributes.includes('aria-hidden="true"')) {
+      hidden = { name, depth: 1 };
+    } else if (name === 'img' && !slash) {
+      text += ` ${attribute(attributes, 'alt') ?? ''} `;
+    } else if (name === 'script' || name === 'style') {
+      const to = fragment.indexOf(`</${name}`, last);
+      tags.lastIndex = last = to === -1 ? fragment.length : to;
+    }
+  }
+  if (!hidden) text += fragment.slice(last);
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
+
+const VOID = new Set(['img', 'br', 'meta', 'link', 'input', 'hr', 'source', 'area', 'col', 'embed', 'wbr', 'track']);
 
 function regionAt(regions: Regions, offset: number): number {
   for (let index = 0; index < regions.length; index++) if (offset >= regions[index]![0] && offset < regions[index]![1]) return index;

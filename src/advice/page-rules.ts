@@ -88,13 +88,13 @@ function checkHeadings(page: PageContext, report: Report, fromTemplate: (text: s
   for (const heading of page.scan.headings) {
     const part = page.markdown[heading.region];
     const fact = part?.facts.headings[seen[heading.region]!++];
-    const place = part && fact ? { file: part.file, line: fact.line + part.lineOffset, column: fact.column } : fromTemplate(heading.text);
+    const place = () => (part && fact ? { file: part.file, line: fact.line + part.lineOffset, column: fact.column } : fromTemplate(heading.text));
     if (heading.level === 1 && h1 !== undefined) {
-      report('second-h1', place, `The heading "${heading.text}" is a second h1 on ${page.path}, after "${h1}": a page has one h1, its name.`, part ? 'Make it a level-2 heading (## in Markdown).' : 'Give it a lower level in the template.');
+      report('second-h1', place(), `The heading "${heading.text}" is a second h1 on ${page.path}, after "${h1}": a page has one h1, its name.`, part ? 'Make it a level-2 heading (## in Markdown).' : 'Give it a lower level in the template.');
     } else if (heading.level > previous + 1) {
       report(
         'heading-skip',
-        place,
+        place(),
         `The heading "${heading.text}" is an h${heading.level} right after an h${previous} on ${page.path}: the level${heading.level - previous > 2 ? 's' : ''} between ${heading.level - previous > 2 ? 'are' : 'is'} skipped.`,
         `Make it an h${previous + 1}${part ? ` (${'#'.repeat(previous + 1)} in Markdown)` : ''}; choose levels by structure, and the size with CSS.`,
       );
@@ -146,6 +146,8 @@ function checkLinks(page: PageContext, report: Report, fromTemplate: (text: stri
 
 /** A link target comparable across Markdown and templates: without base, directory slash and the page's own path. */
 function normalizeTarget(href: string, page: PageContext): string {
+  // Most links (every page's header and footer) are site paths already in this form.
+  if (page.base === '/' && href.length > 1 && href[0] === '/' && !href.endsWith('/') && !href.includes('/#')) return href;
   let target = href.startsWith('#') ? `${page.path}${href}` : href;
   if (page.base !== '/' && target.startsWith(page.base)) target = `/${target.slice(page.base.length)}`;
   return target.replace(/\/(?=#|$)/, '').replace(/^(?=#)/, '/') || '/';

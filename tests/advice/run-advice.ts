@@ -13,7 +13,7 @@ import { adviseSite, type AdviceResult } from '../../src/advice/advise.ts';
 import { readMarkdownFacts } from '../../src/advice/markdown.ts';
 import { collectSwitches, createAdvicePages, readSourceImages } from '../../src/advice/pages.ts';
 
-export async function runAdvice(options: Options): Promise<AdviceResult & { buildWarnings: number }> {
+export async function runAdvice(options: Options, { report = false } = {}): Promise<AdviceResult & { buildWarnings: number }> {
   const config = resolveConfig({ cache: false, threads: 0, ...options });
   const result = await buildSite(config, { write: false });
   const loaded = await loadSite(config);
@@ -35,6 +35,7 @@ export async function runAdvice(options: Options): Promise<AdviceResult & { buil
     images: await readSourceImages(publicFiles),
     switches: collectSwitches(loaded.site, loaded.pages),
     base: config.base,
+    report,
   });
   return { ...advice, buildWarnings: result.warnings.length };
 }

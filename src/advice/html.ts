@@ -87,9 +87,10 @@ function innerText(fragment: string): string {
   let last = 0;
   const tags = new RegExp(ANY_TAG);
   for (let match = tags.exec(fragment); match; match = tags.exec(fragment)) {
-    if (!hidden) text += fragment.slice(last, match.index);
-    last = match.index + match[0].length;
     const [, slash, name, attributes] = match as unknown as [string, string, string, string];
+    // A block ends a word ("<h1>Terms</h1><p>Back" is two words); inline elements do not.
+    if (!hidden) text += fragment.slice(last, match.index) + (INLINE.has(name) ? '' : ' ');
+    last = match.index + match[0].length;
     const selfClosing = VOID.has(name) || attributes.endsWith('/');
     if (hidden) {
       if (name === hidden.name && !selfClosing) hidden.depth += slash ? -1 : 1;
@@ -107,6 +108,7 @@ function innerText(fragment: string): string {
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
 
+const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
 const VOID = new Set(['img', 'br', 'meta', 'link', 'input', 'hr', 'source', 'area', 'col', 'embed', 'wbr', 'track']);
 
 function regionAt(regions: Regions, offset: number): number {

@@ -106,38 +106,54 @@ function checkHeadings(page: PageContext, report: Report, fromTemplate: (text: s
 
 interface PageLink {
   text: string;
-  target: string;
-  place: () => Place;
+  href: string;
+  /** Where Markdown wrote it; a template's link is found by its text when it needs a place. */
+  part?: MarkdownPart;
+  line?: number;
+  column?: number;
+}
+
+/** Link texts as compared ("Read more…" -> "read more"), kept per run: every page repeats its header's and footer's links. */
+const linkKeys = new Map<string, string>();
+
+function linkKey(text: string): string {
+  let key = linkKeys.get(text);
+  if (key === undefined) {
+    key = text.toLowerCase().replace(/[\s.!?:…→»›]+$/u, '').trim();
+    if (linkKeys.size > 10_000) linkKeys.clear();
+    linkKeys.set(text, key);
+  }
+  return key;
 }
 
 function checkLinks(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
-  const links: PageLink[] = page.scan.links.map((link) => ({ text: link.text, target: normalizeTarget(link.href, page), place: () => fromTemplate(link.text) }));
-  for (const part of page.markdown) {
-    for (const link of part.facts.links) {
-      links.push({ text: link.text, target: normalizeTarget(link.href, page), place: () => ({ file: part.file, line: link.line + part.lineOffset, column: link.column }) });
-    }
-  }
-  const byText = new Map<string, PageLink>();
+  const links: PageLink[] = [...page.scan.links];
+  for (const part of page.markdown) for (const link of part.facts.links) links.push({ text: link.text, href: link.href, part, line: link.line, column: link.column });
+  const place = (link: PageLink): Place =>
+    link.part ? { file: link.part.file, line: link.line! + link.part.lineOffset, column: link.column } : fromTemplate(link.text);
+  const byText = new Map<string, { target: string }>();
   for (const link of links) {
-    const key = link.text.toLowerCase().replace(/[\s.!?:…→»›]+$/u, '').trim();
+    const key = linkKey(link.text);
     if (key === '' || VAGUE_LINK_TEXTS.has(key)) {
+      const target = normalizeTarget(link.href, page);
       report(
         'vague-link-text',
-        link.place(),
+        place(link),
         key === ''
-          ? `A link to ${link.target} on ${page.path} has no text: screen readers announce only "link".`
-          : `The link text "${link.text}" (to ${link.target}) says nothing about where it leads when read on its own, as screen readers and search engines read it.`,
+          ? `A link to ${target} on ${page.path} has no text: screen readers announce only "link".`
+          : `The link text "${link.text}" (to ${target}) says nothing about where it leads when read on its own, as screen readers and search engines read it.`,
         'Write what the reader gets, such as "our refund policy" or "the full case study".',
       );
       continue;
     }
+    const target = normalizeTarget(link.href, page);
     const first = byText.get(key);
-    if (!first) byText.set(key, link);
-    else if (first.target !== link.target) {
+    if (!first) byText.set(key, { target });
+    else if (first.target !== target) {
       report(
         'ambiguous-link-text',
-        link.place(),
-        `The link text "${link.text}" leads to ${link.target} here and to ${first.target} elsewhere on ${page.path}: two links that read the same should go to the same place.`,
+        place(link),
+        `The link text "${link.text}" leads to ${target} here and to ${first.target} elsewhere on ${page.path}: two links that read the same should go to the same place.`,
         'Make the texts say how the two targets differ.',
       );
     }

@@ -77,6 +77,7 @@ export function describeIssue(
       hint: issue.code === 'invalid_format' ? formatHint(issue.format) : 'Use one of the listed values.',
     };
   }
+  // A refinement may bring its own next step (src/advice/switches.ts: the nearest rule name).
   const hint = issue.code === 'custom' && typeof issue.params?.hint === 'string' ? issue.params.hint : 'Correct the value at the marked line.';
   return { message: `${Field} ${issue.message}.`, hint };
 }

@@ -3,6 +3,7 @@
  * Every object is strict: an unknown field is almost always a typo.
  */
 import { z } from 'zod';
+import { adviceSwitchSchema } from '../advice/switches.ts';
 
 /**
  * No C0 control character but tab, line feed and carriage return, no DEL, no C1: a YAML escape
@@ -144,6 +145,8 @@ export const siteFileSchema = z.strictObject({
   /** Strict-Transport-Security: subdomains only when every one of them serves https. */
   hsts: z.strictObject({ includeSubDomains: z.boolean() }).optional(),
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
+  /** Content-advice rules turned off for the whole site. */
+  advice: adviceSwitchSchema,
 });
 
 export const statsSchema = z.array(z.strictObject({ value: text, label: text })).min(1, 'must list at least one stat');
@@ -155,19 +158,20 @@ export const serviceSchema = z.strictObject({
     error: 'must be one of code, bot, palette, chart, rocket, shield',
   }),
   features: z.array(text).min(1, 'must list at least one feature'),
+  advice: adviceSwitchSchema,
 });
 
-export const portfolioSchema = z.strictObject({ title: text, category: text, image: publicPath, alt: text, order });
+export const portfolioSchema = z.strictObject({ title: text, category: text, image: publicPath, alt: text, order, advice: adviceSwitchSchema });
 
-export const aboutSchema = z.strictObject({ title: text });
+export const aboutSchema = z.strictObject({ title: text, advice: adviceSwitchSchema });
 
-export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order });
+export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order, advice: adviceSwitchSchema });
 
 /**
  * content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry).
  * `noindex: true` keeps it out of the sitemap and search results (the contact form's thank-you page).
  */
-export const pageSchema = z.strictObject({ title: text, description: text, noindex: z.boolean().optional() });
+export const pageSchema = z.strictObject({ title: text, description: text, noindex: z.boolean().optional(), advice: adviceSwitchSchema });
 
 export type SiteFile = z.infer<typeof siteFileSchema>;
 export type Stat = z.infer<typeof statsSchema>[number];

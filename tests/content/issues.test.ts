@@ -37,7 +37,7 @@ describe('describeIssue', () => {
   it('suggests the field a misspelt one was meant to be', () => {
     expect(describe_(serviceSchema, { ...service, featurse: [] })).toContainEqual({
       message: 'Unknown field "featurse": this kind of content has no such field.',
-      hint: 'Did you mean "features"? Allowed fields here: title, order, icon, features.',
+      hint: 'Did you mean "features"? Allowed fields here: title, order, icon, features, advice.',
     });
   });
 

@@ -1,0 +1,165 @@
+/**
+ * What content advice costs on a large site: `agency-site check` on the corpus of bench/corpus.js
+ * (real processes, cold with --no-cache and warm with the disk cache; CPU time, worker threads
+ * included), then, in one process over
+ * the same pages, the advice's own steps: collecting the Markdown facts from syntax trees the
+ * Markdown step already has, parsing the bodies again (for a pipeline that does not collect them),
+ * and every rule over every rendered page. Prints the figures; writes nothing outside its work folder.
+ * Usage: node --expose-gc bench/advice.js [pages=4000] [runs=3]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { copyProjectWithCorpus, createWorkFolder, median, PROJECT_ROOT, seconds } from './measure.js';
+
+process.env.NODE_ENV = 'production';
+const count = Number(process.argv[2] ?? 4000);
+const runs = Number(process.argv[3] ?? 3);
+const work = createWorkFolder('agency-site-advice-');
+const folder = copyProjectWithCorpus(path.join(work, `site-${count}`), count);
+const node = process.execPath;
+
+async function loadApi() {
+  const outdir = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'agency-site', `bench-advice-${process.pid}`);
+  mkdirSync(outdir, { recursive: true });
+  const entry = path.join(outdir, 'entry.ts');
+  const source = (file) => JSON.stringify(path.join(PROJECT_ROOT, 'src', file));
+  writeFileSync(
+    entry,
+    [
+      `export { buildSite } from ${source('build.ts')};`,
+      `export { resolveConfig } from ${source('config.ts')};`,
+      `export { loadSite } from ${source('content/load.ts')};`,
+      `export { splitFrontmatter } from ${source('content/frontmatter.ts')};`,
+      `export { createRoutes, createUrlPolicy } from ${source('site/routes.ts')};`,
+      `export { adviseSite, scanAdvicePage } from ${source('advice/advise.ts')};`,
+      `export { collectMarkdownFacts, readMarkdownFacts } from ${source('advice/markdown.ts')};`,
+      `export { collectSwitches, createAdvicePages, readSourceImages } from ${source('advice/pages.ts')};`,
+      `export { createReport, formatReport } from ${source('advice/report.ts')};`,
+      `export { remark } from 'remark';`,
+    ].join('\n'),
+  );
+  await esbuild.build({
+    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts')],
+    entryNames: '[name]',
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  const api = await import(pathToFileURL(path.join(outdir, 'entry.js')).href);
+  return { ...api, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/** CPU time (user + system, this process) in ms: on a shared machine, wall time mostly measures the wait for a core. */
+const timed = (fn) => {
+  const started = process.cpuUsage();
+  const value = fn();
+  const used = process.cpuUsage(started);
+  return { ms: (used.user + used.system) / 1000, value };
+};
+
+/** A check as a new process: its CPU time (user + system, worker threads included), and its wall time. */
+function timeCheck(args) {
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', node, 'bin/agency-site.js', 'check', ...args], { cwd: folder, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  if (run.status !== 0) throw new Error(`check failed:\n${run.stderr}`);
+  const [wall, user, system] = run.stderr.trim().split('\n').pop().split(' ').map(Number);
+  return { ms: (user + system) * 1000, wallMs: wall * 1000 };
+}
+
+try {
+  const check = timeCheck;
+  check([]); // bundles the CLI and fills the disk cache; not counted
+  const cold = [];
+  const warm = [];
+  // ADVICE_ONLY=1: the advice's own steps only (for profiling them).
+  for (let run = 1; run <= (process.env.ADVICE_ONLY ? 0 : runs); run++) {
+    const [coldRun, warmRun] = [check(['--no-cache']), check([])];
+    cold.push(coldRun.ms);
+    warm.push(warmRun.ms);
+    console.log(`check run ${run} (CPU, wall): cold ${seconds(coldRun.ms)}, ${seconds(coldRun.wallMs)}; warm ${seconds(warmRun.ms)}, ${seconds(warmRun.wallMs)}`);
+  }
+
+  const api = await loadApi();
+  const config = api.resolveConfig({ root: folder, cache: false });
+  const result = await api.buildSite(config, { write: false });
+  const loaded = await api.loadSite(config);
+  const urls = api.createUrlPolicy(config, loaded.site.settings.url);
+  const routes = api.createRoutes(loaded.site, urls, loaded.pages);
+  const output = new Map(result.output.map((file) => [file.path, file]));
+  const rendered = routes.map((route) => ({ route, html: output.get(route.file).contents }));
+  const bodies = new Map(
+    loaded.sources.filter((source) => source.file.endsWith('.md')).map((source) => {
+      const split = api.splitFrontmatter(source.file, source.text);
+      return [source.file, split];
+    }),
+  );
+  const parser = api.remark().freeze();
+  let trees = new Map([...bodies].map(([file, split]) => [file, parser.parse(split.body)]));
+  const images = await api.readSourceImages(result.output.filter((file) => file.source?.startsWith(config.publicDir)));
+  // Each step alone, after a full collection: the garbage of one must not be collected in the time of the next.
+  const settle = () => globalThis.gc?.();
+  const collect = [];
+  let facts;
+  for (let run = 1; run <= runs; run++) {
+    settle();
+    const made = timed(() => new Map([...trees].map(([file, tree]) => [file, api.collectMarkdownFacts(tree)])));
+    collect.push(made.ms);
+    facts = made.value;
+  }
+  trees = undefined;
+  const markdownOf = (file) => (facts.has(file) ? { facts: facts.get(file), lineOffset: bodies.get(file).bodyLineOffset } : undefined);
+  const input = (report) => ({
+    pages: api.createAdvicePages(rendered, loaded.site, markdownOf),
+    sources: loaded.sources,
+    images,
+    switches: api.collectSwitches(loaded.site, loaded.pages),
+    base: config.base,
+    report,
+  });
+  // A warm build keeps each page's scan by the page's key, as the check keeps its own (scanAdvicePage).
+  const scanned = api.createAdvicePages(rendered, loaded.site, markdownOf).map((page) => ({ ...page, scan: api.scanAdvicePage(page) }));
+  const rules = [];
+  const cachedScans = [];
+  const reported = [];
+  let warnings = 0;
+  for (let run = 1; run <= runs; run++) {
+    settle();
+    const advice = timed(() => api.adviseSite(input(false)));
+    rules.push(advice.ms);
+    warnings = advice.value.warnings.length;
+    settle();
+    cachedScans.push(timed(() => api.adviseSite({ ...input(false), pages: scanned })).ms);
+    settle();
+    reported.push(timed(() => api.formatReport(api.createReport(api.adviseSite(input(true)).pages))).ms);
+  }
+  const parse = [];
+  for (let run = 1; run <= runs; run++) {
+    settle();
+    parse.push(timed(() => [...bodies.values()].map((split) => api.readMarkdownFacts(split.body))).ms);
+  }
+  console.log(`facts from trees ${collect.map(Math.round).join(', ')} ms; rules ${rules.map(Math.round).join(', ')} ms; with cached scans ${cachedScans.map(Math.round).join(', ')} ms; rules with --report ${reported.map(Math.round).join(', ')} ms; parse + facts ${parse.map(Math.round).join(', ')} ms`);
+  api.cleanup();
+  const [coldMs, warmMs, collectMs, parseMs, rulesMs, reportMs, cachedMs] = [cold, warm, collect, parse, rules, reported, cachedScans].map((values) => median(values) ?? Number.NaN);
+  const share = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
+  console.log(
+    [
+      `${routes.length} pages, ${warnings} warnings, medians of ${runs} runs, CPU time:`,
+      `check: cold (--no-cache) ${seconds(coldMs)}, warm ${seconds(warmMs)}`,
+      `rules over every page: ${rulesMs.toFixed(0)} ms (${share(rulesMs, coldMs)} of cold check, ${share(rulesMs, warmMs)} of warm)`,
+      `rules with each page's scan from a cache: ${cachedMs.toFixed(0)} ms (${share(cachedMs, warmMs)} of warm)`,
+      `the same with --report (words counted, report formatted): ${reportMs.toFixed(0)} ms`,
+      `facts from the Markdown step's trees: ${collectMs.toFixed(0)} ms (${share(collectMs, coldMs)} of cold; nothing when cached with the Markdown)`,
+      `facts by parsing the bodies again instead: ${parseMs.toFixed(0)} ms (${share(parseMs, coldMs)} of cold, ${share(parseMs, warmMs)} of warm)`,
+    ].join('\n'),
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

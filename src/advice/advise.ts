@@ -1,0 +1,174 @@
+/**
+ * adviseSite: every content-advice rule over a rendered site. Pure: the rendered pages, what
+ * their Markdown held, the content files' text and the images of public/ in; warnings (SiteErrors,
+ * never thrown) and a per-page summary for --report out.
+ */
+import type { SiteError } from '../errors.ts';
+import { mergeFindings, locateKey, switchOff, type Finding, type SourceFile } from './findings.ts';
+import { scanPageHtml, type PageScan, type ScanOptions } from './html.ts';
+import { checkPage, type MarkdownPart } from './page-rules.ts';
+import { threshold } from './rules.ts';
+import { createSwitchFilter, type AdviceSwitches } from './switches.ts';
+
+export interface AdvicePage {
+  /** Site path without base: '/', '/terms', '/404'. */
+  path: string;
+  /** In search results (false for the 404 page): only these have their title and description checked. */
+  indexable: boolean;
+  html: string | Uint8Array;
+  /** The file that sets the page's title and description (content/site.yaml for the home page). */
+  file: string;
+  /** The Markdown the page shows, with the HTML it became (as the page holds it, to find it there). */
+  markdown: ReadonlyArray<MarkdownPart & { html: string }>;
+  /** What scanAdvicePage read from this page, when a cache kept it (by the page's HTML); else it is read now. */
+  scan?: PageScan;
+}
+
+/** A file of public/ that is an image: its size in bytes and, for raster images, in pixels. */
+export interface SourceImage {
+  /** Path inside public/: images/photo.jpg */
+  path: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+}
+
+export interface AdviceInput {
+  pages: readonly AdvicePage[];
+  sources: readonly SourceFile[];
+  images?: readonly SourceImage[];
+  switches?: AdviceSwitches;
+  /** --base, '/' by default. */
+  base?: string;
+  /** Count each page's words, for --report. */
+  report?: boolean;
+}
+
+/** What --report shows of a page. */
+export interface PageAdvice {
+  path: string;
+  title?: string;
+  description?: string;
+  headings: Array<{ level: number; text: string }>;
+  words: number;
+  images: Array<{ src: string; alt?: string }>;
+  warnings: SiteError[];
+}
+
+export interface AdviceResult {
+  warnings: SiteError[];
+  pages: PageAdvice[];
+}
+
+export function adviseSite(input: AdviceInput): AdviceResult {
+  const sources = new Map(input.sources.map((source) => [source.file, source]));
+  const isOff = createSwitchFilter(input.switches ?? {});
+  const findings: Finding[] = [];
+  const scans = input.pages.map((page) => {
+    const scan = page.scan ?? scanAdvicePage(page, { words: input.report });
+    findings.push(...checkPage({ ...page, scan, base: input.base ?? '/', sources }));
+    return scan;
+  });
+  findings.push(...findDuplicates(input.pages, scans, sources), ...checkSourceImages(input.images ?? []));
+  const merged = mergeFindings(
+    findings.filter((finding) => !isOff(finding.rule, finding.file)),
+    sources,
+  );
+  const byPage = new Map<string, SiteError[]>();
+  for (const { warning, pages } of merged) {
+    for (const page of pages) {
+      const list = byPage.get(page);
+      if (list) list.push(warning);
+      else byPage.set(page, [warning]);
+    }
+  }
+  return {
+    warnings: merged.map(({ warning }) => warning),
+    pages: input.pages.map((page, index) => summarize(page, scans[index]!, byPage.get(page.path) ?? [])),
+  };
+}
+
+/**
+ * What the rules read from a page's HTML: a function of the page's HTML and its Markdown's HTML
+ * only, so a cache can keep it by the page's key (JSON-safe).
+ */
+export function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: ScanOptions = {}): PageScan {
+  const html = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+  const regions = page.markdown.map((part): [number, number] => {
+    const start = part.html === '' ? -1 : html.indexOf(part.html);
+    return start === -1 ? [0, 0] : [start, start + part.html.length];
+  });
+  return scanPageHtml(html, regions, options);
+}
+
+function summarize(page: AdvicePage, scan: PageScan, warnings: SiteError[]): PageAdvice {
+  const images = [...scan.images, ...page.markdown.flatMap((part) => part.facts.images.map(({ src, alt }) => ({ src, alt })))];
+  return {
+    path: page.path,
+    title: scan.title?.trim(),
+    description: scan.description?.trim(),
+    headings: scan.headings.map(({ level, text }) => ({ level, text })),
+    words: scan.words,
+    images,
+    warnings,
+  };
+}
+
+/** Indexable pages that share a title or a description with an earlier page. */
+function findDuplicates(pages: readonly AdvicePage[], scans: PageScan[], sources: ReadonlyMap<string, SourceFile>): Finding[] {
+  const findings: Finding[] = [];
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  pages.forEach((page, index) => {
+    if (!page.indexable) return;
+    const scan = scans[index]!;
+    for (const [rule, key, value, seen] of [
+      ['duplicate-title', 'title', scan.title?.trim(), titles],
+      ['duplicate-description', 'description', scan.description?.trim(), descriptions],
+    ] as const) {
+      if (!value) continue;
+      const other = seen.get(value);
+      if (other === undefined) {
+        seen.set(value, page.path);
+        continue;
+      }
+      findings.push({
+        rule,
+        ...locateKey(key, page.file, sources),
+        message: `The page ${page.path} has the same ${key} as ${other} ("${value}"): search results show two pages that look alike, and only one may be shown.`,
+        hint: `Give each page its own ${key}, saying what sets it apart. ${switchOff(rule, page.file)}`,
+        page: page.path,
+      });
+    }
+  });
+  return findings;
+}
+
+const RASTER = /\.(png|jpe?g|gif|webp|avif|tiff?|bmp)$/i;
+
+function checkSourceImages(images: readonly SourceImage[]): Finding[] {
+  const findings: Finding[] = [];
+  const maxBytes = threshold('image-file-size', 'max');
+  const maxPixels = threshold('image-dimensions', 'max');
+  for (const image of images) {
+    const file = `public/${image.path}`;
+    if (image.bytes > maxBytes) {
+      findings.push({
+        rule: 'image-file-size',
+        file,
+        message: `The image ${file} is ${(image.bytes / 1024 / 1024).toFixed(1)} MB, more than ${maxBytes / 1024 / 1024} MB: far heavier than any size the site serves.`,
+        hint: `Export it smaller (at most 2 to 3 times the largest size it is shown at) and compressed. ${switchOff('image-file-size', file)}`,
+      });
+    }
+    const side = Math.max(image.width ?? 0, image.height ?? 0);
+    if (RASTER.test(image.path) && side > maxPixels) {
+      findings.push({
+        rule: 'image-dimensions',
+        file,
+        message: `The image ${file} is ${image.width} by ${image.height} pixels, more than ${maxPixels} on a side: no screen shows it that large.`,
+        hint: `Scale it down to at most ${maxPixels} pixels on its longest side. ${switchOff('image-dimensions', file)}`,
+      });
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,96 @@
+/**
+ * A finding: what a rule saw on a page, before it becomes a warning. Findings of the same rule at
+ * the same place (a template's link on every page) become one warning that names the pages.
+ */
+import { createCodeFrame, SiteError } from '../errors.ts';
+import { RULES, type RuleName } from './rules.ts';
+
+/** A content file and its text, to find lines in and show code frames from. */
+export interface SourceFile {
+  file: string;
+  text: string;
+}
+
+export interface Place {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Finding extends Place {
+  rule: RuleName;
+  message: string;
+  hint: string;
+  /** The page it was seen on (site path), or none for a file of public/. */
+  page?: string;
+}
+
+/** How a hint ends: the way to silence the rule when the choice is deliberate. */
+export function switchOff(rule: RuleName, file: string): string {
+  const where = file === 'content/site.yaml' || !file.endsWith('.md') ? 'content/site.yaml' : `the front matter of ${file}`;
+  return `If this is deliberate, turn the rule off with "advice: { off: [${rule}] }" in ${where}.`;
+}
+
+/** One warning per rule and place; the pages each was seen on, in order. */
+export function mergeFindings(findings: Finding[], sources: ReadonlyMap<string, SourceFile>): Array<{ warning: SiteError; pages: string[] }> {
+  const merged = new Map<string, { finding: Finding; pages: string[] }>();
+  for (const finding of findings) {
+    const key = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
+    const known = merged.get(key);
+    if (!known) merged.set(key, { finding, pages: finding.page === undefined ? [] : [finding.page] });
+    else if (finding.page !== undefined && !known.pages.includes(finding.page)) known.pages.push(finding.page);
+  }
+  return [...merged.values()].map(({ finding, pages }) => {
+    const source = finding.line === undefined ? undefined : sources.get(finding.file);
+    const shown = pages.length > 1 ? ` It shows on ${pages.length} pages: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', ...' : ''}.` : '';
+    return {
+      pages,
+      warning: new SiteError({
+        code: RULES[finding.rule].code,
+        message: `${finding.message}${shown}`,
+        file: finding.file,
+        line: finding.line,
+        column: finding.line === undefined ? undefined : (finding.column ?? 1),
+        frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
+        hint: finding.hint,
+      }),
+    };
+  });
+}
+
+/**
+ * Where a text that a template shows was written: the first of `files` that holds it (as written,
+ * or as YAML would quote it). Only the few files the page is made from are searched.
+ */
+export function locateText(text: string, files: readonly string[], sources: ReadonlyMap<string, SourceFile>): Place | undefined {
+  if (text === '') return undefined;
+  const spellings = [text, text.replace(/'/g, "''"), JSON.stringify(text).slice(1, -1)];
+  for (const file of files) {
+    const source = sources.get(file);
+    if (!source) continue;
+    for (const spelling of spellings) {
+      const index = source.text.indexOf(spelling);
+      if (index !== -1) return { file, ...positionOf(source.text, index) };
+    }
+  }
+  return undefined;
+}
+
+/** The line of a top-level YAML key (`title:`) in a YAML file or in a Markdown file's front matter. */
+export function locateKey(key: string, file: string, sources: ReadonlyMap<string, SourceFile>): Place {
+  const source = sources.get(file);
+  if (!source) return { file };
+  const text = file.endsWith('.md') ? source.text.slice(0, Math.max(0, source.text.indexOf('\n---', 3))) : source.text;
+  const match = new RegExp(`^${key}[ \\t]*:`, 'm').exec(text);
+  return match ? { file, ...positionOf(text, match.index) } : { file };
+}
+
+function positionOf(text: string, index: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) {
+    line++;
+    lineStart = at + 1;
+  }
+  return { line, column: index - lineStart + 1 };
+}

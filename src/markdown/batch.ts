@@ -4,9 +4,8 @@
  * pay for starting a worker. Every thread runs the same processor, so the HTML is the same
  * whichever thread made it.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { resolveEntryFile } from '../entry-file.ts';
 import { hashKey, type DiskCache } from '../cache/disk.ts';
 import { createMarkdown, type MarkdownOptions, type RenderedMarkdown, type RenderMarkdown } from './processor.ts';
 import type { MarkdownJob, MarkdownReply } from './worker.ts';
@@ -19,8 +18,6 @@ export interface MarkdownAllOptions extends MarkdownOptions {
   onWorkers?: (count: number) => void;
 }
 
-/** Built next to the bundled CLI by src/launcher.js; absent when running from source (tests). */
-const WORKER_FILE = fileURLToPath(new URL('./worker.js', import.meta.url));
 /** Fewer bodies than this per worker, and starting the worker costs more than it saves. */
 export const MIN_BODIES_PER_WORKER = 150;
 /** Bodies per message: small enough to balance the threads, large enough to keep them busy. */
@@ -46,7 +43,7 @@ export async function renderMarkdownAll(bodies: readonly string[], options: Mark
     for (const index of chunk) html[index] = local(bodies[index]!);
   };
 
-  const workerCount = existsSync(WORKER_FILE) ? Math.min(options.threads, Math.floor(missing.length / MIN_BODIES_PER_WORKER)) : 0;
+  const workerCount = Math.min(options.threads, Math.floor(missing.length / MIN_BODIES_PER_WORKER));
   options.onWorkers?.(workerCount);
   if (workerCount === 0) {
     for (const chunk of chunks) renderChunk(chunk);
@@ -109,7 +106,7 @@ async function shareWithWorkers({ chunks, bodies, count, options, renderChunk, a
     worker.postMessage({ id, bodies: chunks[id]!.map((index) => bodies[index]!) } satisfies MarkdownJob);
   };
   const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(WORKER_FILE, {
+    const worker = new Worker(resolveEntryFile('markdown/worker'), {
       workerData: { allowHtml: options.allowHtml ?? false } satisfies MarkdownOptions,
       // A worker keeps nothing but its processor between jobs; V8's default young generation
       // (32 MB) only filled with remark's garbage. 8 MB: cold 4000-page peak 241 -> 232 MB.

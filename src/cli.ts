@@ -31,7 +31,7 @@ siteOptions(program.command('build').description('build the site into the output
   .action(async (options: Options) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
-    const result = await buildSite(config, { alone: true });
+    const result = await buildSite(config);
     log.siteWarnings(result.warnings);
     log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} into ${config.outDir} in ${result.milliseconds} ms.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
@@ -43,7 +43,7 @@ siteOptions(program.command('check').description('verify content, links, anchors
   .action(async (options: Options) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
-    const result = await buildSite(config, { write: false, alone: true });
+    const result = await buildSite(config, { write: false });
     log.siteWarnings(result.warnings);
     const warnings = result.warnings.length === 0 ? 'no problems' : `no errors, ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}`;
     log.info(`Checked ${result.pages} pages and ${result.files} files in ${result.milliseconds} ms: ${warnings}.`);

@@ -139,4 +139,17 @@ describe('dev rebuilds', () => {
     expect(bundles().templates).not.toBe(first.templates);
     expect(bundles().assets).not.toBe(styled);
   });
+
+  it('hold no more in memory after many edits than after one: what a build did not use is dropped', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    await session.build();
+    const sizes: number[] = [];
+    for (const text of ['One.', 'Two.', 'Three.']) {
+      await project.write('content/pages/beta.md', page('beta', text));
+      await rebuild(session, 'content/pages/beta.md');
+      sizes.push(session.store.size());
+    }
+    expect(new Set(sizes).size).toBe(1);
+  });
 });

@@ -30,6 +30,8 @@ export interface Store {
   keep<T>(name: string, key: string, value: T, codec?: Codec<T>): T;
   /** Values computed so far, by step name. */
   computed(): Record<string, number>;
+  /** Values held in memory. */
+  size(): number;
   /** Drops every value not asked for since the last sweep. */
   sweep(): void;
   /** Writes the values with a codec that were used to the disk file; from then on the store lives in memory only. */
@@ -94,6 +96,7 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
       return values as NonNullable<(typeof values)[number]>[];
     },
     computed: () => ({ ...counts }),
+    size: () => memory.size,
     sweep() {
       for (const [id, entry] of memory) if (entry.used !== round) memory.delete(id);
       round++;

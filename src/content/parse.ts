@@ -79,22 +79,28 @@ function checkBody(source: SourceFile, text: string, bodyLineOffset: number, bod
 function parseFrontmatter(source: SourceFile, yaml: string, store: Store): Checked<ParsedYaml> {
   const key = hashKey(yaml);
   const data = store.peek('frontmatter', key, jsonCodec);
-  if (data !== undefined) {
-    let parsed: ParsedYaml | undefined;
-    return { value: { data, locate: (field, isKey) => (parsed ??= parseChecked(source, yaml, 'FrontmatterSyntax').value!).locate(field, isKey) }, errors: [] };
-  }
+  if (data !== undefined) return { value: withLazyPositions(source, yaml, 'FrontmatterSyntax', data), errors: [] };
   const located = parseChecked(source, yaml, 'FrontmatterSyntax');
   if (located.value && isJsonSafe(located.value.data)) store.keep('frontmatter', key, located.value.data, jsonCodec);
   return located;
 }
 
 function parseChecked(source: SourceFile, text: string, syntaxCode: SiteErrorCode): Checked<ParsedYaml> {
+  let parsed: ParsedYaml;
   try {
-    return { value: parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode }), errors: [] };
+    parsed = parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode });
   } catch (thrown) {
     if (!(thrown instanceof SiteErrors)) throw thrown;
     return { errors: thrown.errors };
   }
+  // The parsed file is kept by the store (dev keeps thousands): its YAML tree is not.
+  return { value: withLazyPositions(source, text, syntaxCode, parsed.data), errors: [] };
+}
+
+/** The data, with positions from parsing the text again when an error message first needs them. */
+function withLazyPositions(source: SourceFile, text: string, syntaxCode: SiteErrorCode, data: unknown): ParsedYaml {
+  let parsed: ParsedYaml | undefined;
+  return { data, locate: (field, isKey) => (parsed ??= parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode })).locate(field, isKey) };
 }
 
 /** Data that comes back the same from JSON: finite numbers (not -0), strings, booleans, null, arrays, plain objects. */

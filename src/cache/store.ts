@@ -49,7 +49,13 @@ export async function openStore(config: Pick<ResolvedConfig, 'cache' | 'cacheDir
 }
 
 export function createStore(disk: DiskCache = createNoDiskCache()): Store {
-  const memory = new Map<string, Entry>();
+  // By step, then key: a key string that several steps share (a page's) is hashed once.
+  const memory = new Map<string, Map<string, Entry>>();
+  const stepMemory = (name: string) => {
+    let entries = memory.get(name);
+    if (!entries) memory.set(name, (entries = new Map()));
+    return entries;
+  };
   const counts: Record<string, number> = {};
   let file: DiskCache | undefined = disk;
   let round = 0;
@@ -57,8 +63,8 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
   const diskKey = (name: string, key: string) => `${name}:${hashKey(key)}`;
 
   const peek = <T>(name: string, key: string, codec?: Codec<T>): T | undefined => {
-    const id = `${name}\0${key}`;
-    const entry = memory.get(id);
+    const entries = stepMemory(name);
+    const entry = entries.get(key);
     if (entry) {
       entry.used = round;
       return entry.value as T;
@@ -66,16 +72,16 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
     const bytes = codec && file?.getBytes(diskKey(name, key));
     if (bytes === undefined) return undefined;
     const value = codec!.decode(bytes);
-    memory.set(id, { value, used: round });
+    entries.set(key, { value, used: round });
     return value;
   };
 
   const keep = <T>(name: string, key: string, value: T, codec?: Codec<T>): T => {
-    const id = `${name}\0${key}`;
-    memory.set(id, { value, used: round });
+    const entries = stepMemory(name);
+    entries.set(key, { value, used: round });
     counts[name] = (counts[name] ?? 0) + 1;
     if (codec && file) file.set(diskKey(name, key), codec.encode(value));
-    if (value instanceof Promise) value.catch(() => memory.get(id)?.value === value && memory.delete(id));
+    if (value instanceof Promise) value.catch(() => entries.get(key)?.value === value && entries.delete(key));
     return value;
   };
 
@@ -96,9 +102,12 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
       return values as NonNullable<(typeof values)[number]>[];
     },
     computed: () => ({ ...counts }),
-    size: () => memory.size,
+    size: () => [...memory.values()].reduce((sum, entries) => sum + entries.size, 0),
     sweep() {
-      for (const [id, entry] of memory) if (entry.used !== round) memory.delete(id);
+      for (const [name, entries] of memory) {
+        for (const [key, entry] of entries) if (entry.used !== round) entries.delete(key);
+        if (entries.size === 0) memory.delete(name);
+      }
       round++;
     },
     async save() {

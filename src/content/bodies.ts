@@ -19,32 +19,33 @@ export interface BodyOptions {
   onWorkers?: (count: number) => void;
 }
 
+/** By the index of the file given. */
 export interface RenderedBodies {
-  /** The HTML of a file's body, as the page shows it. */
-  htmlOf(file: ContentFile<unknown>): string;
-  /** Stands for the file's text and its HTML: the key of what is made from them. */
-  keyOf(file: ContentFile<unknown>): string;
+  /** The HTML of each file's body, as the page shows it. */
+  html: string[];
+  /** What stands for each file's text and HTML: the key of what is made from them. */
+  keys: string[];
   warnings: SiteError[];
 }
 
 export async function renderBodies(store: Store, files: ReadonlyArray<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
-  const resultOf = (file: ContentFile<unknown>) => `${options.allowHtml ? 'raw' : 'safe'}\0${file.bodyHash}`;
-  const bodies = new Map(files.map((file) => [resultOf(file), file.parsed!.body]));
+  const mode = options.allowHtml ? 'raw' : 'safe';
+  const fileKeys = files.map((file) => `${mode} ${file.bodyHash}`);
+  const bodies = new Map(files.map((file, index) => [fileKeys[index]!, file.parsed!.body]));
   const keys = [...bodies.keys()];
-  const results = await store.stepAll(
+  const made = await store.stepAll(
     'markdown',
     keys,
     (missing) => renderMarkdownAll(missing.map((index) => bodies.get(keys[index]!)!), options),
     renderedCodec,
   );
-  const rendered = new Map<string, RenderedMarkdown>(keys.map((key, index) => [key, results[index]!]));
-  const warnings = files.flatMap((file) => rawHtmlWarnings(file, rendered.get(resultOf(file))!));
-  // The HTML's own hash: --allow-html changes only the pages whose Markdown holds raw HTML.
-  const htmlKey = (key: string) => store.step('html-hash', key, () => hashKey(rendered.get(key)!.html));
+  const rendered = new Map<string, RenderedMarkdown>(keys.map((key, index) => [key, made[index]!]));
+  const results = fileKeys.map((key) => rendered.get(key)!);
   return {
-    htmlOf: (file) => rewriteContentLinks(rendered.get(resultOf(file))!.html, options.urls),
-    keyOf: (file) => `${file.hash} ${htmlKey(resultOf(file))}`,
-    warnings,
+    html: results.map((result) => rewriteContentLinks(result.html, options.urls)),
+    // The HTML's own hash: --allow-html changes only the pages whose Markdown holds raw HTML.
+    keys: files.map((file, index) => `${file.hash} ${store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html))}`),
+    warnings: files.flatMap((file, index) => rawHtmlWarnings(file, results[index]!)),
   };
 }
 

@@ -40,7 +40,8 @@ export interface ContentFile<T> {
 }
 
 export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind: ContentKind<S>, absolute: string, slug?: string): ContentFile<z.infer<S>> {
-  const key = `${kind.name}\0${absolute}\0${context.files.file(absolute)}\0${slug ?? ''}`;
+  // A path has one kind and one slug (its folder and name say which): the version is all that changes.
+  const key = `${absolute} ${context.files.file(absolute)}`;
   return context.store.step('content-file', key, () => {
     const read = readSource(absolute, projectPath(context.root, absolute));
     const source = read.value;

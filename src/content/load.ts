@@ -101,21 +101,23 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   const urls = createUrlPolicy(config, content.settings.url);
   const shown: Array<ContentFile<unknown>> = [...services.files, about, ...legal.files, ...pages.files];
   const bodies = await renderBodies(context.store, shown, { allowHtml: config.allowHtml, threads: config.threads, urls, onWorkers: options.onWorkers });
-  const entryOf = <T>(file: ContentFile<T>) => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.htmlOf(file) });
+  // The bodies come back in the order they were given.
+  const html = { services: 0, about: services.files.length, legal: services.files.length + 1, pages: services.files.length + 1 + legal.files.length };
+  const entryOf = (start: number) => <T>(file: ContentFile<T>, index: number) => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.html[start + index]! });
   const site: Site = {
     settings: content.settings,
     logo: content.logo,
     stats: stats.entry.data,
-    services: services.files.map(entryOf),
+    services: services.files.map(entryOf(html.services)),
     portfolio: content.portfolio,
-    about: { ...about.entry.data, html: bodies.htmlOf(about) },
-    legal: legal.files.map(entryOf),
+    about: { ...about.entry.data, html: bodies.html[html.about]! },
+    legal: legal.files.map(entryOf(html.legal)),
   };
   const sources = [...images.sources, ...[stats, about].flatMap((file) => (file.source ? [file.source] : [])), ...services.sources, ...legal.sources, ...pages.sources];
   return {
     site,
-    pages: pages.files.map(entryOf),
-    pageSources: new Map(pages.files.map((file) => [file.entry!.slug!, bodies.keyOf(file)])),
+    pages: pages.files.map(entryOf(html.pages)),
+    pageSources: new Map(pages.files.map((file, index) => [file.entry!.slug!, bodies.keys[html.pages + index]!])),
     // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
     sources: sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     warnings: sortErrors(bodies.warnings),

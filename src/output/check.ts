@@ -56,6 +56,8 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
   // A page that passed before passes again if its HTML, the files of the site, the URL policy and
   // the pages its anchors point into are all the same: the keys of the 'page-check' step.
   const against = hashKey(`${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`);
+  // One step per set of files and URL policy, keyed by the page: the page's key string is hashed once.
+  const checkStep = `page-check ${against}`;
   const keyOf = new Map(pages.map((page) => [page.route.file, page.key]));
   const scans = new Map(pages.map((page) => [page.route.file, readPage(page, store)]));
   const ids = new Map([...scans].map(([file, scan]) => [file, scan.ids]));
@@ -95,8 +97,7 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
   const errors: SiteError[] = [];
   for (const page of pages) {
     const scan = scans.get(page.route.file)!;
-    const checkKey = page.key === undefined ? undefined : `${page.key}\0${against}`;
-    const passed = checkKey === undefined ? undefined : store.peek<Passed>('page-check', checkKey);
+    const passed = page.key === undefined ? undefined : store.peek<Passed>(checkStep, page.key);
     if (passed?.every(([file, key]) => keyOf.get(file) === key)) continue;
     const before = errors.length + problems.size;
     const anchored = new Set<string>();
@@ -150,7 +151,7 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
     const problemsNow = errors.length + problems.size;
     // A page whose link joined a problem of another page adds no new problem: count its pages too.
     const joined = [...problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    if (checkKey !== undefined && problemsNow === before && !joined) store.keep<Passed>('page-check', checkKey, [...anchored].map((file) => [file, keyOf.get(file)]));
+    if (page.key !== undefined && problemsNow === before && !joined) store.keep<Passed>(checkStep, page.key, [...anchored].map((file) => [file, keyOf.get(file)]));
   }
   for (const problem of problems.values()) {
     const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;

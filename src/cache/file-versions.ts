@@ -7,7 +7,7 @@
 import path from 'node:path';
 
 export interface FileVersions {
-  /** Changes whenever the file may have changed. */
+  /** Changes whenever the file may have changed; '' for a file that never did (the most common key, kept short). */
   file(absolute: string): string;
   /** Changes whenever anything under the folder may have changed. */
   folder(absolute: string): string;
@@ -23,7 +23,7 @@ export interface FileChange {
 }
 
 /** Every file as it is on disk now, for a build that reads each file once. */
-export const unchangedFiles: FileVersions = { file: () => '0', folder: () => '0', listing: () => '0' };
+export const unchangedFiles: FileVersions = { file: () => '', folder: () => '0', listing: () => '0' };
 
 export interface FileVersionCounter {
   record(change: FileChange): void;
@@ -59,7 +59,10 @@ export function createFileVersionCounter(folders: readonly string[]): FileVersio
       const changedNow = new Map(changed);
       const movedNow = new Map(moved);
       return {
-        file: (absolute) => `${at}.${counted.get(absolute) ?? 0}`,
+        file(absolute) {
+          const count = counted.get(absolute) ?? 0;
+          return at === 0 && count === 0 ? '' : `${at}.${count}`;
+        },
         folder: (absolute) => inside(changedNow, absolute),
         listing: (absolute) => inside(movedNow, absolute),
       };

@@ -29,8 +29,8 @@ export interface RenderedBodies {
 }
 
 export async function renderBodies(store: Store, files: ReadonlyArray<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
-  const mode = options.allowHtml ? 'raw' : 'safe';
-  const fileKeys = files.map((file) => `${mode} ${file.bodyHash}`);
+  // Each file's key stands for its body and the Markdown options (src/content/file.ts).
+  const fileKeys = files.map((file) => file.bodyKey!);
   const bodies = new Map(files.map((file, index) => [fileKeys[index]!, file.parsed!.body]));
   const keys = [...bodies.keys()];
   const made = await store.stepAll(

@@ -13,6 +13,8 @@ import { validateEntry, type Entry } from './validate.ts';
 
 export interface LoadContext {
   root: string;
+  /** Markdown keeps raw HTML: part of the key of every body. */
+  allowHtml: boolean;
   contentDir: string;
   publicDir: string;
   store: Store;
@@ -33,16 +35,17 @@ export interface ContentFile<T> {
   /** Set when the YAML could be read, valid or not (images are checked on it either way). */
   parsed?: Parsed;
   entry?: Entry<T> & { slug?: string };
-  /** sha256 of the text and of the body: keys of the steps made from them. */
+  /** sha256 of the text, and of the body with the Markdown options: keys of the steps made from them. */
   hash?: string;
-  bodyHash?: string;
+  bodyKey?: string;
   errors: SiteError[];
 }
 
 export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind: ContentKind<S>, absolute: string, slug?: string): ContentFile<z.infer<S>> {
   // A path has one kind and one slug (its folder and name say which): the version is all that changes.
-  const key = `${absolute} ${context.files.file(absolute)}`;
-  return context.store.step('content-file', key, () => {
+  const version = context.files.file(absolute);
+  const key = version === '' ? absolute : `${absolute}\0${version}`;
+  return context.store.step(context.allowHtml ? 'content-file raw' : 'content-file', key, () => {
     const read = readSource(absolute, projectPath(context.root, absolute));
     const source = read.value;
     if (!source) return { errors: read.errors };
@@ -54,7 +57,7 @@ export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind:
       parsed: parsed.value,
       entry,
       hash: hashKey(source.text),
-      bodyHash: parsed.value && kind.body === 'text' ? hashKey(parsed.value.body) : undefined,
+      bodyKey: parsed.value && kind.body === 'text' ? hashKey(context.allowHtml ? 'raw' : 'safe', parsed.value.body) : undefined,
       errors: [...parsed.errors, ...(valid?.errors ?? [])],
     };
   });

@@ -60,8 +60,8 @@ export interface LoadOptions {
 }
 
 export function createLoadContext(config: ResolvedConfig, options: Pick<LoadOptions, 'store' | 'files'> = {}): LoadContext {
-  const { root, contentDir, publicDir } = config;
-  return { root, contentDir, publicDir, store: options.store ?? createStore(), files: options.files ?? unchangedFiles };
+  const { root, allowHtml, contentDir, publicDir } = config;
+  return { root, allowHtml, contentDir, publicDir, store: options.store ?? createStore(), files: options.files ?? unchangedFiles };
 }
 
 /** Read before the other files are asked for, so that the images can start while the rest loads. */

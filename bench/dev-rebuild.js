@@ -1,6 +1,7 @@
 /**
- * The dev rebuild through the API the dev server uses (buildSite with a BuildCache, and
- * forgetChanges): the site is built once, then again after each edit of one page. Prints JSON.
+ * The dev rebuild through the API the dev server uses (buildSite with a kept store and the file
+ * versions its watcher counts): the site is built once, then again after each edit of one page.
+ * Prints JSON.
  * Usage: node bench/dev-rebuild.js <project folder> <edits>
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,10 +25,10 @@ async function loadBuildApi() {
   const source = (file) => JSON.stringify(path.join(PROJECT_ROOT, 'src', file));
   writeFileSync(
     entry,
-    [`export { buildSite } from ${source('build.ts')};`, `export { createBuildCache, forgetChanges } from ${source('build-cache.ts')};`, `export { resolveConfig } from ${source('config.ts')};`].join('\n'),
+    [`export { buildSite } from ${source('build.ts')};`, `export { openStore } from ${source('cache/store.ts')};`, `export { createFileVersionCounter } from ${source('cache/file-versions.ts')};`, `export { resolveConfig } from ${source('config.ts')};`].join('\n'),
   );
   await esbuild.build({
-    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts')],
+    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts'), path.join(PROJECT_ROOT, 'src', 'publish', 'image-encoder.ts')],
     entryNames: '[name]',
     outdir,
     bundle: true,
@@ -43,11 +44,12 @@ async function loadBuildApi() {
   return { ...api, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }
 
-const { buildSite, createBuildCache, forgetChanges, resolveConfig, cleanup } = await loadBuildApi();
+const { buildSite, openStore, createFileVersionCounter, resolveConfig, cleanup } = await loadBuildApi();
 const config = resolveConfig({ root: folder });
-const cache = createBuildCache();
+const store = await openStore(config);
+const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
 let started = performance.now();
-const first = await buildSite(config, { write: false, cache });
+const first = await buildSite(config, { write: false, store, files: versions.snapshot() });
 const firstMs = performance.now() - started;
 const times = [];
 const stages = [];
@@ -60,8 +62,8 @@ for (let edit = 1; edit <= edits; edit++) {
   const file = path.join(folder, 'content', 'pages', `${pageSlug(index)}.md`);
   writeFileSync(file, renderCorpusPage(index, count, edition + edit));
   started = performance.now();
-  forgetChanges(cache, config, [{ path: file, event: 'change' }]);
-  const result = await buildSite(config, { write: false, cache });
+  versions.record({ path: file, event: 'change' });
+  const result = await buildSite(config, { write: false, store, files: versions.snapshot() });
   times.push(performance.now() - started);
   stages.push(result.stages);
   if (result.computed.pages !== 1) throw new Error(`an edit of one page re-rendered ${result.computed.pages} pages`);

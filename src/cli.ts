@@ -4,9 +4,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { resolveConfig, type Options } from './config.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { formatBytes, log } from './log.ts';
-import { HEADERS_FILE, checkHeadersFile } from './publish/headers.ts';
 import { defaultReporter, REPORTERS, type ReporterName } from './report.ts';
-import type { PlannedFile } from './output/staging.ts';
 
 export const EXIT = { ok: 0, siteError: 1, usage: 2 } as const;
 
@@ -43,29 +41,15 @@ const reportOptions = (command: Command) =>
         .default(defaultReporter(process.env), defaultReporter(process.env) === 'github' ? 'github under GITHUB_ACTIONS' : 'terminal'),
     );
 
-/** The content's warnings and the host limits of _headers; with --strict, all of them fail the run. */
-function reportWarnings(options: ReportOptions, warnings: SiteError[], output: PlannedFile[]): number {
-  const headers = output.find((file) => file.path === HEADERS_FILE)?.contents;
-  const all = [...warnings, ...(typeof headers === 'string' ? checkHeadersFile(headers) : [])];
-  if (options.strict && all.length > 0) throw new SiteErrors(all);
-  log.siteWarnings(all);
-  return all.length;
-}
-
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 reportOptions(siteOptions(program.command('build').description('build the site into the output folder')))
   .action(async (options: Options & ReportOptions) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
-    // --strict fails on warnings before anything is written, so the previous output stays as it
-    // was (DESIGN.md): a check first, then the build, which finds all of it in the build cache.
-    if (options.strict) {
-      const checked = await buildSite(config, { write: false });
-      reportWarnings(options, checked.warnings, checked.output);
-    }
-    const result = await buildSite(config, { alone: true });
-    const warnings = reportWarnings(options, result.warnings, result.output);
+    // --strict fails on warnings inside the pipeline, before anything is written (DESIGN.md).
+    const result = await buildSite(config, { strict: options.strict });
+    log.siteWarnings(result.warnings);
     log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} into ${config.outDir} in ${result.milliseconds} ms.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
     log.verbose(config.verbose, `made anew (not cached): ${JSON.stringify(result.computed)}; Markdown worker threads: ${result.workers}`);
@@ -77,8 +61,9 @@ reportOptions(siteOptions(program.command('check').description('verify content, 
   .action(async (options: Options & ReportOptions) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
-    const result = await buildSite(config, { write: false, alone: true });
-    const warnings = reportWarnings(options, result.warnings, result.output);
+    const result = await buildSite(config, { write: false, strict: options.strict });
+    log.siteWarnings(result.warnings);
+    const warnings = result.warnings.length;
     log.info(`Checked ${result.pages} pages and ${result.files} files in ${result.milliseconds} ms: ${warnings === 0 ? 'no problems' : `no errors, ${plural(warnings, 'warning')}`}.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
     log.summary({ command: 'check', ok: true, pages: result.pages, files: result.files, milliseconds: result.milliseconds });

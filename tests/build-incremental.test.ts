@@ -1,9 +1,10 @@
 /**
- * Dev rebuilds with a BuildCache (src/cache/build-cache.ts): one changed page is rendered and checked
- * alone, and every rebuild equals a fresh build without any cache.
+ * Dev rebuilds with a kept store and the watcher's file versions (src/cache/): one changed page is
+ * rendered and checked alone, and every rebuild equals a fresh build without any cache.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBuildCache, forgetChanges, type BuildCache } from '../src/cache/build-cache.ts';
+import { createFileVersionCounter, type FileChange } from '../src/cache/file-versions.ts';
+import { createStore, openStore, type Store } from '../src/cache/store.ts';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { resolveConfig, type ResolvedConfig } from '../src/config.ts';
 import { SiteErrors } from '../src/errors.ts';
@@ -28,43 +29,58 @@ async function expectSameAsFreshBuild(result: BuildResult, config: ResolvedConfi
   expect(contents(result)).toEqual(contents(fresh));
 }
 
-function rebuild(config: ResolvedConfig, cache: BuildCache, ...files: string[]) {
-  forgetChanges(cache, config, files.map((file) => ({ path: project.file(file), event: 'change' as const })));
-  return buildSite(config, { write: false, cache });
+/** What dev keeps between builds: one store, and the versions of the files its watcher saw change. */
+interface Session {
+  store: Store;
+  build(changes?: FileChange[]): Promise<BuildResult>;
+}
+
+function createSession(config: ResolvedConfig, store: Store = createStore()): Session {
+  const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
+  return {
+    store,
+    build(changes = []) {
+      for (const change of changes) versions.record(change);
+      return buildSite(config, { write: false, store, files: versions.snapshot() });
+    },
+  };
+}
+
+function rebuild(session: Session, ...files: string[]) {
+  return session.build(files.map((file) => ({ path: project.file(file), event: 'change' as const })));
 }
 
 describe('dev rebuilds', () => {
   it('render only the page whose file changed, and equal a fresh build', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
-    const cache = createBuildCache();
-    await buildSite(config, { write: false, cache });
+    const session = createSession(config);
+    await session.build();
     await project.edit('content/pages/beta.md', 'The beta page.', 'The *new* beta page.');
-    const result = await rebuild(config, cache, 'content/pages/beta.md');
+    const result = await rebuild(session, 'content/pages/beta.md');
     expect(result.computed).toEqual({ markdown: 1, pages: 1 });
     await expectSameAsFreshBuild(result, config);
   });
 
   it('render every page again when content they all show changed', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
-    const cache = createBuildCache();
-    const first = await buildSite(config, { write: false, cache });
+    const session = createSession(config);
+    const first = await session.build();
     await project.edit('content/site.yaml', /copyright: .*/, 'copyright: "© 2031 Northwind Studio"');
-    const result = await rebuild(config, cache, 'content/site.yaml');
+    const result = await rebuild(session, 'content/site.yaml');
     expect(result.computed).toEqual({ markdown: 0, pages: first.pages });
     await expectSameAsFreshBuild(result, config);
   });
 
   it('add and remove pages', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
-    const cache = createBuildCache();
-    await buildSite(config, { write: false, cache });
+    const session = createSession(config);
+    await session.build();
     await project.write('content/pages/delta.md', page('delta', 'New.'));
     await project.remove('content/pages/alpha.md');
-    forgetChanges(cache, config, [
+    const result = await session.build([
       { path: project.file('content/pages/delta.md'), event: 'add' },
       { path: project.file('content/pages/alpha.md'), event: 'unlink' },
     ]);
-    const result = await buildSite(config, { write: false, cache });
     expect(result.output.some((file) => file.path === 'alpha.html')).toBe(false);
     expect(result.computed).toEqual({ markdown: 1, pages: 1 });
     await expectSameAsFreshBuild(result, config);
@@ -72,31 +88,68 @@ describe('dev rebuilds', () => {
 
   it('report a broken link an edit adds, and build again once it is fixed', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
-    const cache = createBuildCache();
-    await buildSite(config, { write: false, cache });
+    const session = createSession(config);
+    await session.build();
     await project.edit('content/pages/beta.md', '(/terms)', '(/no-such-page)');
-    const failed = await rebuild(config, cache, 'content/pages/beta.md').catch((error: unknown) => error);
+    const failed = await rebuild(session, 'content/pages/beta.md').catch((error: unknown) => error);
     expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([['BrokenLink', 'content/pages/beta.md']]);
     await project.edit('content/pages/beta.md', '(/no-such-page)', '(/privacy-policy)');
-    await expectSameAsFreshBuild(await rebuild(config, cache, 'content/pages/beta.md'), config);
+    await expectSameAsFreshBuild(await rebuild(session, 'content/pages/beta.md'), config);
   });
 
   it('check an unchanged page again when the page its anchor points into lost the id', async () => {
     const config = resolveConfig({ root: project.root, threads: 0, allowHtml: true });
-    const cache = createBuildCache();
+    const session = createSession(config);
     await project.write('content/pages/beta.md', page('beta', '<h2 id="intro">Intro</h2>\n\nText.'));
     await project.write('content/pages/alpha.md', page('alpha', 'Read [the intro](/beta#intro).'));
-    await buildSite(config, { write: false, cache });
+    await session.build();
     await project.edit('content/pages/beta.md', ' id="intro"', '');
-    const failed = await rebuild(config, cache, 'content/pages/beta.md').catch((error: unknown) => error);
+    const failed = await rebuild(session, 'content/pages/beta.md').catch((error: unknown) => error);
     expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([['BrokenAnchor', 'content/pages/alpha.md']]);
   });
 
   it('save the disk cache after the first build, so the next process starts warm', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
-    const first = await buildSite(config, { write: false, cache: createBuildCache() });
+    const session = createSession(config, await openStore(config));
+    const first = await session.build();
     const next = await buildSite(config, { write: false });
     expect(next.computed).toEqual({ markdown: 0, pages: 0 });
     expect(next.pages).toBe(first.pages);
+  });
+
+  it('bundle the templates again only after a template changed, and the assets only after the stylesheet changed', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    const bundles = () => ({ templates: session.store.peek<{ bundle: unknown }>('templates', 'last')!.bundle, assets: session.store.peek<{ bundle: unknown }>('assets', 'last')!.bundle });
+    await session.build();
+    const first = bundles();
+    await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
+    await rebuild(session, 'content/pages/beta.md');
+    expect(bundles()).toEqual(first);
+    expect(bundles().templates).toBe(first.templates);
+
+    await project.edit('templates/styles/site.css', /$/, '\n.new-rule { color: red; }\n');
+    await rebuild(session, 'templates/styles/site.css');
+    expect(bundles().templates).toBe(first.templates);
+    expect(bundles().assets).not.toBe(first.assets);
+
+    const styled = bundles().assets;
+    await project.write('templates/sections/NewSection.tsx', 'export const NewSection = () => null;\n');
+    await session.build([{ path: project.file('templates/sections/NewSection.tsx'), event: 'add' }]);
+    expect(bundles().templates).not.toBe(first.templates);
+    expect(bundles().assets).not.toBe(styled);
+  });
+
+  it('hold no more in memory after many edits than after one: what a build did not use is dropped', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    await session.build();
+    const sizes: number[] = [];
+    for (const text of ['One.', 'Two.', 'Three.']) {
+      await project.write('content/pages/beta.md', page('beta', text));
+      await rebuild(session, 'content/pages/beta.md');
+      sizes.push(session.store.size());
+    }
+    expect(new Set(sizes).size).toBe(1);
   });
 });

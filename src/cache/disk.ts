@@ -1,6 +1,6 @@
 /**
- * The build cache: strings by key (front matter, Markdown HTML, rendered pages), kept in memory
- * and on disk in one file under config.cacheDir. Keys are content hashes of everything a value
+ * The disk file behind the store (src/cache/store.ts): strings and bytes by key (front matter,
+ * Markdown HTML, rendered pages, what the check read from them), in one file under config.cacheDir. Keys are content hashes of everything a value
  * depends on, so an entry is never stale, only unused; the file belongs to one generator version
  * and is ignored whole by any other. Saving keeps only the entries used since it was opened (one
  * build, or one dev session), so the file never grows with edits that are gone.

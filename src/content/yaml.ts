@@ -3,7 +3,7 @@
  * (["hero", "headline"]) to the 1-based line and column in the file it came from.
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
-import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
+import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 
 export type DataPath = readonly PropertyKey[];
 
@@ -32,7 +32,7 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Aliases may repeat a value, not multiply it into a "billion laughs" document. */
 const MAX_ALIAS_COUNT = 100;
 
-/** Parses YAML text, or throws an array of SiteErrors: at most one syntax error per line. */
+/** Parses YAML text, or throws SiteErrors: at most one syntax error per line. */
 export function parseYaml(text: string, where: YamlSource): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
@@ -63,7 +63,7 @@ export function parseYaml(text: string, where: YamlSource): ParsedYaml {
       lines.add(position.line);
       errors.push(fail(where.syntaxCode, message, position, hint, problem));
     }
-    throw errors;
+    throw new SiteErrors(errors);
   }
 
   const unsafe: SiteError[] = [];
@@ -81,18 +81,18 @@ export function parseYaml(text: string, where: YamlSource): ParsedYaml {
       }
     },
   });
-  if (unsafe.length > 0) throw unsafe;
+  if (unsafe.length > 0) throw new SiteErrors(unsafe);
 
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (cause) {
     const alias = findUnresolvedAlias(doc);
-    throw [
+    throw new SiteErrors([
       alias
         ? fail(where.syntaxCode, `The alias *${alias.source} refers to no anchor &${alias.source} above it.`, at(alias.range?.[0] ?? 0), 'Define the anchor (&name) before this line, or write the value out.', cause)
         : fail(where.syntaxCode, `The YAML cannot be read: ${(cause as Error).message}`, at(0), `Write the values out instead of repeating them with more than ${MAX_ALIAS_COUNT} aliases.`, cause),
-    ];
+    ]);
   }
 
   return {

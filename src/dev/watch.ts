@@ -1,14 +1,16 @@
 /**
  * watchSite: chokidar -> buildSite, for `dev`. Saves are debounced into batches and one build
- * runs at a time. Each build forgets what its batch changed and reuses the rest (build-cache.ts),
- * so it gives what a cold build of the same files gives. A build that files changed under while
+ * runs at a time. Every build gets the versions of the files as the watcher counted them, and
+ * one store kept for the session: a step whose inputs did not change is taken from the store, so
+ * a rebuild gives what a cold build of the same files gives. A build that files changed under while
  * it read them is not reported but redone, so a burst of saves ends in one consistent build.
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
-import { createBuildCache, forgetChanges, type FileChange } from '../cache/build-cache.ts';
+import { createFileVersionCounter, type FileChange } from '../cache/file-versions.ts';
+import { openStore } from '../cache/store.ts';
 import { buildSite, type BuildResult } from '../build.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';
@@ -52,7 +54,9 @@ const HOLD_MS = 150;
 export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWatcher {
   const debounce = options.debounce ?? 5;
   const maxWait = options.maxWait ?? 250;
-  const cache = createBuildCache();
+  const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
+  // Opened on the disk cache, so the first build starts warm; saved after the first good build.
+  const opening = openStore(config);
   const pending = new Map<string, FileChange>();
   /** What each changed file looked like at its newest event, and when the build read it. */
   const seenAs = new Map<string, string>();
@@ -145,10 +149,10 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     const seen = changes.map((change) => seenAs.get(change.path));
     for (const change of changes) seenAs.delete(change.path);
     await Promise.all(changes.map(async (change, index) => readAs.set(change.path, seen[index] ?? (await signature(change.path)))));
-    forgetChanges(cache, config, changes);
+    for (const change of changes) versions.record(change);
     let outcome: BuildOutcome;
     try {
-      outcome = { ok: true, result: await buildSite(config, { write: false, cache }), changes };
+      outcome = { ok: true, result: await buildSite(config, { write: false, store: await opening, files: versions.snapshot() }), changes };
     } catch (thrown) {
       const errors = toSiteErrors(thrown);
       outcome = errors ? { ok: false, errors, changes } : { ok: false, internal: thrown, changes };

@@ -1,26 +1,22 @@
 /**
- * renderMarkdownAll: every Markdown body of a build at once. Bodies the cache knows are taken from
- * it; the rest are shared between this thread and worker threads when there are enough of them to
- * pay for starting a worker. Every thread runs the same processor, so the HTML is the same
- * whichever thread made it.
+ * renderMarkdownAll: many Markdown bodies at once, shared between this thread and worker threads
+ * when there are enough of them to pay for starting a worker. Every thread runs the same
+ * processor, so the HTML is the same whichever thread made it. Caching is the caller's: see
+ * renderedCodec for how a result is kept in the store.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { hashKey, type DiskCache } from '../cache/disk.ts';
+import type { Codec } from '../cache/store.ts';
+import { resolveEntryFile } from '../entry-file.ts';
 import { createMarkdown, type MarkdownOptions, type RenderedMarkdown, type RenderMarkdown } from './processor.ts';
 import type { MarkdownJob, MarkdownReply } from './worker.ts';
 
 export interface MarkdownAllOptions extends MarkdownOptions {
   /** Worker threads to use besides this one at most; 0 renders everything on this thread. */
   threads: number;
-  cache: DiskCache;
   /** Told how many worker threads were started (0: all on this thread). */
   onWorkers?: (count: number) => void;
 }
 
-/** Built next to the bundled CLI by src/launcher.js; absent when running from source (tests). */
-const WORKER_FILE = fileURLToPath(new URL('./worker.js', import.meta.url));
 /** Fewer bodies than this per worker, and starting the worker costs more than it saves. */
 export const MIN_BODIES_PER_WORKER = 150;
 /** Bodies per message: small enough to balance the threads, large enough to keep them busy. */
@@ -28,25 +24,15 @@ const CHUNK = 16;
 
 const processors = new Map<boolean, RenderMarkdown>();
 
-export function markdownKey(body: string, options: MarkdownOptions): string {
-  return `m:${options.allowHtml ? 'raw' : 'safe'}:${hashKey(body)}`;
-}
-
 export async function renderMarkdownAll(bodies: readonly string[], options: MarkdownAllOptions): Promise<RenderedMarkdown[]> {
-  const keys = bodies.map((body) => markdownKey(body, options));
-  const html = keys.map((key) => {
-    const cached = options.cache.get(key);
-    return cached === undefined ? undefined : decodeRendered(cached);
-  });
-  const missing = html.flatMap((value, index) => (value === undefined ? [index] : []));
+  const html: Array<RenderedMarkdown | undefined> = [];
   const chunks: number[][] = [];
-  for (let start = 0; start < missing.length; start += CHUNK) chunks.push(missing.slice(start, start + CHUNK));
+  for (let start = 0; start < bodies.length; start += CHUNK) chunks.push(Array.from({ length: Math.min(CHUNK, bodies.length - start) }, (_, index) => start + index));
   const local = processorFor(options);
   const renderChunk = (chunk: number[]) => {
     for (const index of chunk) html[index] = local(bodies[index]!);
   };
-
-  const workerCount = existsSync(WORKER_FILE) ? Math.min(options.threads, Math.floor(missing.length / MIN_BODIES_PER_WORKER)) : 0;
+  const workerCount = Math.min(options.threads, Math.floor(bodies.length / MIN_BODIES_PER_WORKER));
   options.onWorkers?.(workerCount);
   if (workerCount === 0) {
     for (const chunk of chunks) renderChunk(chunk);
@@ -54,23 +40,22 @@ export async function renderMarkdownAll(bodies: readonly string[], options: Mark
     const accept = (chunk: number[], result: RenderedMarkdown[]) => chunk.forEach((index, position) => (html[index] = result[position]));
     await shareWithWorkers({ chunks, bodies, count: workerCount, options, renderChunk, accept });
   }
-  for (const index of missing) options.cache.set(keys[index]!, encodeRendered(html[index]!));
   return html as RenderedMarkdown[];
 }
 
 /**
- * The cache value of a result: the HTML itself when the Markdown had no raw HTML, the same string
- * the page is rendered from (as JSON, a cold build held a second copy of every body's HTML until
- * the cache was saved: 12 MB at 4000 pages); else a NUL and the JSON of the result. HTML from
- * remark never starts with NUL: CommonMark turns it into U+FFFD.
+ * A result as the store keeps it on disk: the HTML itself when the Markdown had no raw HTML, the
+ * same string the page is rendered from (as JSON, a cold build held a second copy of every body's
+ * HTML until the cache was saved); else a NUL and the JSON of the result. HTML from remark never
+ * starts with NUL: CommonMark turns it into U+FFFD.
  */
-function encodeRendered(rendered: RenderedMarkdown): string {
-  return rendered.rawHtml.length === 0 ? rendered.html : `\0${JSON.stringify(rendered)}`;
-}
-
-function decodeRendered(value: string): RenderedMarkdown {
-  return value.startsWith('\0') ? (JSON.parse(value.slice(1)) as RenderedMarkdown) : { html: value, rawHtml: [] };
-}
+export const renderedCodec: Codec<RenderedMarkdown> = {
+  encode: (rendered) => (rendered.rawHtml.length === 0 ? rendered.html : `\0${JSON.stringify(rendered)}`),
+  decode(bytes) {
+    const value = bytes.toString('utf8');
+    return value.startsWith('\0') ? (JSON.parse(value.slice(1)) as RenderedMarkdown) : { html: value, rawHtml: [] };
+  },
+};
 
 function processorFor(options: MarkdownOptions): RenderMarkdown {
   const allowHtml = options.allowHtml ?? false;
@@ -109,7 +94,7 @@ async function shareWithWorkers({ chunks, bodies, count, options, renderChunk, a
     worker.postMessage({ id, bodies: chunks[id]!.map((index) => bodies[index]!) } satisfies MarkdownJob);
   };
   const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(WORKER_FILE, {
+    const worker = new Worker(resolveEntryFile('markdown/worker'), {
       workerData: { allowHtml: options.allowHtml ?? false } satisfies MarkdownOptions,
       // A worker keeps nothing but its processor between jobs; V8's default young generation
       // (32 MB) only filled with remark's garbage. 8 MB: cold 4000-page peak 241 -> 232 MB.

@@ -3,7 +3,8 @@
  * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
  * so `build` checks exactly what it is about to write and `check` writes nothing.
  */
-import type { DiskCache } from '../cache/disk.ts';
+import { hashKey } from '../cache/disk.ts';
+import { createStore, type Codec, type Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
 import type { SourceFile } from '../content/load.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
@@ -14,7 +15,7 @@ export interface RenderedPage {
   route: Route;
   /** The page as the build writes it: UTF-8 bytes (or the text itself). */
   html: Uint8Array | string;
-  /** Its disk-cache key (src/render/pages.ts): the same key is the same HTML, so what the check read from it is cached too. */
+  /** Its key in the store (src/render/pages.ts): the same key is the same HTML, so what the check read from it is kept too. */
   key?: string;
 }
 
@@ -25,8 +26,8 @@ export interface SiteCheckInput {
   urls: UrlPolicy;
   /** Content files, to point a broken link back at the line that wrote it. */
   sources: SourceFile[];
-  /** Where what was read from each page is kept between builds, by the page's key. */
-  cache?: DiskCache;
+  /** Where what was read from each page, and which pages passed, is kept between builds, by the page's key. */
+  store?: Store;
 }
 
 type LinkCode = Extract<SiteErrorCode, 'BrokenLink' | 'BrokenAnchor' | 'MissingAsset'>;
@@ -44,34 +45,23 @@ interface Problem {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
 
-/** What checkSite read from each page of the previous build in this process (dev), by output file. */
-export interface CheckMemo {
-  scans: Map<string, PageScan>;
-  /** The files and URL policy of the last check, and a number that changes with them. */
-  against?: string;
-  version: number;
-}
-
-export function createCheckMemo(): CheckMemo {
-  return { scans: new Map(), version: 0 };
-}
-
 interface PageScan {
-  html: Uint8Array | string;
   ids: Set<string>;
   references: Array<{ attribute: string; value: string }>;
   canonical: string | undefined;
-  /** Set when the page had no problem: the version it was checked against, and the pages its anchors point into. */
-  passed?: { version: number; anchored: string[] };
 }
 
-export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput, memo: CheckMemo = createCheckMemo()): SiteError[] {
+/** The pages a page's anchors point into, with the keys they had when it passed. */
+type Passed = Array<[file: string, key: string | undefined]>;
+
+export function checkSite({ pages, files, urls, sources, store = createStore() }: SiteCheckInput): SiteError[] {
   // A page that passed before passes again if its HTML, the files of the site, the URL policy and
-  // the ids of the pages its anchors point into are all the same.
-  const against = `${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`;
-  if (memo.against !== against) Object.assign(memo, { against, version: memo.version + 1 });
-  const idsChanged = new Set<string>();
-  const scans = new Map(pages.map((page) => [page.route.file, scanPage(page, memo, idsChanged, cache)]));
+  // the pages its anchors point into are all the same: the keys of the 'page-check' step.
+  const against = hashKey(`${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`);
+  // One step per set of files and URL policy, keyed by the page: the page's key string is hashed once.
+  const checkStep = `page-check ${against}`;
+  const keyOf = new Map(pages.map((page) => [page.route.file, page.key]));
+  const scans = new Map(pages.map((page) => [page.route.file, readPage(page, store)]));
   const ids = new Map([...scans].map(([file, scan]) => [file, scan.ids]));
   // The same link resolves the same way on every page that has it (site paths start with "/").
   const resolved = new Map<string, URL>();
@@ -109,7 +99,8 @@ export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput
   const errors: SiteError[] = [];
   for (const page of pages) {
     const scan = scans.get(page.route.file)!;
-    if (scan.passed?.version === memo.version && !scan.passed.anchored.some((file) => idsChanged.has(file))) continue;
+    const passed = page.key === undefined ? undefined : store.peek<Passed>(checkStep, page.key);
+    if (passed?.every(([file, key]) => keyOf.get(file) === key)) continue;
     const before = errors.length + problems.size;
     const anchored = new Set<string>();
     const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
@@ -162,9 +153,8 @@ export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput
     const problemsNow = errors.length + problems.size;
     // A page whose link joined a problem of another page adds no new problem: count its pages too.
     const joined = [...problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    scan.passed = problemsNow === before && !joined ? { version: memo.version, anchored: [...anchored] } : undefined;
+    if (page.key !== undefined && problemsNow === before && !joined) store.keep<Passed>(checkStep, page.key, [...anchored].map((file) => [file, keyOf.get(file)]));
   }
-  for (const file of memo.scans.keys()) if (!scans.has(file)) memo.scans.delete(file);
   for (const problem of problems.values()) {
     const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
     errors.push(
@@ -179,29 +169,25 @@ export function checkSite({ pages, files, urls, sources, cache }: SiteCheckInput
   return errors;
 }
 
-function scanPage(page: RenderedPage, memo: CheckMemo, idsChanged: Set<string>, cache: DiskCache | undefined): PageScan {
-  const previous = memo.scans.get(page.route.file);
-  if (previous && sameBytes(previous.html, page.html)) return previous;
-  const scan: PageScan = { html: page.html, ...readPage(page, cache) };
-  if (!previous || !sameSet(previous.ids, scan.ids)) idsChanged.add(page.route.file);
-  memo.scans.set(page.route.file, scan);
-  return scan;
-}
+/** How a page's scan is kept: as JSON, whose strings are copies. */
+const scanCodec: Codec<PageScan> = {
+  encode: (scan) => JSON.stringify({ ...scan, ids: [...scan.ids] }),
+  decode(bytes) {
+    const { ids, references, canonical } = JSON.parse(bytes.toString('utf8')) as { ids: string[]; references: PageScan['references']; canonical?: string };
+    return { ids: new Set(ids), references, canonical };
+  },
+};
 
-/** The ids, references and canonical URL of a page: from the disk cache by the page's key, or read from its text. */
-function readPage(page: RenderedPage, cache: DiskCache | undefined): Omit<PageScan, 'html' | 'passed'> {
-  const key = page.key && `s:${page.key}`;
-  let json = key ? cache?.get(key) : undefined;
-  if (json === undefined) {
+/** The ids, references and canonical URL of a page: from the store by the page's key, or read from its text. */
+function readPage(page: RenderedPage, store: Store): PageScan {
+  const read = () => {
     // The text is read here once and dropped. What the parser read may be slices that would keep
     // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
     // whose strings are copies.
     const text = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    json = JSON.stringify(scanHtml(text));
-    if (key) cache?.set(key, json);
-  }
-  const { ids, references, canonical } = JSON.parse(json) as { ids: string[]; references: PageScan['references']; canonical?: string };
-  return { ids: new Set(ids), references, canonical };
+    return scanCodec.decode(Buffer.from(JSON.stringify(scanHtml(text))));
+  };
+  return page.key === undefined ? read() : store.step('page-scan', page.key, read, scanCodec);
 }
 
 /** Pages named in a broken link's hint at most: a site of thousands would list them all. */
@@ -212,16 +198,6 @@ function nearest(missing: string, paths: string[], urls: UrlPolicy): string[] {
   if (paths.length <= HINTED_PAGES) return paths;
   const distance = new Map(paths.map((path) => [path, editDistance(missing, urls.href(path))]));
   return [...paths].sort((a, b) => distance.get(a)! - distance.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, HINTED_PAGES);
-}
-
-function sameBytes(a: Uint8Array | string, b: Uint8Array | string): boolean {
-  if (a === b) return true;
-  if (typeof a === 'string' || typeof b === 'string') return false;
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
-}
-
-function sameSet(a: Set<string>, b: Set<string>): boolean {
-  return a.size === b.size && [...a].every((item) => b.has(item));
 }
 
 /** Output file served for a URL path, the way a static host serves it; undefined if none. */

@@ -6,13 +6,13 @@
  */
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EncodeJob, EncodeReply } from './image-encoder.ts';
-import { loadSharp, makeImage, type ImageRecipe, type RasterFormat } from './image-recipe.ts';
+import type { ImageRecipe, RasterFormat } from './image-recipe.ts';
 import { readOrientation } from './image-size.ts';
+import { resolveEntryFile } from '../entry-file.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { Image, Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';
@@ -175,19 +175,17 @@ interface ImageEncoder {
 }
 
 const ENCODER_THREADS = '1';
-/** Built next to the bundled CLI by src/launcher.js; absent when running from source (tests). */
-const ENCODER_FILE = fileURLToPath(new URL('./image-encoder.js', import.meta.url));
 
 /**
  * Makes images in a process of its own (src/image-encoder.ts), started at the first image the
  * cache does not have: libvips keeps what it encoded with until its process ends (about 100 MB
- * for the shipped site), and that process ends with the images. From source, in this process.
+ * for the shipped site), and that process ends with the images. Run from source, the same way
+ * (src/entry-file.ts bundles the encoder).
  */
 function createImageEncoder(): ImageEncoder {
-  if (!existsSync(ENCODER_FILE)) return { make: async (recipe) => makeImage(await loadSharp(), recipe), close() {}, stop() {} };
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   let next = 0;
-  const child = fork(ENCODER_FILE, [], {
+  const child = fork(resolveEntryFile('publish/image-encoder'), [], {
     // Not this process's flags: --inspect-brk would stop the encoder until a debugger attached.
     execArgv: [],
     serialization: 'advanced',

@@ -1,13 +1,14 @@
 /**
- * renderSitePages: every route to HTML, reusing a page when nothing it is rendered from has
- * changed. A page is rendered from the template bundle, the props every page shares (site, listed
- * routes, URL policy, asset links, images) and its own route and head data; its disk-cache key
- * hashes exactly these. Within one process (dev) the previous build's pages are compared
- * directly, which needs no hashing. What is left is rendered by renderPages (src/render/page.tsx).
+ * renderSitePages: every route to HTML, as one step of the store per page. A page is rendered
+ * from the template bundle, the props every page shares (site, listed routes, URL policy, asset
+ * links, images, the head's shared parts) and its own route; its key is made of exactly these,
+ * with the hashes of its file and HTML standing for a content page. What the store does not hold is
+ * rendered by renderPages (src/render/page.tsx), all at once.
  */
 import type { RenderedPage } from '../output/check.ts';
 import type { Site } from '../content/schema.ts';
-import { hashKey, type DiskCache } from '../cache/disk.ts';
+import { hashKey } from '../cache/disk.ts';
+import { bytesCodec, type Store } from '../cache/store.ts';
 import { renderPages } from './page.tsx';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { HeadData } from '../publish/seo.ts';
@@ -22,12 +23,13 @@ export interface PagesInput {
   assets: PageInput['assets'];
   images: PageInput['images'];
   head(route: Route): HeadData;
+  /** Stands for everything head(route) takes besides the site and the route. */
+  headKey: string;
+  /** What a content page is made from (src/content/load.ts), by its slug. */
+  pageSources: ReadonlyMap<string, string>;
 }
 
-/** The pages of the previous build in this process, by output file. */
-export type PagesMemo = Map<string, { shared: string; route: Route; headOf: PagesInput['head']; html: Buffer }>;
-
-export function renderSitePages(input: PagesInput, cache: DiskCache, memo?: PagesMemo): RenderedPage[] {
+export function renderSitePages(input: PagesInput, store: Store): RenderedPage[] {
   const { templates, site, routes, urls, assets, images } = input;
   // Pages of content/pages/ are shown only on their own route: see src/render/props.ts.
   const listed = routes.filter((route) => route.page.kind !== 'page');
@@ -38,51 +40,18 @@ export function renderSitePages(input: PagesInput, cache: DiskCache, memo?: Page
     JSON.stringify({ format: urls.format, base: urls.base, siteUrl: urls.siteUrl }),
     JSON.stringify(assets),
     JSON.stringify(images),
+    input.headKey,
   );
-  const html: Array<Buffer | undefined> = [];
-  const heads = new Map<Route, HeadData>();
-  const keys: string[] = [];
-  routes.forEach((route, index) => {
-    const previous = memo?.get(route.file);
-    let same = previous !== undefined && previous.shared === shared && sameValue(previous.route, route);
-    // The same head function (the build reused its publication) gives the same head for the same
-    // route; another one may still give equal data.
-    if (same && previous!.headOf !== input.head) {
-      heads.set(route, input.head(route));
-      same = sameValue(previous!.headOf(route), heads.get(route));
-    }
-    if (same) {
-      html[index] = previous!.html;
-      return;
-    }
-    if (!heads.has(route)) heads.set(route, input.head(route));
-    keys[index] = `p:${hashKey(shared, JSON.stringify(route), JSON.stringify(heads.get(route)))}`;
-    html[index] = cache.getBytes(keys[index]);
+  const keys = routes.map((route) => {
+    const source = route.page.kind === 'page' ? input.pageSources.get(route.page.page.slug) : '';
+    return `${shared} ${route.path} ${route.file} ${route.indexable} ${source}`;
   });
+  const html = keys.map((key) => store.peek('page', key, bytesCodec));
   const missing = routes.filter((_, index) => html[index] === undefined);
-  const made = renderPages(templates, missing, (route) => ({ site, route, routes: listed, urls, assets, images, head: heads.get(route)! }));
+  const made = renderPages(templates, missing, (route) => ({ site, route, routes: listed, urls, assets, images, head: input.head(route) }));
   const byRoute = new Map(made.map((page) => [page.route, page.html]));
-  const pages = routes.map((route, index) => {
-    if (html[index] === undefined) {
-      html[index] = byRoute.get(route)!;
-      cache.set(keys[index]!, html[index]);
-    }
-    memo?.set(route.file, { shared, route, headOf: input.head, html: html[index] });
-    return { route, html: html[index], key: keys[index] };
+  return routes.map((route, index) => {
+    const bytes = html[index] ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec);
+    return { route, html: bytes, key: keys[index] };
   });
-  if (memo) {
-    const files = new Set(routes.map((route) => route.file));
-    for (const file of memo.keys()) if (!files.has(file)) memo.delete(file);
-  }
-  return pages;
-}
-
-/** Deep equality of JSON-like values; the same object (or string) is equal at once. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

@@ -114,8 +114,6 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 /** Paths that pages may not take because the build writes there itself. */
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
 
-const pageRoutes = new WeakMap<ContentPage, { format: UrlFormat; route: Route }>();
-
 /** Home, legal pages, then the pages of content/pages/, then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
@@ -150,16 +148,7 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
   }
   for (const page of pages) {
     const sitePath = claim(page.slug, 'pages');
-    // The same page object (dev keeps unchanged ones) under the same format gets the same route
-    // object: a dev rebuild of thousands of pages compares them by identity.
-    const known = pageRoutes.get(page);
-    if (known?.format === urls.format && known.route.path === sitePath) {
-      routes.push(known.route);
-      continue;
-    }
-    const route: Route = { path: sitePath, file: urls.file(sitePath), indexable: page.noindex !== true, page: { kind: 'page', page } };
-    pageRoutes.set(page, { format: urls.format, route });
-    routes.push(route);
+    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: page.noindex !== true, page: { kind: 'page', page } });
   }
   if (clashes.length > 0) throw new SiteErrors(clashes);
   routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../src/errors.ts';
+import { SiteError, SiteErrors } from '../../src/errors.ts';
 import { parseYaml } from '../../src/content/yaml.ts';
 
 const where = (source: string, lineOffset = 0) => ({ file: 'content/x.yaml', source, lineOffset, syntaxCode: 'YamlSyntax' as const });
@@ -8,7 +8,9 @@ function thrown(run: () => unknown): SiteError[] {
   try {
     run();
   } catch (error) {
-    return error as SiteError[];
+    // One convention for every module: SiteErrors, never a bare array.
+    expect(error).toBeInstanceOf(SiteErrors);
+    return (error as SiteErrors).errors;
   }
   throw new Error('expected parseYaml to throw');
 }

@@ -103,13 +103,11 @@ describe('createRoutes with content pages', () => {
     expect(createRoutes(withLegal([]), directory, [contentPage('careers')])[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
   });
 
-  it('gives the same page the same route object again (dev compares thousands by identity), but not under another format', () => {
+  it('is a pure function of the site, the pages and the URL policy: the same input gives equal routes', () => {
     const pages = [contentPage('careers')];
-    const first = createRoutes(withLegal([]), fileUrls, pages)[1];
-    expect(createRoutes(withLegal([]), fileUrls, pages)[1]).toBe(first);
+    expect(createRoutes(withLegal([]), fileUrls, pages)).toEqual(createRoutes(withLegal([]), fileUrls, [contentPage('careers')]));
     const directory = createUrlPolicy({ format: 'directory', base: '/' }, 'https://example.com');
     expect(createRoutes(withLegal([]), directory, pages)[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
-    expect(createRoutes(withLegal([]), fileUrls, [contentPage('careers')])[1]).not.toBe(first);
   });
 });
 

@@ -1,0 +1,119 @@
+/**
+ * The one cache of the pipeline: results of steps, by step name and key. A key is made from
+ * everything the step reads (content hashes, file versions), so an entry is never stale, only
+ * unused, and a change invalidates exactly what was made from it. Values with a codec also go to
+ * the disk file (src/cache/disk.ts) when the store is saved; the others live as long as the store:
+ * one build, or a whole dev session, where sweep() after each good build drops what it did not use.
+ */
+import type { ResolvedConfig } from '../config.ts';
+import { createNoDiskCache, hashKey, loadDiskCache, type DiskCache } from './disk.ts';
+import { GENERATOR_VERSION } from './version.ts';
+
+/** How a value is kept in the disk file. */
+export interface Codec<T> {
+  encode(value: T): string | Buffer;
+  decode(bytes: Buffer): T;
+}
+
+export const textCodec: Codec<string> = { encode: (value) => value, decode: (bytes) => bytes.toString('utf8') };
+/** The bytes as read from the file, not copied. */
+export const bytesCodec: Codec<Buffer> = { encode: (value) => value, decode: (bytes) => bytes };
+export const jsonCodec: Codec<unknown> = { encode: (value) => JSON.stringify(value), decode: (bytes) => JSON.parse(bytes.toString('utf8')) };
+
+export interface Store {
+  /** The kept value of `name` for `key`, or the value `compute` gives (then kept). A rejected promise is not kept. */
+  step<T>(name: string, key: string, compute: () => T, codec?: Codec<T>): T;
+  /** The values of many keys of one step; the missing ones are computed together (worker threads). */
+  stepAll<T>(name: string, keys: readonly string[], computeMissing: (indexes: number[]) => Promise<T[]>, codec?: Codec<T>): Promise<T[]>;
+  /** The kept value, if any, without computing. */
+  peek<T>(name: string, key: string, codec?: Codec<T>): T | undefined;
+  keep<T>(name: string, key: string, value: T, codec?: Codec<T>): T;
+  /** Values computed so far, by step name. */
+  computed(): Record<string, number>;
+  /** Values held in memory. */
+  size(): number;
+  /** Drops every value not asked for since the last sweep. */
+  sweep(): void;
+  /** Writes the values with a codec that were used to the disk file; from then on the store lives in memory only. */
+  save(): Promise<void>;
+}
+
+interface Entry {
+  value: unknown;
+  used: number;
+}
+
+/** The store of a project: backed by its disk cache file, or by nothing with --no-cache. */
+export async function openStore(config: Pick<ResolvedConfig, 'cache' | 'cacheDir'>): Promise<Store> {
+  return createStore(config.cache ? await loadDiskCache(config.cacheDir, GENERATOR_VERSION) : createNoDiskCache());
+}
+
+export function createStore(disk: DiskCache = createNoDiskCache()): Store {
+  // By step, then key: a key string that several steps share (a page's) is hashed once.
+  const memory = new Map<string, Map<string, Entry>>();
+  const stepMemory = (name: string) => {
+    let entries = memory.get(name);
+    if (!entries) memory.set(name, (entries = new Map()));
+    return entries;
+  };
+  const counts: Record<string, number> = {};
+  let file: DiskCache | undefined = disk;
+  let round = 0;
+  // Disk keys are hashed: memory keys may be as long as what they are made of.
+  const diskKey = (name: string, key: string) => `${name}:${hashKey(key)}`;
+
+  const peek = <T>(name: string, key: string, codec?: Codec<T>): T | undefined => {
+    const entries = stepMemory(name);
+    const entry = entries.get(key);
+    if (entry) {
+      entry.used = round;
+      return entry.value as T;
+    }
+    const bytes = codec && file?.getBytes(diskKey(name, key));
+    if (bytes === undefined) return undefined;
+    const value = codec!.decode(bytes);
+    entries.set(key, { value, used: round });
+    return value;
+  };
+
+  const keep = <T>(name: string, key: string, value: T, codec?: Codec<T>): T => {
+    const entries = stepMemory(name);
+    entries.set(key, { value, used: round });
+    counts[name] = (counts[name] ?? 0) + 1;
+    if (codec && file) file.set(diskKey(name, key), codec.encode(value));
+    if (value instanceof Promise) value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+    return value;
+  };
+
+  return {
+    peek,
+    keep,
+    step(name, key, compute, codec) {
+      const kept = peek(name, key, codec);
+      return kept !== undefined ? kept : keep(name, key, compute(), codec);
+    },
+    async stepAll(name, keys, computeMissing, codec) {
+      const values = keys.map((key) => peek(name, key, codec));
+      const missing = values.flatMap((value, index) => (value === undefined ? [index] : []));
+      if (missing.length > 0) {
+        const made = await computeMissing(missing);
+        missing.forEach((index, position) => (values[index] = keep(name, keys[index]!, made[position]!, codec)));
+      }
+      return values as NonNullable<(typeof values)[number]>[];
+    },
+    computed: () => ({ ...counts }),
+    size: () => [...memory.values()].reduce((sum, entries) => sum + entries.size, 0),
+    sweep() {
+      for (const [name, entries] of memory) {
+        for (const [key, entry] of entries) if (entry.used !== round) entries.delete(key);
+        if (entries.size === 0) memory.delete(name);
+      }
+      round++;
+    },
+    async save() {
+      const saving = file;
+      file = undefined;
+      await saving?.save();
+    },
+  };
+}

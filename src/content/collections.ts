@@ -1,0 +1,126 @@
+/**
+ * loadCollection: a folder of Markdown files, one entry each (services, portfolio, legal, pages).
+ * File names must be slugs; entries come sorted by `order` when the kind has one (each number
+ * once), else by file name.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { SiteError } from '../errors.ts';
+import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
+import type { Parsed } from './parse.ts';
+import { projectPath, type Checked, type SourceFile } from './source.ts';
+import { locateField, type Entry } from './validate.ts';
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export interface Collection<T> {
+  /** Every file whose YAML could be read, valid or not. */
+  parsed: Parsed[];
+  /** The valid entries, in order. */
+  loaded: Array<Entry<T> & { slug: string }>;
+  /** The content files of the valid entries, in the same order. */
+  files: Array<ContentFile<T>>;
+  /** Every file read. */
+  sources: SourceFile[];
+  errors: SiteError[];
+}
+
+/** A file of a collection folder: its slug, or none when its name is not allowed. */
+interface ListedFile {
+  name: string;
+  absolute: string;
+  slug?: string;
+}
+
+/** `optional`: the folder may be absent (content/pages/). */
+export async function loadCollection<S extends z.ZodType<object>>(context: LoadContext, kind: ContentKind<S>, optional = false): Promise<Collection<z.infer<S>>> {
+  const directory = path.join(context.contentDir, kind.name);
+  const listing = await listFolder(context, directory, kind.name, optional);
+  const errors = [...listing.errors];
+  const files: Array<ContentFile<z.infer<S>>> = [];
+  for (const { name, absolute, slug } of listing.value ?? []) {
+    if (slug === undefined) {
+      errors.push(
+        new SiteError({
+          code: 'FileName',
+          message: `The file name "${name}" is not allowed: names here are lower-case words joined by dashes, ending in .md.`,
+          file: projectPath(context.root, absolute),
+          hint: `Rename it, for example to ${slugify(name.replace(/\.md$/, ''))}.md, or move it out of content/${kind.name}/.`,
+        }),
+      );
+      continue;
+    }
+    files.push(loadContentFile(context, kind, absolute, slug));
+  }
+  for (const file of files) errors.push(...file.errors);
+  const valid = files.filter((file) => file.entry);
+  errors.push(...findDuplicateOrders(valid.map((file) => file.entry!), kind.name));
+  // Kinds without an order stay in file-name order.
+  const sorted = valid.some((file) => orderOf(file.entry!.data) !== undefined) ? [...valid].sort((a, b) => (orderOf(a.entry!.data) ?? 0) - (orderOf(b.entry!.data) ?? 0)) : valid;
+  return {
+    parsed: files.flatMap((file) => (file.parsed ? [file.parsed] : [])),
+    loaded: sorted.map((file) => file.entry as Entry<z.infer<S>> & { slug: string }),
+    files: sorted,
+    sources: files.flatMap((file) => (file.source ? [file.source] : [])),
+    errors,
+  };
+}
+
+/** The folder's file names, sorted: read again only when a file under content/ came or went. */
+function listFolder(context: LoadContext, directory: string, folder: string, optional: boolean): Promise<Checked<ListedFile[]>> {
+  const key = `${directory}\0${context.files.listing(directory)}`;
+  return context.store.step('content-listing', key, async () => {
+    try {
+      const names = (await readdir(directory)).filter((name) => !name.startsWith('.')).sort();
+      // A file name has no separators, so joining by hand is path.join, for thousands of names.
+      const listed = names.map((name) => {
+        const slug = name.replace(/\.md$/, '');
+        return { name, absolute: `${directory}${path.sep}${name}`, slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined };
+      });
+      return { value: listed, errors: [] };
+    } catch (cause) {
+      if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { value: [], errors: [] };
+      const file = projectPath(context.root, directory);
+      const hint = `Create it and add one Markdown file per ${folder === 'legal' ? 'page' : 'entry'}.`;
+      return { errors: [new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause })] };
+    }
+  });
+}
+
+function findDuplicateOrders(entries: Array<Entry<object>>, folder: string): SiteError[] {
+  const seen = new Map<number, string>();
+  const errors: SiteError[] = [];
+  for (const entry of entries) {
+    const order = orderOf(entry.data);
+    if (order === undefined) continue;
+    const other = seen.get(order);
+    if (other === undefined) {
+      seen.set(order, entry.file);
+      continue;
+    }
+    errors.push(
+      new SiteError({
+        code: 'DuplicateOrder',
+        message: `The order number ${order} is already taken by ${other}, so which of the two comes first would be a guess.`,
+        ...locateField(entry, ['order']),
+        hint: `Give every file in content/${folder}/ a different order number.`,
+      }),
+    );
+  }
+  return errors;
+}
+
+function orderOf(data: object): number | undefined {
+  return 'order' in data && typeof data.order === 'number' ? data.order : undefined;
+}
+
+function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/\.[a-z0-9]+$/, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'my-entry'
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * checkImage: an image path written in content must name a file of public/ whose width and height
+ * can be read. Checked on the path as written, so a missing file is reported even when other
+ * fields of the same file are wrong.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { resolveInside } from '../project-paths.ts';
+import { readImageSize } from '../publish/image-size.ts';
+import type { LoadContext } from './file.ts';
+import type { Parsed } from './parse.ts';
+import { publicPath, type Image } from './schema.ts';
+import type { Checked } from './source.ts';
+import { locateField } from './validate.ts';
+import type { DataPath } from './yaml.ts';
+
+type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
+
+export async function checkImage(context: LoadContext, parsed: Parsed | undefined, field: DataPath): Promise<Checked<Image>> {
+  const written = publicPath.safeParse(valueAt(parsed?.located.data, field));
+  // A malformed path is the schema's to report.
+  if (!parsed || !written.success) return { errors: [] };
+  const src = written.data;
+  const fail = (message: string, hint: string, cause?: unknown) => ({
+    errors: [new SiteError({ code: 'MissingImage', message, ...locateField(parsed, field), hint, cause })],
+  });
+  const key = `${src}\0${context.files.folder(context.publicDir)}`;
+  const image = await context.store.step('image-size', key, () => readImage(context.publicDir, src));
+  if ('missing' in image && image.missing instanceof SiteError) return { errors: [image.missing] };
+  if ('missing' in image) {
+    return fail(
+      `The image ${src} does not exist: there is no file public${src}.`,
+      `Add the image as public${src}, or correct the path (it starts inside public/).`,
+      image.missing,
+    );
+  }
+  if ('unreadable' in image) {
+    return fail(`The image public${src} has no readable width and height.`, 'Use an SVG with width and height (or a viewBox), or a PNG, JPEG, WebP or GIF file.');
+  }
+  return { value: { src, ...image.size }, errors: [] };
+}
+
+async function readImage(publicDir: string, src: string): Promise<ImageRead> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(resolveInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`));
+  } catch (cause) {
+    return { missing: cause };
+  }
+  const size = readImageSize(bytes, src);
+  return size ? { size } : { unreadable: true };
+}
+
+function valueAt(data: unknown, field: DataPath): unknown {
+  let current = data;
+  for (const segment of field) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}

@@ -1,0 +1,113 @@
+/**
+ * A content file's text -> its YAML data with positions, and for Markdown its body. YAML files are
+ * parsed whole; Markdown files are split at their front matter first, and their body must be there
+ * (kinds that show it) or absent (kinds that show only fields).
+ */
+import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
+import { hashKey } from '../cache/disk.ts';
+import { jsonCodec, type Store } from '../cache/store.ts';
+import { splitFrontmatter } from './frontmatter.ts';
+import type { Checked, SourceFile } from './source.ts';
+import { parseYaml, type ParsedYaml } from './yaml.ts';
+
+/** A content file whose YAML (the whole file, or the front matter) could be read. */
+export interface Parsed extends SourceFile {
+  located: ParsedYaml;
+  /** The Markdown after the front matter ('' for YAML files), and the lines before it. */
+  body: string;
+  bodyLineOffset: number;
+}
+
+/** Whether the text after the front matter is shown ('text', so it must be there) or not ('none'). */
+export type BodyUse = 'text' | 'none';
+
+export function parseYamlFile(source: SourceFile): Checked<Parsed> {
+  const parsed = parseChecked(source, source.text, 'YamlSyntax');
+  return { value: parsed.value && { ...source, located: parsed.value, body: '', bodyLineOffset: 0 }, errors: parsed.errors };
+}
+
+/** `store`: front matter data by its text, from an earlier build that parsed the same text. */
+export function parseMarkdownFile(source: SourceFile, body: BodyUse, store: Store): Checked<Parsed> {
+  let split: ReturnType<typeof splitFrontmatter>;
+  try {
+    split = splitFrontmatter(source.file, source.text);
+  } catch (thrown) {
+    if (!(thrown instanceof SiteError)) throw thrown;
+    return { errors: [thrown] };
+  }
+  const located = parseFrontmatter(source, split.yaml, store);
+  const errors = [...located.errors, ...checkBody(source, split.body, split.bodyLineOffset, body)];
+  const value = located.value && { ...source, located: located.value, body: split.body, bodyLineOffset: split.bodyLineOffset };
+  return { value, errors };
+}
+
+function checkBody(source: SourceFile, text: string, bodyLineOffset: number, body: BodyUse): SiteError[] {
+  if (body === 'text' && text.trim() === '') {
+    return [
+      new SiteError({
+        code: 'ContentMissing',
+        message: 'The file has no text after its front matter, and that text is what the page shows.',
+        file: source.file,
+        line: bodyLineOffset,
+        column: 1,
+        frame: createCodeFrame(source.text, bodyLineOffset),
+        hint: 'Write the text in Markdown below the closing --- line.',
+      }),
+    ];
+  }
+  if (body === 'none' && text.trim() !== '') {
+    const line = bodyLineOffset + text.slice(0, text.search(/\S/)).split('\n').length;
+    return [
+      new SiteError({
+        code: 'UnusedContent',
+        message: 'This text would appear nowhere: the site shows only the front matter fields of this kind of content.',
+        file: source.file,
+        line,
+        column: 1,
+        frame: createCodeFrame(source.text, line),
+        hint: 'Move what matters into the fields (such as title or alt), or delete the text.',
+      }),
+    ];
+  }
+  return [];
+}
+
+/**
+ * Front matter data from the store by its text: positions are only needed for error messages, so
+ * the YAML is parsed again only then.
+ */
+function parseFrontmatter(source: SourceFile, yaml: string, store: Store): Checked<ParsedYaml> {
+  const key = hashKey(yaml);
+  const data = store.peek('frontmatter', key, jsonCodec);
+  if (data !== undefined) return { value: withLazyPositions(source, yaml, 'FrontmatterSyntax', data), errors: [] };
+  const located = parseChecked(source, yaml, 'FrontmatterSyntax');
+  if (located.value && isJsonSafe(located.value.data)) store.keep('frontmatter', key, located.value.data, jsonCodec);
+  return located;
+}
+
+function parseChecked(source: SourceFile, text: string, syntaxCode: SiteErrorCode): Checked<ParsedYaml> {
+  let parsed: ParsedYaml;
+  try {
+    parsed = parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode });
+  } catch (thrown) {
+    if (!(thrown instanceof SiteErrors)) throw thrown;
+    return { errors: thrown.errors };
+  }
+  // The parsed file is kept by the store (dev keeps thousands): its YAML tree is not.
+  return { value: withLazyPositions(source, text, syntaxCode, parsed.data), errors: [] };
+}
+
+/** The data, with positions from parsing the text again when an error message first needs them. */
+function withLazyPositions(source: SourceFile, text: string, syntaxCode: SiteErrorCode, data: unknown): ParsedYaml {
+  let parsed: ParsedYaml | undefined;
+  return { data, locate: (field, isKey) => (parsed ??= parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode })).locate(field, isKey) };
+}
+
+/** Data that comes back the same from JSON: finite numbers (not -0), strings, booleans, null, arrays, plain objects. */
+function isJsonSafe(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isJsonSafe);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every(isJsonSafe);
+}

@@ -1,0 +1,65 @@
+/**
+ * One content file read from disk, as text: what every later problem points back into. A file that
+ * is missing, unreadable, not UTF-8 or empty is a problem of its own.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { resolveInside } from '../project-paths.ts';
+import { decodeText } from './decode.ts';
+
+export interface SourceFile {
+  /** Path relative to the project root, with forward slashes: what people see. */
+  file: string;
+  text: string;
+}
+
+/** A step's result with the problems it found: steps report, the loader throws them together. */
+export interface Checked<T> {
+  value?: T;
+  errors: SiteError[];
+}
+
+/** The path people see: relative to the project root, with forward slashes. */
+export function projectPath(root: string, absolute: string): string {
+  return path.relative(root, absolute).split(path.sep).join('/');
+}
+
+/** `folder`: the source folder the file must really lie in (symlinks resolved, src/project-paths.ts). */
+export function readSource(absolute: string, file: string, folder: string): Checked<SourceFile> {
+  let text: string;
+  try {
+    // Synchronously: for thousands of small files, the thread pool's round trips (open, stat,
+    // read, close) cost several times the reads themselves (docs/benchmarks.md).
+    text = decodeText(readFileSync(resolveInside(folder, absolute, file)), file);
+  } catch (cause) {
+    if (cause instanceof SiteError) return { errors: [cause] };
+    const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
+    return {
+      errors: [
+        new SiteError({
+          code: missing ? 'ContentMissing' : 'FileUnreadable',
+          message: missing ? `The file ${file} does not exist.` : `The file ${file} cannot be read (${(cause as Error).message}).`,
+          file,
+          hint: missing ? `Create ${file}; every site needs it.` : 'Check that it is a readable file, not a folder.',
+          cause,
+        }),
+      ],
+    };
+  }
+  if (text.trim() === '') {
+    return {
+      errors: [
+        new SiteError({
+          code: 'ContentMissing',
+          message: `The file ${file} is empty.`,
+          file,
+          line: 1,
+          column: 1,
+          hint: 'Write its fields, or delete the file if it is not needed.',
+        }),
+      ],
+    };
+  }
+  return { value: { file, text }, errors: [] };
+}

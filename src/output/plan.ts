@@ -1,0 +1,51 @@
+/**
+ * The output a build plans, before it is checked and written: pages, assets, the files of public/
+ * and the publication's files. Two sources may not claim one path, and no path may have to be a
+ * file and a folder at once.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteError, SiteErrors } from '../errors.ts';
+import type { PlannedFile } from './staging.ts';
+
+/** The groups of files as one output; throws when two of them clash. */
+export function planOutput(...groups: ReadonlyArray<readonly PlannedFile[]>): PlannedFile[] {
+  const planned = groups.flat();
+  const clashes = findClashes(planned.map((file) => file.path));
+  if (clashes.length > 0) {
+    throw new SiteErrors(
+      clashes.map(
+        ({ file, folder }) =>
+          new SiteError({
+            code: 'DuplicateUrl',
+            message: folder
+              ? `The output needs ${file} to be a file and a folder at once: a file in public/ has the name of a folder the build makes, or the other way round.`
+              : `Two sources write the output file ${file}: a file in public/ has the same path as a page or asset the build makes.`,
+            file: `public/${file}`,
+            hint: 'Rename or remove the file in public/.',
+          }),
+      ),
+    );
+  }
+  return planned;
+}
+
+/** Output paths written twice, and paths that would have to be a file and a folder at once. */
+function findClashes(paths: string[]): Array<{ file: string; folder: boolean }> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const file of paths) (seen.has(file) ? repeated : seen).add(file);
+  // Every folder a path passes through ('a/b/c.html': 'a' and 'a/b').
+  const folders = new Set<string>();
+  for (const file of paths) for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) folders.add(file.slice(0, slash));
+  return [
+    ...[...repeated].map((file) => ({ file, folder: false })),
+    ...[...seen].filter((file) => folders.has(file)).map((file) => ({ file, folder: true })),
+  ];
+}
+
+export function byteLength(file: PlannedFile): number {
+  if (typeof file.contents === 'string') return Buffer.byteLength(file.contents);
+  return file.contents?.byteLength ?? file.size ?? 0;
+}

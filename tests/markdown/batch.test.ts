@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_BODIES_PER_WORKER, renderMarkdownAll } from '../../src/markdown/batch.ts';
+import { createMarkdown } from '../../src/markdown/processor.ts';
+
+describe('renderMarkdownAll', () => {
+  it('shares a large batch with a worker thread, run from source as from the bundle, and gives the same HTML', async () => {
+    const bodies = Array.from({ length: MIN_BODIES_PER_WORKER * 2 }, (_, index) => `# Page ${index}\n\nText with a [link](/terms) and *emphasis* ${index}.\n`);
+    let workers = -1;
+    const rendered = await renderMarkdownAll(bodies, { threads: 1, onWorkers: (count) => (workers = count) });
+    expect(workers).toBe(1);
+    const render = createMarkdown({});
+    expect(rendered).toEqual(bodies.map((body) => render(body)));
+  });
+});

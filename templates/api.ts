@@ -229,9 +229,23 @@ export interface HomePageProps {
   contact: ContactSectionProps;
 }
 
+/** A heading of the page's text as a link to its id (`#id`), with the h3 headings under an h2. */
+export interface TocLink extends Link {
+  children: Link[];
+}
+
+/** The "On this page" list: a page's h2 and h3 headings, in their order. */
+export interface TableOfContents {
+  /** Names the <nav> for screen readers and heads the list. */
+  label: string;
+  links: TocLink[];
+}
+
 export interface LegalPageProps {
   layout: LayoutProps;
   legal: { title: string; dateLine: string; html: string };
+  /** Only when the page asks for one (`toc: true`) and its text has h2 or h3 headings. */
+  toc?: TableOfContents;
   /** The link back to the home page. */
   back: Link;
 }
@@ -240,6 +254,8 @@ export interface LegalPageProps {
 export interface ContentPageProps {
   layout: LayoutProps;
   page: { title: string; html: string };
+  /** As on a legal page. */
+  toc?: TableOfContents;
 }
 
 export interface NotFoundPageProps {

@@ -142,6 +142,8 @@ export const siteFileSchema = z.strictObject({
     copyright: text,
   }),
   legal: z.strictObject({ backLabel: text }),
+  /** The "On this page" list of a legal page or page with `toc: true`: its name for screen readers and its heading. */
+  toc: z.strictObject({ label: text }),
   /** Strict-Transport-Security: subdomains only when every one of them serves https. */
   hsts: z.strictObject({ includeSubDomains: z.boolean() }).optional(),
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
@@ -165,13 +167,16 @@ export const portfolioSchema = z.strictObject({ title: text, category: text, ima
 
 export const aboutSchema = z.strictObject({ title: text, advice: adviceSwitchSchema });
 
-export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order, advice: adviceSwitchSchema });
+/** `toc: true` shows an "On this page" list of the page's h2 and h3 headings above its text. */
+const toc = z.boolean().optional();
+
+export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order, toc, advice: adviceSwitchSchema });
 
 /**
  * content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry).
  * `noindex: true` keeps it out of the sitemap and search results (the contact form's thank-you page).
  */
-export const pageSchema = z.strictObject({ title: text, description: text, noindex: z.boolean().optional(), advice: adviceSwitchSchema });
+export const pageSchema = z.strictObject({ title: text, description: text, noindex: z.boolean().optional(), toc, advice: adviceSwitchSchema });
 
 export type SiteFile = z.infer<typeof siteFileSchema>;
 export type Stat = z.infer<typeof statsSchema>[number];

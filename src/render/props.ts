@@ -18,7 +18,9 @@ import type {
   Link,
   PageKind,
   PagePropsByKind,
+  TableOfContents,
 } from '../../templates/api.ts';
+import { createTocLinks } from './toc.ts';
 
 export interface PageInput {
   /** The content every page may show; the pages of content/pages/ are not in it. */
@@ -56,13 +58,17 @@ export function createPageProps(input: PageInput): PageElement {
         props: {
           layout: createLayout(input, titled(legal.title), legal.description),
           legal: { title: legal.title, dateLine: legal.dateLine, html: legal.html },
+          toc: createToc(site, legal),
           back: homeLink(settings.legal.backLabel),
         },
       };
     }
     case 'page': {
       const { page } = route.page;
-      return { kind: 'page', props: { layout: createLayout(input, titled(page.title), page.description), page: { title: page.title, html: page.html } } };
+      return {
+        kind: 'page',
+        props: { layout: createLayout(input, titled(page.title), page.description), page: { title: page.title, html: page.html }, toc: createToc(site, page) },
+      };
     }
     case 'not-found': {
       const { notFound } = settings;
@@ -77,6 +83,13 @@ export function createPageProps(input: PageInput): PageElement {
       };
     }
   }
+}
+
+/** The "On this page" list, when the page asks for one and has headings to list. */
+function createToc({ settings }: Pick<Site, 'settings'>, page: { toc?: boolean; html: string }): TableOfContents | undefined {
+  if (!page.toc) return undefined;
+  const links = createTocLinks(page.html);
+  return links.length > 0 ? { label: settings.toc.label, links } : undefined;
 }
 
 /** Head, header and footer: what every page shows around its own content. */

@@ -73,6 +73,7 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
       },
       footer: { tagline: 'Small and good.', quickLinksHeading: 'Quick links', quickLinks: [link('About', '/#about'), link('Blog', 'https://blog.example/')], legalHeading: 'Legal', copyright: '© Acme' },
       legal: { backLabel: 'Back home' },
+      toc: { label: 'In this text' },
       notFound: { title: 'Not found', heading: 'Lost?', text: 'No page here.', linkLabel: 'Home', description: 'Nothing here.' },
     },
     logo,
@@ -93,9 +94,9 @@ const assets = { css: '/sub/assets/site-abc.css', js: '/sub/assets/main-abc.js' 
 const extraPage: ContentPage = { slug: 'team', title: 'Team', description: 'Who we are.', html: '<p>We.</p>' };
 
 /** Every route's props, as the renderer makes them: `--format directory --base /sub/`. */
-function propsOf(site = createSite()): Array<{ route: Route; page: PageElement }> {
+function propsOf(site = createSite(), page = extraPage): Array<{ route: Route; page: PageElement }> {
   const urls = createUrlPolicy({ format: 'directory', base: '/sub/', siteUrl: undefined }, site.settings.url);
-  const routes = createRoutes(site, urls, [extraPage]);
+  const routes = createRoutes(site, urls, [page]);
   const listed = routes.filter((route) => route.page.kind !== 'page');
   return routes.map((route) => {
     const input: PageInput = { site, route, routes: listed, urls, assets, images, head };
@@ -103,8 +104,8 @@ function propsOf(site = createSite()): Array<{ route: Route; page: PageElement }
   });
 }
 
-function pageOf<Kind extends PageKind>(kind: Kind, site?: Site): PagePropsByKind[Kind] {
-  const found = propsOf(site).find(({ page }) => page.kind === kind);
+function pageOf<Kind extends PageKind>(kind: Kind, site?: Site, page?: ContentPage): PagePropsByKind[Kind] {
+  const found = propsOf(site, page).find(({ page }) => page.kind === kind);
   return found!.page.props as PagePropsByKind[Kind];
 }
 
@@ -213,5 +214,27 @@ describe('createPageProps', () => {
     expect(pageOf('page').page).toEqual({ title: 'Team', html: '<p>We.</p>' });
     const notFound = pageOf('not-found');
     expect({ heading: notFound.heading, text: notFound.text, home: notFound.home }).toEqual({ heading: 'Lost?', text: 'No page here.', home: link('Home', '/sub/') });
+  });
+
+  it('gives a page with toc: true its "On this page" list from its own headings, as #id links with the site\'s label', () => {
+    const html = '<p>Intro.</p>\n<h2 id="fees">Fees</h2>\n<h3 id="late-fees">Late <em>fees</em></h3>\n<h2 id="law">Law</h2>';
+    const links = [
+      { label: 'Fees', href: '#fees', children: [link('Late fees', '#late-fees')] },
+      { label: 'Law', href: '#law', children: [] },
+    ];
+    const site = createSite();
+    site.legal[0] = { ...site.legal[0]!, html, toc: true };
+    const [terms, privacy] = propsOf(site).flatMap(({ page }) => (page.kind === 'legal' ? [page.props] : []));
+    expect(terms!.toc).toEqual({ label: 'In this text', links });
+    expect(terms!.legal.html).toBe(html);
+    // The same headings without the flag: no list.
+    expect(privacy!.toc).toBeUndefined();
+    expect(pageOf('legal', { ...site, legal: [{ ...site.legal[0]!, toc: undefined }] }).toc).toBeUndefined();
+    expect(pageOf('page', undefined, { ...extraPage, html, toc: true }).toc).toEqual({ label: 'In this text', links });
+    expect(pageOf('page', undefined, { ...extraPage, html }).toc).toBeUndefined();
+  });
+
+  it('gives no list to a page with toc: true whose text has no h2 or h3 to link to', () => {
+    expect(pageOf('page', undefined, { ...extraPage, html: '<p>Only text.</p><h4 id="deep">Deep</h4>', toc: true }).toc).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 /** Images written in Markdown go through the image pipeline: <picture>, AVIF/WebP, size, lazy, alt required. */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { HtmlValidate } from 'html-validate';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
@@ -36,7 +37,24 @@ describe('an image in a Markdown page', () => {
     expect(img).toContain(' loading="lazy"');
     expect(img).toContain(' decoding="async"');
     expect(html).not.toContain('src="/images/team.jpg"');
+    // The rules of tests/html-validity.test.ts, which validates the shipped site's pages.
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: { 'void-style': ['error', { style: 'selfclose' }], 'attr-case': ['error', { style: ['lowercase', 'camelcase'] }], 'attribute-boolean-style': ['error', { style: 'empty' }] },
+    });
+    const report = await validator.validateString(html, 'team.html');
+    expect(report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`))).toEqual([]);
     for (const src of picture!.matchAll(/\/(assets\/images\/[^" ]+)/g)) expect(existsSync(project.file(`dist/${src[1]}`)), src[1]).toBe(true);
+  });
+
+  it('changes on the page when its file in public/ changes and the Markdown does not (cache on)', async () => {
+    await project.write('content/pages/team.md', pageSource('Team', '![The team](/images/team.jpg)\n'));
+    const cached = () => buildSite(resolveConfig({ root: project.root }));
+    await cached();
+    expect(await project.read('dist/team.html')).toContain('width="500" height="300" alt="The team"');
+    await project.write('public/images/team.jpg', await sharp({ create: { width: 600, height: 200, channels: 3, background: '#aa3366' } }).jpeg().toBuffer());
+    await cached();
+    expect(await project.read('dist/team.html')).toContain('width="600" height="200" alt="The team"');
   });
 
   it('in a legal page and through a reference, with a base path, takes the base in every link', async () => {

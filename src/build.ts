@@ -18,6 +18,10 @@ import { byteLength, planOutput } from './output/plan.ts';
 import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output/staging.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import { listPublicFiles } from './publish/public-files.ts';
+import type { Image } from './content/schema.ts';
+import { createImagePipeline, type ImagePipeline } from './publish/images.ts';
+import { processMarkdownImages, type MarkdownImageSet } from './publish/markdown-images.ts';
+import { placeSiteImages } from './render/markdown-images.ts';
 import { createPublication, createSiteImages, type Publication, type PublicationInput, type SiteImageSet } from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
 import { renderSitePages } from './render/pages.ts';
@@ -68,6 +72,9 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const files = options.files ?? unchangedFiles;
   const before = store.computed();
   const stopImages = new AbortController();
+  // One pipeline for the images of the site and of Markdown bodies, pruned once both were made here.
+  const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
+  const madeImages = new Set<string>();
   let workers = 0;
   try {
     const publicFiles = await store.step('public-files', `${files.folder(config.publicDir)} ${config.allowPublicScripts}`, () => listPublicFiles(config));
@@ -75,7 +82,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const bundling = keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config));
     // The settings, logo and portfolio first: their images are made while the rest loads.
     const imageContent = loadImageContent(createLoadContext(config, { store, files }));
-    const images = startImages(store, files, config, publicFiles, imageContent, stopImages.signal);
+    const images = startImages(store, files, config, publicFiles, imageContent, { pipeline, made: madeImages });
     // Awaited after the load; a load that fails first must not leave it unhandled.
     images.catch(() => undefined);
     const [loaded, templates, assets] = await settleAll([
@@ -84,16 +91,24 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       bundling,
     ]);
     const urls = createUrlPolicy(config, loaded.site.settings.url);
-    const routes = createRoutes(loaded.site, urls, loaded.pages);
+    const markdownImages = await makeMarkdownImages(store, { files, config, urls, pipeline, made: madeImages }, loaded.markdownImages);
+    const { site, pages: contentPages, pageSources } = placeSiteImages(loaded, markdownImages.pictures, urls);
+    const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
-    const published = await publish(store, { config, site: loaded.site, routes, urls, publicFiles }, await images);
+    const published = await publish(store, { config, site, routes, urls, publicFiles }, await images);
+    // Every image of this build is made: what the cache holds besides is from content that is gone.
+    if (madeImages.size === 2) pipeline.prune();
+    pipeline.close();
     clock.stage('images');
     const { head, headKey } = published;
     const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
-    const pageInput = { templates, site: loaded.site, routes, urls, assets: links, images: published.images, head, headKey };
-    const pages = renderSitePages({ ...pageInput, pageSources: loaded.pageSources }, store);
+    const pageInput = { templates, site, routes, urls, assets: links, images: published.images, head, headKey };
+    const pages = renderSitePages({ ...pageInput, pageSources }, store);
     clock.stage('render');
-    const planned = planOutput(pages.map((page) => ({ path: page.route.file, contents: page.html })), assets.files, publicFiles, published.files);
+    const imageFiles = new Set(published.files.map((file) => file.path));
+    // A Markdown image that is also a portfolio image has the same files.
+    const bodyImageFiles = markdownImages.files.filter((file) => !imageFiles.has(file.path));
+    const planned = planOutput(pages.map((page) => ({ path: page.route.file, contents: page.html })), assets.files, publicFiles, published.files, bodyImageFiles);
     const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources, store });
     if (problems.length > 0) throw new SiteErrors(problems);
     const warnings = [...loaded.warnings, ...checkHostLimits(planned)];
@@ -110,6 +125,8 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     // stored after this returns.
     stopImages.abort();
     throw error;
+  } finally {
+    pipeline.close();
   }
 }
 
@@ -122,14 +139,30 @@ async function startImages(
   config: ResolvedConfig,
   publicFiles: PlannedFile[],
   imageContent: Promise<LoadedImageContent>,
-  signal: AbortSignal,
+  { pipeline, made }: { pipeline: ImagePipeline; made: Set<string> },
 ): Promise<Made | undefined> {
   const { content } = await imageContent;
   if (!content) return undefined;
   const urls = createUrlPolicy(config, content.settings.url);
   const key = hashKey(JSON.stringify(content), urlKey(urls), publicFiles.map((file) => file.path).join('\n'), files.folder(config.publicDir));
-  const set = await store.step('images', key, () => createSiteImages({ config, site: content, urls, publicFiles, signal }));
+  const set = await store.step('images', key, () => {
+    made.add('images');
+    return createSiteImages({ config, site: content, urls, publicFiles, pipeline });
+  });
   return { set, key };
+}
+
+/** The images Markdown bodies show, kept while their paths and sizes, the URL policy and public/ are the same. */
+function makeMarkdownImages(
+  store: Store,
+  { files, config, urls, pipeline, made }: { files: FileVersions; config: ResolvedConfig; urls: UrlPolicy; pipeline: ImagePipeline; made: Set<string> },
+  images: Image[],
+): Promise<MarkdownImageSet> {
+  const key = hashKey(JSON.stringify(images), urlKey(urls), files.folder(config.publicDir));
+  return store.step('markdown-images', key, () => {
+    made.add('markdown-images');
+    return processMarkdownImages(pipeline, { images, publicDir: config.publicDir, urls });
+  });
 }
 
 /** The publication: kept while the images, site, routes, URL policy and public/ are the same. */

@@ -35,6 +35,8 @@ export type SiteErrorCode =
   | 'UnusedContent'
   | 'FileName'
   | 'MissingImage'
+  | 'ImageAltMissing'
+  | 'ExternalImage'
   | 'DuplicateOrder'
   | 'DuplicateUrl'
   | 'BrokenLink'

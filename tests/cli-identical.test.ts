@@ -14,6 +14,8 @@ let project: TempProject;
 beforeAll(async () => {
   project = await copyProject();
   writeCorpus(project.file('content/pages'), PAGES);
+  // A Markdown image: the body's image list is kept in the disk cache and read back warm.
+  await project.edit('content/legal/terms.md', /\n$/, '\n\n![Our logo](/images/logo.svg)\n');
 });
 afterAll(() => project.cleanup());
 
@@ -29,6 +31,7 @@ it('writes the same bytes cold and warm, with threads and cache, as without any 
   const cold = await build('--threads', '1');
   expect(cold).toContain('Markdown worker threads: 1');
   expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('plain')));
+  expect(await project.read('dist/terms.html')).toMatch(/<picture><source type="image\/avif"[^>]*\/><source type="image\/webp"[^>]*\/><img src="\/assets\/images\/logo-[0-9a-f]{10}\.svg"[^>]* alt="Our logo"/);
 
   await project.write('content/pages/page-00007.md', renderCorpusPage(7, PAGES, 1));
   await build('--no-cache', '--threads', '0', '--out', 'plain');

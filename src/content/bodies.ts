@@ -7,6 +7,7 @@ import { hashKey } from '../cache/disk.ts';
 import type { Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError } from '../errors.ts';
 import { renderedCodec, renderMarkdownAll } from '../markdown/batch.ts';
+import type { MarkdownImage } from '../markdown/images.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { ContentFile } from './file.ts';
@@ -26,6 +27,8 @@ export interface RenderedBodies {
   /** What stands for each file's text and HTML: the key of what is made from them. */
   keys: string[];
   warnings: SiteError[];
+  /** The images each file's body shows, where written (undefined: none). */
+  images: Array<MarkdownImage[] | undefined>;
 }
 
 export async function renderBodies(store: Store, files: ReadonlyArray<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
@@ -46,6 +49,7 @@ export async function renderBodies(store: Store, files: ReadonlyArray<ContentFil
     // The HTML's own hash: --allow-html changes only the pages whose Markdown holds raw HTML.
     keys: files.map((file, index) => `${file.hash} ${store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html))}`),
     warnings: files.flatMap((file, index) => rawHtmlWarnings(file, results[index]!)),
+    images: results.map((result) => result.images),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { SiteError, type SiteErrorInit } from '../errors.ts';
 import { resolveInside } from '../project-paths.ts';
 import { readImageSize } from '../publish/image-size.ts';
 import type { LoadContext } from './file.ts';
@@ -21,9 +21,16 @@ export async function checkImage(context: LoadContext, parsed: Parsed | undefine
   const written = publicPath.safeParse(valueAt(parsed?.located.data, field));
   // A malformed path is the schema's to report.
   if (!parsed || !written.success) return { errors: [] };
-  const src = written.data;
+  return checkPublicImage(context, written.data, locateField(parsed, field));
+}
+
+/** Where an image path was written, for its errors. */
+export type ImagePlace = Pick<SiteErrorInit, 'file' | 'line' | 'column' | 'frame'>;
+
+/** The file public/`src` exists and has a readable size (kept in the store by path and public/'s version). */
+export async function checkPublicImage(context: LoadContext, src: string, place: ImagePlace): Promise<Checked<Image>> {
   const fail = (message: string, hint: string, cause?: unknown) => ({
-    errors: [new SiteError({ code: 'MissingImage', message, ...locateField(parsed, field), hint, cause })],
+    errors: [new SiteError({ code: 'MissingImage', message, ...place, hint, cause })],
   });
   const key = `${src}\0${context.files.folder(context.publicDir)}`;
   const image = await context.store.step('image-size', key, () => readImage(context.publicDir, src));

@@ -10,12 +10,13 @@ import { unchangedFiles, type FileVersions } from '../cache/file-versions.ts';
 import { createStore, type Store } from '../cache/store.ts';
 import { SiteError, SiteErrors } from '../errors.ts';
 import { createUrlPolicy } from '../site/routes.ts';
-import { renderBodies } from './bodies.ts';
+import { renderBodies, type RenderedBodies } from './bodies.ts';
 import { loadCollection } from './collections.ts';
 import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
 import { checkContentFolder } from './folder.ts';
 import { checkImage } from './image-files.ts';
-import { aboutSchema, legalSchema, pageSchema, portfolioSchema, serviceSchema, siteFileSchema, statsSchema, type ContentPage, type ImageContent, type Site } from './schema.ts';
+import { checkMarkdownImages } from './markdown-images.ts';
+import { aboutSchema, legalSchema, pageSchema, portfolioSchema, serviceSchema, siteFileSchema, statsSchema, type ContentPage, type Image, type ImageContent, type Site } from './schema.ts';
 import { projectPath, type SourceFile } from './source.ts';
 
 export type { SourceFile } from './source.ts';
@@ -40,6 +41,8 @@ export interface LoadedSite {
   sources: SourceFile[];
   /** Problems that do not stop the build, such as raw HTML removed from Markdown. */
   warnings: SiteError[];
+  /** The images Markdown bodies show, checked, once each: the build makes them as it makes the portfolio's. */
+  markdownImages: Image[];
 }
 
 /** The settings, logo and portfolio: what the site's images are made from. */
@@ -101,6 +104,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   const urls = createUrlPolicy(config, content.settings.url);
   const shown: Array<ContentFile<unknown>> = [...services.files, about, ...legal.files, ...pages.files];
   const bodies = await renderBodies(context.store, shown, { allowHtml: config.allowHtml, threads: config.threads, urls, onWorkers: options.onWorkers });
+  const markdownImages = await checkBodyImages(context, shown, bodies.images);
   // The bodies come back in the order they were given.
   const html = { services: 0, about: services.files.length, legal: services.files.length + 1, pages: services.files.length + 1 + legal.files.length };
   const entryOf = (start: number) => <T>(file: ContentFile<T>, index: number) => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.html[start + index]! });
@@ -121,7 +125,17 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
     sources: sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     warnings: sortErrors(bodies.warnings),
+    markdownImages,
   };
+}
+
+/** Every image of every body checked; all problems thrown together. */
+async function checkBodyImages(context: LoadContext, files: Array<ContentFile<unknown>>, images: RenderedBodies['images']): Promise<Image[]> {
+  const checked = await Promise.all(files.flatMap((file, index) => (images[index] ? [checkMarkdownImages(context, file, images[index])] : [])));
+  const errors = checked.flatMap((result) => result.errors);
+  if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
+  const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));
+  return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
 }
 
 function sortErrors(errors: SiteError[]): SiteError[] {

@@ -44,13 +44,13 @@ export async function renderMarkdownAll(bodies: readonly string[], options: Mark
 }
 
 /**
- * A result as the store keeps it on disk: the HTML itself when the Markdown had no raw HTML, the
- * same string the page is rendered from (as JSON, a cold build held a second copy of every body's
- * HTML until the cache was saved); else a NUL and the JSON of the result. HTML from remark never
- * starts with NUL: CommonMark turns it into U+FFFD.
+ * A result as the store keeps it on disk: the HTML itself when the Markdown had no raw HTML and no
+ * images, the same string the page is rendered from (as JSON, a cold build held a second copy of
+ * every body's HTML until the cache was saved); else a NUL and the JSON of the result. HTML from
+ * remark never starts with NUL: CommonMark turns it into U+FFFD.
  */
 export const renderedCodec: Codec<RenderedMarkdown> = {
-  encode: (rendered) => (rendered.rawHtml.length === 0 ? rendered.html : `\0${JSON.stringify(rendered)}`),
+  encode: (rendered) => (rendered.rawHtml.length === 0 && !rendered.images ? rendered.html : `\0${JSON.stringify(rendered)}`),
   decode(bytes) {
     const value = bytes.toString('utf8');
     return value.startsWith('\0') ? (JSON.parse(value.slice(1)) as RenderedMarkdown) : { html: value, rawHtml: [] };

@@ -26,6 +26,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
+import { findMarkdownImages, type MarkdownImage } from './images.ts';
 import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
 export interface RenderedMarkdown {
@@ -36,6 +37,8 @@ export interface RenderedMarkdown {
    * raw HTML is allowed.
    */
   rawHtml: Removed[];
+  /** The images the body shows, where written (src/markdown/images.ts); absent when none. */
+  images?: MarkdownImage[];
 }
 
 export type RenderMarkdown = (markdown: string) => RenderedMarkdown;
@@ -68,6 +71,7 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
   return (markdown) => {
     const tree = parseGfm(markdown, withoutLiterals, processor);
     const headingIds = addHeadingIds(tree);
+    const images = findMarkdownImages(tree);
     const removed: Removed[] = [];
     if (sanitize) {
       const html = parseRawHtml(tree, markdown, headingIds, SANITIZE_SCHEMA);
@@ -81,7 +85,7 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
       }
     }
     const html = String(processor.stringify(processor.runSync(tree) as Root));
-    return { html, rawHtml: onePerLine(removed) };
+    return { html, rawHtml: onePerLine(removed), ...(images.length > 0 && { images }) };
   };
 }
 

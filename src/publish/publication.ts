@@ -14,7 +14,7 @@ import { SiteError } from '../errors.ts';
 import { createFavicons, type Favicons } from './favicons.ts';
 import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile } from './headers.ts';
 import { readImageSize } from './image-size.ts';
-import { createImagePipeline, processSiteImages, type ImageWork, type SiteImages } from './images.ts';
+import { createImagePipeline, processSiteImages, type ImagePipeline, type ImageWork, type SiteImages } from './images.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
 import { createShareImage, type ShareImage } from './share-image.ts';
@@ -55,8 +55,10 @@ export async function createSiteImages({
   urls,
   publicFiles,
   signal,
-}: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent; signal?: AbortSignal }): Promise<SiteImageSet> {
-  const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, signal);
+  pipeline: shared,
+}: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent; signal?: AbortSignal; pipeline?: ImagePipeline }): Promise<SiteImageSet> {
+  // A pipeline given is the caller's to prune and close: it makes other images too.
+  const pipeline = shared ?? createImagePipeline(config.cache ? config.cacheDir : undefined, signal);
   try {
     // Synchronously, like the image cache: see createImagePipeline.
     const read = (src: string) => readFileSync(resolveInside(config.publicDir, path.join(config.publicDir, ...src.split('/')), `public${src}`));
@@ -68,10 +70,10 @@ export async function createSiteImages({
       createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
     ]);
     // Every image of the site is made: what the cache holds besides is from content that is gone.
-    pipeline.prune();
+    if (!shared) pipeline.prune();
     return { processed, favicons, share, work: pipeline.work };
   } finally {
-    pipeline.close();
+    if (!shared) pipeline.close();
   }
 }
 

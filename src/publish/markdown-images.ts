@@ -1,0 +1,46 @@
+/**
+ * processMarkdownImages: the images Markdown bodies show, made as portfolio images are (AVIF,
+ * WebP and a fallback at a few widths, src/publish/images.ts), by the site path they were written
+ * with. Their bytes are read here, synchronously like the rest of the pipeline's reads.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Image } from '../content/schema.ts';
+import { resolveInside } from '../project-paths.ts';
+import type { OutputFile } from '../render/assets.ts';
+import type { UrlPolicy } from '../site/routes.ts';
+import { processImage, type ImagePipeline, type ProcessedImage } from './images.ts';
+
+/** The text column is at most 48rem (768 CSS pixels) wide: 1x and 2x of it, and a phone's. */
+export const MARKDOWN_IMAGE_WIDTHS = [400, 800, 1600] as const;
+
+export interface MarkdownImageSet {
+  /** By the site path written in Markdown (`/images/team.jpg`). */
+  pictures: Record<string, ProcessedImage>;
+  files: OutputFile[];
+}
+
+export async function processMarkdownImages(
+  pipeline: ImagePipeline,
+  { images, publicDir, urls }: { images: readonly Image[]; publicDir: string; urls: UrlPolicy },
+): Promise<MarkdownImageSet> {
+  const made = await Promise.all(
+    images.map((image) => {
+      const bytes = readFileSync(resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`));
+      return processImage(pipeline, { image, bytes, widths: widthsFor(image), urls });
+    }),
+  );
+  const files = new Map<string, OutputFile>();
+  for (const result of made) for (const file of result.files) files.set(file.path, file);
+  return {
+    pictures: Object.fromEntries(images.map((image, index) => [image.src, made[index]!.image])),
+    files: [...files.values()].sort((a, b) => a.path.localeCompare(b.path)),
+  };
+}
+
+/** A raster narrower than the largest width is also served at its own width, not only at the next one down. */
+function widthsFor(image: Image): number[] {
+  const largest = MARKDOWN_IMAGE_WIDTHS.at(-1)!;
+  if (image.src.toLowerCase().endsWith('.svg') || image.width >= largest) return [...MARKDOWN_IMAGE_WIDTHS];
+  return [...MARKDOWN_IMAGE_WIDTHS.filter((width) => width < image.width), image.width];
+}

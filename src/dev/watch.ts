@@ -52,14 +52,11 @@ const SETTLE_MS = 60;
 const HOLD_MS = 150;
 
 export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWatcher {
-  const debounce = options.debounce ?? 5;
-  const maxWait = options.maxWait ?? 250;
   const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
   // Opened on the disk cache, so the first build starts warm; saved after the first good build.
   const opening = openStore(config);
-  const pending = new PendingChanges();
-  const settling = new Map<string, NodeJS.Timeout>();
-  let timer: NodeJS.Timeout | undefined;
+  const pending = new PendingChanges(options.debounce ?? 5, options.maxWait ?? 250, () => void run());
+  const settler = createSettler(pending, (file) => record({ path: file, event: 'change' }));
   let building = false;
   let stirred = false;
   let holding = false;
@@ -67,41 +64,20 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   let builds = 0;
   let closed = false;
 
-  const schedule = () => {
-    if (closed) return;
-    clearTimeout(timer);
-    const waited = performance.now() - pending.firstAt;
-    timer = setTimeout(run, Math.max(0, Math.min(debounce, maxWait - waited)));
-  };
-
   const record = (change: FileChange, stats?: Stats) => {
     pending.add(change, stats);
-    schedule();
-    if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settle(change.path);
-  };
-
-  const settle = (file: string) => {
-    clearTimeout(settling.get(file));
-    settling.set(
-      file,
-      setTimeout(async () => {
-        settling.delete(file);
-        if (closed) return;
-        if (await pending.movedSinceRead(file)) record({ path: file, event: 'change' });
-      }, SETTLE_MS),
-    );
+    if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settler.settle(change.path);
   };
 
   const watcher = watchSourceFolders(config, {
     change: record,
     stir() {
       if (building || holding) stirred = true;
-      if (timer) schedule();
+      pending.prolong();
     },
   });
 
   async function run(): Promise<void> {
-    timer = undefined;
     if (closed || building) return;
     building = true;
     holding = false;
@@ -117,7 +93,7 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   function finish(outcome: BuildOutcome): void {
     // Files changed while this build read them, so it may mix old and new: it is not shown,
     // and the next build reads its batch again.
-    if (pending.size > 0 || stirred) return redo(outcome.changes);
+    if (pending.size > 0 || stirred) return pending.requeue(outcome.changes);
     if (outcome.ok) return options.onBuild(outcome);
     // A failed build may have read a file halfway through a save (an editor truncates, then
     // writes): its problems are shown only if nothing moves for a moment.
@@ -128,14 +104,9 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
       // A newer build started: it reports (or is redone), and this outcome is stale.
       if (closed || builds !== held) return;
       holding = false;
-      if (pending.size > 0 || stirred) redo(outcome.changes);
+      if (pending.size > 0 || stirred) pending.requeue(outcome.changes);
       else options.onBuild(outcome);
     }, HOLD_MS);
-  }
-
-  function redo(changes: FileChange[]): void {
-    for (const change of changes) pending.queue(change);
-    if (!timer && !building) schedule();
   }
 
   const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(run);
@@ -144,8 +115,8 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     watchedFolders: () => Object.keys(watcher.getWatched()),
     async close() {
       closed = true;
-      clearTimeout(timer);
-      for (const pendingTimer of settling.values()) clearTimeout(pendingTimer);
+      pending.close();
+      settler.close();
       await watcher.close();
     },
   };
@@ -161,14 +132,25 @@ async function buildOnce(config: ResolvedConfig, build: BuildOptions, changes: F
   }
 }
 
-/** Saves waiting for the next build, and what each file looked like when a build last read it. */
+/**
+ * Saves waiting for the next build, debounced into one batch, and what each file looked like when
+ * a build last read it.
+ */
 class PendingChanges {
   private readonly changes = new Map<string, FileChange>();
   /** What each changed file looked like at its newest event, and when the build read it. */
   private readonly seenAs = new Map<string, string>();
   private readonly readAs = new Map<string, string>();
   /** When the oldest waiting change came in. */
-  firstAt = 0;
+  private firstAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly debounce: number,
+    private readonly maxWait: number,
+    private readonly startBuild: () => void,
+  ) {}
 
   get size(): number {
     return this.changes.size;
@@ -178,9 +160,36 @@ class PendingChanges {
     if (stats) this.seenAs.set(change.path, signatureOf(stats));
     else this.seenAs.delete(change.path);
     this.queue(change);
+    this.schedule();
   }
 
-  queue(change: FileChange): void {
+  /** A build's batch again, when the build was not shown: its files moved while it read them. */
+  requeue(changes: FileChange[]): void {
+    for (const change of changes) this.queue(change);
+    if (!this.timer) this.schedule();
+  }
+
+  /** A burst of saves goes on: the build waits for its end (up to maxWait). */
+  prolong(): void {
+    if (this.timer) this.schedule();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    const waited = performance.now() - this.firstAt;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.startBuild();
+    }, Math.max(0, Math.min(this.debounce, this.maxWait - waited)));
+  }
+
+  private queue(change: FileChange): void {
     const earlier = this.changes.get(change.path);
     if (this.changes.size === 0) this.firstAt = performance.now();
     // A file added and changed in one batch still counts as added: keep the event that says more.
@@ -204,6 +213,29 @@ class PendingChanges {
     const now = await signature(file);
     return now !== this.readAs.get(file) && !this.changes.has(file);
   }
+}
+
+/** Compares a file a little after its last event with what the build read (see SETTLE_MS). */
+function createSettler(pending: PendingChanges, moved: (file: string) => void): { settle(file: string): void; close(): void } {
+  const timers = new Map<string, NodeJS.Timeout>();
+  let closed = false;
+  return {
+    settle(file) {
+      clearTimeout(timers.get(file));
+      timers.set(
+        file,
+        setTimeout(async () => {
+          timers.delete(file);
+          if (closed) return;
+          if (await pending.movedSinceRead(file)) moved(file);
+        }, SETTLE_MS),
+      );
+    },
+    close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+    },
+  };
 }
 
 interface SourceEvents {

@@ -8,11 +8,9 @@
  * Usage: node --expose-gc bench/advice.js [pages=4000] [runs=3]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
-import { copyProjectWithCorpus, createWorkFolder, median, PROJECT_ROOT, seconds } from './measure.js';
+import { copyProjectWithCorpus, createWorkFolder, importSourceBundle, median, seconds } from './measure.js';
 
 process.env.NODE_ENV = 'production';
 const count = Number(process.argv[2] ?? 4000);
@@ -21,41 +19,19 @@ const work = createWorkFolder('agency-site-advice-');
 const folder = copyProjectWithCorpus(path.join(work, `site-${count}`), count);
 const node = process.execPath;
 
-async function loadApi() {
-  const outdir = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'agency-site', `bench-advice-${process.pid}`);
-  mkdirSync(outdir, { recursive: true });
-  const entry = path.join(outdir, 'entry.ts');
-  const source = (file) => JSON.stringify(path.join(PROJECT_ROOT, 'src', file));
-  writeFileSync(
-    entry,
-    [
-      `export { buildSite } from ${source('build.ts')};`,
-      `export { resolveConfig } from ${source('config.ts')};`,
-      `export { loadSite } from ${source('content/load.ts')};`,
-      `export { splitFrontmatter } from ${source('content/frontmatter.ts')};`,
-      `export { createRoutes, createUrlPolicy } from ${source('site/routes.ts')};`,
-      `export { adviseSite, scanAdvicePage } from ${source('advice/advise.ts')};`,
-      `export { collectMarkdownFacts, readMarkdownFacts } from ${source('advice/markdown.ts')};`,
-      `export { collectSwitches, createAdvicePages, readSourceImages } from ${source('advice/pages.ts')};`,
-      `export { createReport, formatReport } from ${source('advice/report.ts')};`,
-      `export { remark } from 'remark';`,
-    ].join('\n'),
-  );
-  await esbuild.build({
-    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts')],
-    entryNames: '[name]',
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'error',
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+function loadApi() {
+  return importSourceBundle('bench-advice', {
+    'build.ts': ['buildSite'],
+    'config.ts': ['resolveConfig'],
+    'content/load.ts': ['loadSite'],
+    'content/frontmatter.ts': ['splitFrontmatter'],
+    'site/routes.ts': ['createRoutes', 'createUrlPolicy'],
+    'advice/advise.ts': ['adviseSite', 'scanAdvicePage'],
+    'advice/markdown.ts': ['collectMarkdownFacts', 'readMarkdownFacts'],
+    'advice/pages.ts': ['collectSwitches', 'createAdvicePages', 'readSourceImages'],
+    'advice/report.ts': ['createReport', 'formatReport'],
+    remark: ['remark'],
   });
-  const api = await import(pathToFileURL(path.join(outdir, 'entry.js')).href);
-  return { ...api, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }
 
 /** CPU time (user + system, this process) in ms: on a shared machine, wall time mostly measures the wait for a core. */

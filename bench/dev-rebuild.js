@@ -4,47 +4,24 @@
  * Prints JSON.
  * Usage: node bench/dev-rebuild.js <project folder> <edits>
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
 import { renderCorpusPage, pageSlug } from './corpus.js';
-import { median, PROJECT_ROOT } from './measure.js';
+import { importSourceBundle, median } from './measure.js';
 
 process.env.NODE_ENV = 'production';
 const [folder, editsText = '20', countText] = process.argv.slice(2);
 const edits = Number(editsText);
 const count = Number(countText);
 
-/** The build API bundled like the CLI (with its Markdown worker beside it). */
-async function loadBuildApi() {
-  // Inside the project's node_modules, so that the packages left outside the bundle resolve.
-  const outdir = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'agency-site', `bench-api-${process.pid}`);
-  mkdirSync(outdir, { recursive: true });
-  const entry = path.join(outdir, 'entry.ts');
-  const source = (file) => JSON.stringify(path.join(PROJECT_ROOT, 'src', file));
-  writeFileSync(
-    entry,
-    [`export { buildSite } from ${source('build.ts')};`, `export { openStore } from ${source('cache/store.ts')};`, `export { createFileVersionCounter } from ${source('cache/file-versions.ts')};`, `export { resolveConfig } from ${source('config.ts')};`].join('\n'),
-  );
-  await esbuild.build({
-    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts'), path.join(PROJECT_ROOT, 'src', 'publish', 'image-encoder.ts')],
-    entryNames: '[name]',
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'error',
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
-  const api = await import(pathToFileURL(path.join(outdir, 'entry.js')).href);
-  return { ...api, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
-}
+/** The build API bundled like the CLI (with its Markdown worker and image encoder beside it). */
+const { buildSite, openStore, createFileVersionCounter, resolveConfig, cleanup } = await importSourceBundle('bench-api', {
+  'build.ts': ['buildSite'],
+  'cache/store.ts': ['openStore'],
+  'cache/file-versions.ts': ['createFileVersionCounter'],
+  'config.ts': ['resolveConfig'],
+});
 
-const { buildSite, openStore, createFileVersionCounter, resolveConfig, cleanup } = await loadBuildApi();
 const config = resolveConfig({ root: folder });
 const store = await openStore(config);
 const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);

@@ -1,13 +1,15 @@
 /**
  * What the benchmarks share: a temporary copy of the project with a corpus of N pages, timing a
  * command as a new process with its peak memory, medians, the machine's details, and writing one
- * generated section of docs/benchmarks.md (between markers, leaving the rest of the file alone).
+ * generated section of docs/benchmarks.md (between markers, leaving the rest of the file alone),
+ * and src/ bundled the way the CLI bundles it, for benches that call its functions in process.
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
 import { writeCorpus } from './corpus.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -226,4 +228,32 @@ export function writeSection(file, name, markdown) {
 export function table(header, rows) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/**
+ * Bundles `exports` (names by their file under src/, or by package) the way the CLI is bundled, with the Markdown
+ * worker and the image encoder beside it, and imports it: a bench runs the path users run.
+ * `cleanup()` removes the bundle. It lies inside node_modules, so the packages left out resolve.
+ */
+export async function importSourceBundle(name, exports) {
+  const outdir = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'agency-site', `${name}-${process.pid}`);
+  mkdirSync(outdir, { recursive: true });
+  const entry = path.join(outdir, 'entry.ts');
+  const source = (file) => JSON.stringify(file.endsWith('.ts') ? path.join(PROJECT_ROOT, 'src', file) : file);
+  writeFileSync(entry, Object.entries(exports).map(([file, names]) => `export { ${names.join(', ')} } from ${source(file)};`).join('\n'));
+  await esbuild.build({
+    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts'), path.join(PROJECT_ROOT, 'src', 'publish', 'image-encoder.ts')],
+    entryNames: '[name]',
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'error',
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  const api = await import(pathToFileURL(path.join(outdir, 'entry.js')).href);
+  return { ...api, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
 }

@@ -6,9 +6,9 @@ import { ensureBundle } from './bundle.js';
 
 // The generator always renders with React's production build, whatever the caller's NODE_ENV says.
 process.env.NODE_ENV = 'production';
-// V8 grows the heap by up to four times what survived the last full collection, and remark's
-// short-lived objects fill that room: a cold build of 4000 pages peaked at 358 to 370 MB. A fixed
-// factor of 1.5 kept it at 288 to 298 MB with no measurable change in time (docs/benchmarks.md).
+// V8 grows the heap by a large factor of what survived the last full collection, and remark's
+// short-lived objects fill that room; a small fixed factor lowers the peak at no cost in time
+// (docs/benchmarks.md, "Where the memory went").
 v8.setFlagsFromString('--heap-growing-percent=50');
 
 let entry;

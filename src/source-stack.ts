@@ -2,8 +2,8 @@
  * Maps the frames of a stack that point into the bundled generator (node_modules/.cache/
  * agency-site/cli-<hash>/*.js) back to src/, with the source map esbuild wrote beside each file.
  * Done only when an internal error is printed: Node's own source-map support
- * (process.setSourceMapsEnabled) parses every map at start-up and kept 20 to 25 MB for the whole
- * build (docs/benchmarks.md). findOriginal also places template errors (src/render/templates.ts).
+ * (process.setSourceMapsEnabled) parses every map at start-up and keeps them for the whole build
+ * (docs/benchmarks.md, "Where the memory went"). findOriginal also places template errors (src/render/templates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';

@@ -18,7 +18,7 @@ interface Expected {
   file: string;
   line?: number;
   /**
-   * Instead of `line`, in a file of the real project (content/site.yaml): text whose first
+   * Instead of `line`, in a file of the real project (content/site.yaml, templates/): text whose first
    * occurrence, after the defect is applied, starts on the line of the problem. The fixture does
    * not break when lines are added above it.
    */

@@ -36,88 +36,110 @@ const MAX_ALIAS_COUNT = 100;
 export function parseYaml(text: string, where: YamlSource): ParsedYaml {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
-  const at = (offset: number): Position => {
-    const pos = lineCounter.linePos(offset);
-    return { line: pos.line + where.lineOffset, column: pos.col };
-  };
-  const fail = (code: SiteErrorCode, message: string, position: Position, hint: string, cause?: unknown) =>
-    new SiteError({
-      code,
-      message,
-      file: where.file,
-      ...position,
-      frame: createCodeFrame(where.source, position.line, position.column),
-      hint,
-      cause,
-    });
-
+  const file = describeFile(lineCounter, where);
   const problems = [...doc.errors, ...doc.warnings];
-  if (problems.length > 0) {
-    // Later errors on the same line are nearly always echoes of the first one.
-    const lines = new Set<number>();
-    const errors: SiteError[] = [];
-    for (const problem of problems) {
-      const { message, hint, offset } = describeSyntaxError(problem, text, doc);
-      const position = at(offset);
-      if (lines.has(position.line)) continue;
-      lines.add(position.line);
-      errors.push(fail(where.syntaxCode, message, position, hint, problem));
-    }
-    throw new SiteErrors(errors);
-  }
+  if (problems.length > 0) throw new SiteErrors(syntaxErrors(problems, text, doc, file));
+  const unsafe = unsafeKeyErrors(doc, file);
+  if (unsafe.length > 0) throw new SiteErrors(unsafe);
+  return {
+    data: toData(doc, file),
+    locate: (path, pointAtKey = false) => file.at(locateNode(doc, path, pointAtKey)?.range?.[0] ?? 0),
+  };
+}
 
+/** Offsets in the YAML text as places in the file, and errors pointing at them. */
+interface YamlFile {
+  at(offset: number): Position;
+  fail(code: SiteErrorCode, message: string, position: Position, hint: string, cause?: unknown): SiteError;
+  syntaxCode: SiteErrorCode;
+}
+
+function describeFile(lineCounter: LineCounter, where: YamlSource): YamlFile {
+  return {
+    at(offset) {
+      const pos = lineCounter.linePos(offset);
+      return { line: pos.line + where.lineOffset, column: pos.col };
+    },
+    fail: (code, message, position, hint, cause) =>
+      new SiteError({
+        code,
+        message,
+        file: where.file,
+        ...position,
+        frame: createCodeFrame(where.source, position.line, position.column),
+        hint,
+        cause,
+      }),
+    syntaxCode: where.syntaxCode,
+  };
+}
+
+function syntaxErrors(problems: YAMLError[], text: string, doc: Document, file: YamlFile): SiteError[] {
+  // Later errors on the same line are nearly always echoes of the first one.
+  const lines = new Set<number>();
+  const errors: SiteError[] = [];
+  for (const problem of problems) {
+    const { message, hint, offset } = describeSyntaxError(problem, text, doc);
+    const position = file.at(offset);
+    if (lines.has(position.line)) continue;
+    lines.add(position.line);
+    errors.push(file.fail(file.syntaxCode, message, position, hint, problem));
+  }
+  return errors;
+}
+
+function unsafeKeyErrors(doc: Document, file: YamlFile): SiteError[] {
   const unsafe: SiteError[] = [];
   visit(doc, {
     Pair(_, pair) {
       if (isScalar(pair.key) && UNSAFE_KEYS.has(String(pair.key.value))) {
         unsafe.push(
-          fail(
+          file.fail(
             'UnsafeKey',
             `The key "${String(pair.key.value)}" is not allowed: it could change how every object behaves.`,
-            at(pair.key.range?.[0] ?? 0),
+            file.at(pair.key.range?.[0] ?? 0),
             'Remove this key; no content field has this name.',
           ),
         );
       }
     },
   });
-  if (unsafe.length > 0) throw new SiteErrors(unsafe);
+  return unsafe;
+}
 
-  let data: unknown;
+function toData(doc: Document, file: YamlFile): unknown {
   try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (cause) {
     const alias = findUnresolvedAlias(doc);
     throw new SiteErrors([
       alias
-        ? fail(where.syntaxCode, `The alias *${alias.source} refers to no anchor &${alias.source} above it.`, at(alias.range?.[0] ?? 0), 'Define the anchor (&name) before this line, or write the value out.', cause)
-        : fail(where.syntaxCode, `The YAML cannot be read: ${(cause as Error).message}`, at(0), `Write the values out instead of repeating them with more than ${MAX_ALIAS_COUNT} aliases.`, cause),
+        ? file.fail(file.syntaxCode, `The alias *${alias.source} refers to no anchor &${alias.source} above it.`, file.at(alias.range?.[0] ?? 0), 'Define the anchor (&name) before this line, or write the value out.', cause)
+        : file.fail(file.syntaxCode, `The YAML cannot be read: ${(cause as Error).message}`, file.at(0), `Write the values out instead of repeating them with more than ${MAX_ALIAS_COUNT} aliases.`, cause),
     ]);
   }
+}
 
-  return {
-    data,
-    locate(path, pointAtKey = false) {
-      let node: unknown = doc.contents;
-      let best: Node | undefined = isNode(node) ? node : undefined;
-      for (const [index, segment] of path.entries()) {
-        const last = index === path.length - 1;
-        if (isMap(node)) {
-          const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-          if (!pair) break;
-          const target = pointAtKey && last ? pair.key : (pair.value ?? pair.key);
-          if (isNode(target)) best = target;
-          node = pair.value;
-        } else if (isSeq(node) && typeof segment === 'number' && isNode(node.items[segment])) {
-          node = node.items[segment];
-          best = node as Node;
-        } else {
-          break;
-        }
-      }
-      return at(best?.range?.[0] ?? 0);
-    },
-  };
+/** The deepest node on `path` that exists: the value, or its key when `pointAtKey` and it is the last step. */
+function locateNode(doc: Document, path: DataPath, pointAtKey: boolean): Node | undefined {
+  let node: unknown = doc.contents;
+  let best: Node | undefined = isNode(node) ? node : undefined;
+  for (const [index, segment] of path.entries()) {
+    const last = index === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      if (!pair) break;
+      const target = pointAtKey && last ? pair.key : (pair.value ?? pair.key);
+      if (isNode(target)) best = target;
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === 'number' && isNode(node.items[segment])) {
+      node = node.items[segment];
+      best = node as Node;
+    } else {
+      break;
+    }
+  }
+  return best;
 }
 
 function isNode(value: unknown): value is Node {

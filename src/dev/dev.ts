@@ -34,15 +34,17 @@ export interface DevHandle {
   close(): Promise<void>;
 }
 
+/** A script tag that loads the dev client, marked with the build it belongs to. */
+const clientTag = (build: string) => `<script src="${DEV_PATHS.client}" data-build="${build}"></script>`;
+
+// Before the first good build there are no pages: every request gets the client alone, to show the problems.
+const placeholder = Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>agency-site dev</title></head><body>${clientTag('')}</body></html>`);
+const noBuild: FindFile = async (relative) =>
+  relative === '404.html' ? { path: relative, size: placeholder.byteLength, body: () => placeholder } : undefined;
+
 export async function startDevServer(config: ResolvedConfig, options: DevOptions): Promise<DevHandle> {
   const client = await bundleClient();
   const session = randomBytes(4).toString('hex');
-  const clientTag = (build: string) => `<script src="${DEV_PATHS.client}" data-build="${build}"></script>`;
-  // Before the first good build there are no pages: every request gets the client alone, to show the problems.
-  const placeholder = Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>agency-site dev</title></head><body>${clientTag('')}</body></html>`);
-  const noBuild: FindFile = async (relative) =>
-    relative === '404.html' ? { path: relative, size: placeholder.byteLength, body: () => placeholder } : undefined;
-
   let builds = 0;
   let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
   let problems: OverlayEntry[] = [];
@@ -58,14 +60,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   const onBuild = (outcome: BuildOutcome) => {
     const changed = formatChanges(config.root, outcome.changes);
     if (!outcome.ok) {
-      if ('errors' in outcome) {
-        log.siteErrors(outcome.errors);
-        problems = outcome.errors.map(toOverlay);
-      } else {
-        log.internal(outcome.internal);
-        const message = outcome.internal instanceof Error ? outcome.internal.message : String(outcome.internal);
-        problems = [{ code: 'InternalError', message: escapeControl(message), location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
-      }
+      problems = reportProblems(outcome);
       log.warn(`The build${changed} failed; ${good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`);
       devServer.send({ type: 'errors', errors: problems });
       return;
@@ -116,6 +111,17 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       await devServer.close();
     },
   };
+}
+
+/** Prints a failed build's problems and returns them as the overlay shows them. */
+function reportProblems(outcome: Exclude<BuildOutcome, { ok: true }>): OverlayEntry[] {
+  if ('errors' in outcome) {
+    log.siteErrors(outcome.errors);
+    return outcome.errors.map(toOverlay);
+  }
+  log.internal(outcome.internal);
+  const message = outcome.internal instanceof Error ? outcome.internal.message : String(outcome.internal);
+  return [{ code: 'InternalError', message: escapeControl(message), location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
 }
 
 function formatChanges(root: string, changes: BuildOutcome['changes']): string {

@@ -8,10 +8,10 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { watch } from 'chokidar';
+import { watch, type FSWatcher } from 'chokidar';
 import { createFileVersionCounter, type FileChange } from '../cache/file-versions.ts';
 import { openStore } from '../cache/store.ts';
-import { buildSite, type BuildResult } from '../build.ts';
+import { buildSite, type BuildOptions, type BuildResult } from '../build.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';
 import { log } from '../log.ts';
@@ -52,18 +52,11 @@ const SETTLE_MS = 60;
 const HOLD_MS = 150;
 
 export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWatcher {
-  const debounce = options.debounce ?? 5;
-  const maxWait = options.maxWait ?? 250;
   const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
   // Opened on the disk cache, so the first build starts warm; saved after the first good build.
   const opening = openStore(config);
-  const pending = new Map<string, FileChange>();
-  /** What each changed file looked like at its newest event, and when the build read it. */
-  const seenAs = new Map<string, string>();
-  const readAs = new Map<string, string>();
-  const settling = new Map<string, NodeJS.Timeout>();
-  let timer: NodeJS.Timeout | undefined;
-  let firstPending = 0;
+  const pending = new PendingChanges(options.debounce ?? 5, options.maxWait ?? 250, () => void run());
+  const settler = createSettler(pending, (file) => record({ path: file, event: 'change' }));
   let building = false;
   let stirred = false;
   let holding = false;
@@ -71,92 +64,28 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   let builds = 0;
   let closed = false;
 
-  const sources = [config.contentDir, config.templatesDir, config.publicDir];
-  const watched = (file: string) =>
-    sources.some((folder) => file === folder || (file.startsWith(folder + path.sep) && !/[\\/]\./.test(file.slice(folder.length))));
-  // The project folder is watched (not the three folders), so a source folder that is deleted
-  // and made again is seen; everything else in it is ignored without being read.
-  const watcher = watch(config.root, {
-    ignoreInitial: true,
-    atomic: false,
-    // A linked folder may lead out of the project (or loop): the build refuses what it leads to
-    // anyway, so the watcher never goes there.
-    followSymlinks: false,
-    ignored: (file) => file !== config.root && !watched(file),
-  });
-
-  const schedule = () => {
-    if (closed) return;
-    clearTimeout(timer);
-    const waited = performance.now() - firstPending;
-    timer = setTimeout(run, Math.max(0, Math.min(debounce, maxWait - waited)));
-  };
-
-  const queue = (change: FileChange) => {
-    const earlier = pending.get(change.path);
-    if (pending.size === 0) firstPending = performance.now();
-    // A file added and changed in one batch still counts as added: keep the event that says more.
-    if (!earlier || earlier.event === 'change') pending.set(change.path, change);
-  };
-
   const record = (change: FileChange, stats?: Stats) => {
-    if (stats) seenAs.set(change.path, signatureOf(stats));
-    else seenAs.delete(change.path);
-    queue(change);
-    schedule();
-    if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settle(change.path);
+    pending.add(change, stats);
+    if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settler.settle(change.path);
   };
 
-  const settle = (file: string) => {
-    clearTimeout(settling.get(file));
-    settling.set(
-      file,
-      setTimeout(async () => {
-        settling.delete(file);
-        if (closed || pending.has(file) || !readAs.has(file)) return;
-        const now = await signature(file);
-        if (now !== readAs.get(file) && !pending.has(file)) record({ path: file, event: 'change' });
-      }, SETTLE_MS),
-    );
-  };
-
-  watcher.on('all', (event, file, stats) => {
-    if (event === 'add' || event === 'addDir' || event === 'change' || event === 'unlink' || event === 'unlinkDir') {
-      record({ path: path.resolve(file), event }, event === 'unlink' || event === 'unlinkDir' ? undefined : stats);
-    }
-  });
-  // Raw events arrive for every write, also those chokidar holds back: they mean a burst goes on.
-  watcher.on('raw', (_event, name, details) => {
-    const folder = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (!folder || (folder === config.root && !(name && watched(path.join(folder, name))))) return;
-    if (building || holding) stirred = true;
-    if (timer) schedule();
-  });
-  watcher.on('error', (error) => {
-    log.warn(`Watching files failed (${error instanceof Error ? error.message : String(error)}); saves may go unseen until dev restarts.`);
+  const watcher = watchSourceFolders(config, {
+    change: record,
+    stir() {
+      if (building || holding) stirred = true;
+      pending.prolong();
+    },
   });
 
   async function run(): Promise<void> {
-    timer = undefined;
     if (closed || building) return;
     building = true;
     holding = false;
     stirred = false;
     builds++;
-    const changes = [...pending.values()];
-    pending.clear();
-    // chokidar's stats were taken after the save and before this build reads: no stat needed.
-    const seen = changes.map((change) => seenAs.get(change.path));
-    for (const change of changes) seenAs.delete(change.path);
-    await Promise.all(changes.map(async (change, index) => readAs.set(change.path, seen[index] ?? (await signature(change.path)))));
+    const changes = await pending.takeForBuild();
     for (const change of changes) versions.record(change);
-    let outcome: BuildOutcome;
-    try {
-      outcome = { ok: true, result: await buildSite(config, { write: false, store: await opening, files: versions.snapshot() }), changes };
-    } catch (thrown) {
-      const errors = toSiteErrors(thrown);
-      outcome = errors ? { ok: false, errors, changes } : { ok: false, internal: thrown, changes };
-    }
+    const outcome = await buildOnce(config, { write: false, store: await opening, files: versions.snapshot() }, changes);
     building = false;
     if (!closed) finish(outcome);
   }
@@ -164,7 +93,7 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   function finish(outcome: BuildOutcome): void {
     // Files changed while this build read them, so it may mix old and new: it is not shown,
     // and the next build reads its batch again.
-    if (pending.size > 0 || stirred) return redo(outcome.changes);
+    if (pending.size > 0 || stirred) return pending.requeue(outcome.changes);
     if (outcome.ok) return options.onBuild(outcome);
     // A failed build may have read a file halfway through a save (an editor truncates, then
     // writes): its problems are shown only if nothing moves for a moment.
@@ -175,14 +104,9 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
       // A newer build started: it reports (or is redone), and this outcome is stale.
       if (closed || builds !== held) return;
       holding = false;
-      if (pending.size > 0 || stirred) redo(outcome.changes);
+      if (pending.size > 0 || stirred) pending.requeue(outcome.changes);
       else options.onBuild(outcome);
     }, HOLD_MS);
-  }
-
-  function redo(changes: FileChange[]): void {
-    for (const change of changes) queue(change);
-    if (!timer && !building) schedule();
   }
 
   const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(run);
@@ -191,11 +115,166 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     watchedFolders: () => Object.keys(watcher.getWatched()),
     async close() {
       closed = true;
-      clearTimeout(timer);
-      for (const pendingTimer of settling.values()) clearTimeout(pendingTimer);
+      pending.close();
+      settler.close();
       await watcher.close();
     },
   };
+}
+
+/** One build of the files as counted; its errors become the outcome instead of a throw. */
+async function buildOnce(config: ResolvedConfig, build: BuildOptions, changes: FileChange[]): Promise<BuildOutcome> {
+  try {
+    return { ok: true, result: await buildSite(config, build), changes };
+  } catch (thrown) {
+    const errors = toSiteErrors(thrown);
+    return errors ? { ok: false, errors, changes } : { ok: false, internal: thrown, changes };
+  }
+}
+
+/**
+ * Saves waiting for the next build, debounced into one batch, and what each file looked like when
+ * a build last read it.
+ */
+class PendingChanges {
+  private readonly changes = new Map<string, FileChange>();
+  /** What each changed file looked like at its newest event, and when the build read it. */
+  private readonly seenAs = new Map<string, string>();
+  private readonly readAs = new Map<string, string>();
+  /** When the oldest waiting change came in. */
+  private firstAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly debounce: number,
+    private readonly maxWait: number,
+    private readonly startBuild: () => void,
+  ) {}
+
+  get size(): number {
+    return this.changes.size;
+  }
+
+  add(change: FileChange, stats?: Stats): void {
+    if (stats) this.seenAs.set(change.path, signatureOf(stats));
+    else this.seenAs.delete(change.path);
+    this.queue(change);
+    this.schedule();
+  }
+
+  /** A build's batch again, when the build was not shown: its files moved while it read them. */
+  requeue(changes: FileChange[]): void {
+    for (const change of changes) this.queue(change);
+    if (!this.timer) this.schedule();
+  }
+
+  /** A burst of saves goes on: the build waits for its end (up to maxWait). */
+  prolong(): void {
+    if (this.timer) this.schedule();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    const waited = performance.now() - this.firstAt;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.startBuild();
+    }, Math.max(0, Math.min(this.debounce, this.maxWait - waited)));
+  }
+
+  private queue(change: FileChange): void {
+    const earlier = this.changes.get(change.path);
+    if (this.changes.size === 0) this.firstAt = performance.now();
+    // A file added and changed in one batch still counts as added: keep the event that says more.
+    if (!earlier || earlier.event === 'change') this.changes.set(change.path, change);
+  }
+
+  /** Empties the batch and notes what its files look like as the build is about to read them. */
+  async takeForBuild(): Promise<FileChange[]> {
+    const changes = [...this.changes.values()];
+    this.changes.clear();
+    // chokidar's stats were taken after the save and before this build reads: no stat needed.
+    const seen = changes.map((change) => this.seenAs.get(change.path));
+    for (const change of changes) this.seenAs.delete(change.path);
+    await Promise.all(changes.map(async (change, index) => this.readAs.set(change.path, seen[index] ?? (await signature(change.path)))));
+    return changes;
+  }
+
+  /** True when a file a build read has been written since, with no change waiting for it. */
+  async movedSinceRead(file: string): Promise<boolean> {
+    if (this.changes.has(file) || !this.readAs.has(file)) return false;
+    const now = await signature(file);
+    return now !== this.readAs.get(file) && !this.changes.has(file);
+  }
+}
+
+/** Compares a file a little after its last event with what the build read (see SETTLE_MS). */
+function createSettler(pending: PendingChanges, moved: (file: string) => void): { settle(file: string): void; close(): void } {
+  const timers = new Map<string, NodeJS.Timeout>();
+  let closed = false;
+  return {
+    settle(file) {
+      clearTimeout(timers.get(file));
+      timers.set(
+        file,
+        setTimeout(async () => {
+          timers.delete(file);
+          if (closed) return;
+          if (await pending.movedSinceRead(file)) moved(file);
+        }, SETTLE_MS),
+      );
+    },
+    close() {
+      closed = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+    },
+  };
+}
+
+interface SourceEvents {
+  change(change: FileChange, stats?: Stats): void;
+  /** A write chokidar held back: a burst of saves goes on. */
+  stir(): void;
+}
+
+/**
+ * The project folder is watched (not the three folders), so a source folder that is deleted
+ * and made again is seen; everything else in it is ignored without being read.
+ */
+function watchSourceFolders(config: ResolvedConfig, on: SourceEvents): FSWatcher {
+  const sources = [config.contentDir, config.templatesDir, config.publicDir];
+  const watched = (file: string) =>
+    sources.some((folder) => file === folder || (file.startsWith(folder + path.sep) && !/[\\/]\./.test(file.slice(folder.length))));
+  const watcher = watch(config.root, {
+    ignoreInitial: true,
+    atomic: false,
+    // A linked folder may lead out of the project (or loop): the build refuses what it leads to
+    // anyway, so the watcher never goes there.
+    followSymlinks: false,
+    ignored: (file) => file !== config.root && !watched(file),
+  });
+  watcher.on('all', (event, file, stats) => {
+    if (event === 'add' || event === 'addDir' || event === 'change' || event === 'unlink' || event === 'unlinkDir') {
+      on.change({ path: path.resolve(file), event }, event === 'unlink' || event === 'unlinkDir' ? undefined : stats);
+    }
+  });
+  // Raw events arrive for every write, also those chokidar holds back: they mean a burst goes on.
+  watcher.on('raw', (_event, name, details) => {
+    const folder = (details as { watchedPath?: string } | undefined)?.watchedPath;
+    if (!folder || (folder === config.root && !(name && watched(path.join(folder, name))))) return;
+    on.stir();
+  });
+  watcher.on('error', (error) => {
+    log.warn(`Watching files failed (${error instanceof Error ? error.message : String(error)}); saves may go unseen until dev restarts.`);
+  });
+  return watcher;
 }
 
 /** What a build saw of a file: enough to tell that it was written since. */

@@ -97,7 +97,7 @@ async function shareWithWorkers({ chunks, bodies, count, options, renderChunk, a
     const worker = new Worker(resolveEntryFile('markdown/worker'), {
       workerData: { allowHtml: options.allowHtml ?? false } satisfies MarkdownOptions,
       // A worker keeps nothing but its processor between jobs; V8's default young generation
-      // (32 MB) only filled with remark's garbage. 8 MB: cold 4000-page peak 241 -> 232 MB.
+      // only filled with remark's garbage, and a small one lowers the peak (docs/benchmarks.md).
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     inFlight.set(worker, new Set());

@@ -161,8 +161,8 @@ export async function writeOutput(outDir: string, files: PlannedFile[]): Promise
     await rm(staging, { recursive: true, force: true });
     const folders = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));
     for (const folder of [...folders].sort()) attempt(() => mkdirSync(folder, { recursive: true }), noting(path.relative(staging, folder)));
-    // Synchronous on purpose: thousands of small files are written two to three times faster than
-    // through the thread pool (measured: docs/benchmarks.md), and nothing else runs meanwhile.
+    // Synchronous on purpose: for thousands of small files the thread pool's round trips cost more
+    // than the writes (docs/benchmarks.md), and nothing else runs meanwhile.
     for (const file of files) {
       const target = path.join(staging, file.path);
       attempt(() => {
@@ -194,8 +194,8 @@ export async function writeOutput(outDir: string, files: PlannedFile[]): Promise
 
 /**
  * Links the previous output's file into the staging folder when it holds exactly `contents`:
- * making a file costs this disk ten times what reading and linking one does (10000 pages: 1.7 to
- * 3.9 s against 0.23 to 0.29 s), and most files of a rebuild are unchanged. The previous file is
+ * making a file costs far more than reading and linking one (docs/benchmarks.md, "What the build
+ * does now"), and most files of a rebuild are unchanged. The previous file is
  * read and compared, so a file edited by hand in the output is written anew; false: write it.
  */
 function linkUnchanged(previous: string, target: string, contents: Uint8Array | string): boolean {

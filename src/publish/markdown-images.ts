@@ -9,7 +9,8 @@ import type { Image } from '../content/schema.ts';
 import { resolveInside } from '../project-paths.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { UrlPolicy } from '../site/routes.ts';
-import { processImage, type ImagePipeline, type ProcessedImage } from './images.ts';
+import type { ImagePipeline } from './images.ts';
+import { processImage, type ProcessedImage } from './pictures.ts';
 
 /** The text column is at most 48rem (768 CSS pixels) wide: 1x and 2x of it, and a phone's. */
 export const MARKDOWN_IMAGE_WIDTHS = [400, 800, 1600] as const;

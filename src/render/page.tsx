@@ -16,10 +16,9 @@ export function renderPage(templates: Templates, input: PageInput): Buffer {
   // The kind picks both the component and its props' shape.
   const component = templates.pages[page.kind] as ComponentType<typeof page.props>;
   try {
-    // Bytes, not the string: React's string is a tree of thousands of pieces (six times the
-    // memory of its text), and one non-Latin-1 character makes V8 store the whole page at two
-    // bytes a character; the UTF-8 bytes are what is written and cached anyway (measured:
-    // docs/benchmarks.md).
+    // Bytes, not the string: React's string is a tree of thousands of pieces, and one non-Latin-1
+    // character makes V8 store the whole page at two bytes a character (docs/benchmarks.md); the
+    // UTF-8 bytes are what is written and cached anyway.
     return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, page.props))}`);
   } catch (cause) {
     const error = cause instanceof Error ? cause : new Error(String(cause));

@@ -39,20 +39,34 @@ const requireFromGenerator = createRequire(import.meta.url);
 
 export async function loadTemplates(config: ResolvedConfig): Promise<Templates> {
   const entry = path.join(config.templatesDir, ENTRY);
+  const entryFile = path.relative(config.root, entry);
+  await assertEntryExists(entry, entryFile);
+  const result = await bundleTemplates(config, entry);
+  const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
+  const payload = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as SourceMapPayload;
+  const locate = createLocator(config, payload);
+  const pages = checkPages(evaluateBundle(code, entryFile, locate), entryFile);
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
+  return { pages, locate, inputs, hash: hashKey(code) };
+}
+
+async function assertEntryExists(entry: string, entryFile: string): Promise<void> {
   try {
     await access(entry);
   } catch (cause) {
     throw new SiteError({
       code: 'TemplateBuildFailed',
-      message: `The file ${path.relative(config.root, entry)} is missing; it exports the page components.`,
-      file: path.relative(config.root, entry),
+      message: `The file ${entryFile} is missing; it exports the page components.`,
+      file: entryFile,
       hint: 'Restore it from git, or run agency-site in the project folder (or pass it with --root).',
       cause,
     });
   }
-  let result: esbuild.BuildResult<{ write: false; sourcemap: 'external'; outfile: string; metafile: true }>;
+}
+
+async function bundleTemplates(config: ResolvedConfig, entry: string) {
   try {
-    result = await esbuild.build({
+    return await esbuild.build({
       entryPoints: [entry],
       bundle: true,
       write: false,
@@ -75,10 +89,11 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
       fromEsbuildMessages(failure.errors, 'TemplateBuildFailed', config.root, 'Fix the template at the marked line; the dev server reloads when you save.'),
     );
   }
-  const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
-  const payload = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as SourceMapPayload;
+}
+
+function createLocator(config: ResolvedConfig, payload: SourceMapPayload): Templates['locate'] {
   const map = new SourceMap(payload);
-  const locate = (line: number, column: number): TemplateLocation | undefined => {
+  return (line, column) => {
     // The wrapper function adds nothing before the first line of the bundle.
     const found = findOriginal(map, line, column, config.cacheDir);
     if (!found) return undefined;
@@ -86,6 +101,10 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
     const text = payload.sourcesContent?.[payload.sources.indexOf(found.source)];
     return text ? { ...location, frame: createCodeFrame(text, location.line, location.column) } : location;
   };
+}
+
+/** Runs the bundle with React shared with the renderer; returns what it exports as `pages`. */
+function evaluateBundle(code: string, entryFile: string, locate: Templates['locate']): Partial<PageComponents> | undefined {
   const module = { exports: {} as { pages?: Partial<PageComponents> } };
   try {
     const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
@@ -94,7 +113,7 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
         throw new SiteError({
           code: 'TemplateBuildFailed',
           message: `A template imports "${id}", but templates may only import react and each other.`,
-          file: path.relative(config.root, entry),
+          file: entryFile,
           hint: 'Templates get every word and file through props: move the reading into content/ or src/.',
         });
       }
@@ -106,23 +125,25 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
     throw new SiteError({
       code: 'TemplateBuildFailed',
       message: `Loading the templates failed: ${error.message}`,
-      ...(locateInStack(error, locate) ?? { file: path.relative(config.root, entry) }),
+      ...(locateInStack(error, locate) ?? { file: entryFile }),
       hint: 'Templates run when the build loads them: keep module-level code to imports and plain values.',
       cause: thrown,
     });
   }
-  const pages = module.exports.pages;
+  return module.exports.pages;
+}
+
+function checkPages(pages: Partial<PageComponents> | undefined, entryFile: string): PageComponents {
   const missing = (['home', 'legal', 'page', 'not-found'] as const).filter((kind) => typeof pages?.[kind] !== 'function');
   if (!pages || missing.length > 0) {
     throw new SiteError({
       code: 'TemplateBuildFailed',
       message: `templates/${ENTRY} must export "pages" with a component for each of: ${missing.join(', ')}.`,
-      file: path.relative(config.root, entry),
+      file: entryFile,
       hint: "Export const pages = { home: HomePage, legal: LegalPage, page: ContentPage, 'not-found': NotFoundPage }.",
     });
   }
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
-  return { pages: pages as PageComponents, locate, inputs, hash: hashKey(code) };
+  return pages as PageComponents;
 }
 
 /** The template line of the innermost stack frame that lies in the bundle. */

@@ -1,14 +1,9 @@
 import { request } from 'node:http';
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.ts';
+import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
-import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
 import { isAllowedHost, isAllowedOrigin } from '../../src/dev/host-check.ts';
-import { startPreviewServer } from '../../src/dev/preview.ts';
 import { DEV_PATHS } from '../../src/dev/protocol.ts';
-import type { TempProject } from '../helpers/project.ts';
-import { copyWarmProject } from '../helpers/warm-project.ts';
+import { serveBuiltProject } from '../helpers/serve.ts';
 
 /** A GET with the headers a browser on another site would send; the first bytes of the body. */
 function get(origin: string, target: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
@@ -29,28 +24,9 @@ function get(origin: string, target: string, headers: Record<string, string>): P
   });
 }
 
-let project: TempProject;
-let dev: DevHandle;
-let preview: { server: Server; url: string };
+const served = serveBuiltProject('agency-site-host-', (project) => resolveConfig({ root: project.root }));
 
-beforeAll(async () => {
-  project = await copyWarmProject('agency-site-host-');
-  const config = resolveConfig({ root: project.root });
-  await buildSite(config);
-  dev = await startDevServer(config, { port: 0, host: '127.0.0.1', open: false });
-  preview = await startPreviewServer(config, { port: 0, host: '127.0.0.1' });
-});
-
-afterAll(async () => {
-  await dev?.close();
-  await new Promise((done) => preview?.server.close(done));
-  await project?.cleanup();
-});
-
-describe.each([
-  ['dev', () => dev.url],
-  ['preview', () => preview.url],
-])('the %s server (DNS rebinding)', (_name, url) => {
+describe.each(served.servers)('the %s server (DNS rebinding)', (_name, url) => {
   it('answers 403 to a page whose Host is another name, however it resolved', async () => {
     const port = new URL(url()).port;
     for (const host of [`evil.example:${port}`, 'evil.example', `localhost.evil.example:${port}`, `127.0.0.1.nip.io:${port}`]) {
@@ -69,10 +45,10 @@ describe.each([
 
 describe('the dev event stream', () => {
   it('refuses another origin even with an allowed Host, and keeps the errors to itself', async () => {
-    const refused = await get(dev.url, DEV_PATHS.events, { host: '127.0.0.1', origin: 'http://evil.example:4700' });
+    const refused = await get(served.devUrl(), DEV_PATHS.events, { host: '127.0.0.1', origin: 'http://evil.example:4700' });
     expect(refused.status).toBe(403);
     expect(refused.body).not.toContain('"type"');
-    const own = await get(dev.url, DEV_PATHS.events, { host: '127.0.0.1', origin: new URL(dev.url).origin });
+    const own = await get(served.devUrl(), DEV_PATHS.events, { host: '127.0.0.1', origin: new URL(served.devUrl()).origin });
     expect(own.status).toBe(200);
     expect(own.body).toContain('"type":"hello"');
   });

@@ -1,15 +1,10 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.ts';
+import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
-import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
-import { startPreviewServer } from '../../src/dev/preview.ts';
 import { requestPaths } from '../../src/site/routes.ts';
 import { rawRequest } from '../helpers/http.ts';
-import type { TempProject } from '../helpers/project.ts';
-import { copyWarmProject } from '../helpers/warm-project.ts';
+import { serveBuiltProject } from '../helpers/serve.ts';
 
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-SITE';
 
@@ -37,36 +32,24 @@ const ATTACKS = [
   '/images/../../secret.txt',
 ];
 
-let project: TempProject;
-let dev: DevHandle;
-let preview: { server: Server; url: string };
-
-beforeAll(async () => {
-  project = await copyWarmProject('agency-site-static-');
-  await writeFile(project.file('secret.txt'), SECRET);
-  await mkdir(project.file('outside'));
-  await writeFile(project.file('outside/secret.txt'), SECRET);
+const served = serveBuiltProject(
+  'agency-site-static-',
+  async (project) => {
+    await writeFile(project.file('secret.txt'), SECRET);
+    await mkdir(project.file('outside'));
+    await writeFile(project.file('outside/secret.txt'), SECRET);
+    return resolveConfig({ root: project.root, out: 'site/dist' });
+  },
   // Symlinks that point out of the built folder that preview serves. (Links out of public/ are
   // refused by the build itself: tests/security/symlinks.test.ts.)
-  const config = resolveConfig({ root: project.root, out: 'site/dist' });
-  await buildSite(config);
-  await writeFile(project.file('site/secret.txt'), SECRET);
-  await symlink(project.file('secret.txt'), path.join(config.outDir, 'leak.txt'));
-  await symlink(project.file('outside'), path.join(config.outDir, 'escape'));
-  preview = await startPreviewServer(config, { port: 0, host: '127.0.0.1' });
-  dev = await startDevServer(config, { port: 0, host: '127.0.0.1', open: false });
-});
+  async (project, config) => {
+    await writeFile(project.file('site/secret.txt'), SECRET);
+    await symlink(project.file('secret.txt'), path.join(config.outDir, 'leak.txt'));
+    await symlink(project.file('outside'), path.join(config.outDir, 'escape'));
+  },
+);
 
-afterAll(async () => {
-  await dev?.close();
-  await new Promise((done) => preview?.server.close(done));
-  await project?.cleanup();
-});
-
-describe.each([
-  ['dev', () => dev.url],
-  ['preview', () => preview.url],
-])('the %s server', (_name, url) => {
+describe.each(served.servers)('the %s server', (_name, url) => {
   it('lets no request out of the output folder', async () => {
     for (const attack of ATTACKS) {
       const response = await rawRequest(url(), attack);

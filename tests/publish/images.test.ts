@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { SiteError } from '../../src/errors.ts';
 import { readImageSize } from '../../src/publish/image-size.ts';
-import { createImagePipeline, processImage } from '../../src/publish/images.ts';
+import { createImagePipeline } from '../../src/publish/images.ts';
+import { processImage } from '../../src/publish/pictures.ts';
 import { createUrlPolicy } from '../../src/site/routes.ts';
 
 let cacheDir: string;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { ProcessedImage } from '../../src/publish/images.ts';
+import type { ProcessedImage } from '../../src/publish/pictures.ts';
 import { placeMarkdownImages } from '../../src/render/markdown-images.ts';
 
 const image: ProcessedImage = {

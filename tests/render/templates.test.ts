@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { loadTemplates } from '../../src/render/templates.ts';
-import { copyProject, PROJECT_ROOT, siteErrorsOf, type TempProject } from '../helpers/project.ts';
+import { copyProject, lineOf, PROJECT_ROOT, siteErrorsOf, type TempProject } from '../helpers/project.ts';
 
 let project: TempProject | undefined;
 afterEach(async () => {
@@ -25,15 +25,17 @@ describe('loadTemplates', () => {
     project = await copyProject();
     await project.edit('templates/sections/AboutSection.tsx', '<Prose html', '<Prose html=');
     const [error] = await buildErrors(project.root);
-    expect(error).toMatchObject({ code: 'TemplateBuildFailed', file: 'templates/sections/AboutSection.tsx', line: 8 });
+    const line = lineOf(await project.read('templates/sections/AboutSection.tsx'), '<Prose html=');
+    expect(error).toMatchObject({ code: 'TemplateBuildFailed', file: 'templates/sections/AboutSection.tsx', line });
   });
 
   it('reports a template that throws as RenderFailed at the template line that threw', async () => {
     project = await copyProject();
     await project.edit('templates/sections/AboutSection.tsx', 'export function AboutSection({ heading, html }: AboutSectionProps) {\n', 'export function AboutSection({ heading, html }: AboutSectionProps) {\n  if (html) throw new Error("boom");\n');
     const [error] = await buildErrors(project.root);
-    expect(error).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx', line: 6, column: 19 });
-    expect(error!.frame).toContain('> 6 |   if (html) throw new Error("boom");');
+    const line = lineOf(await project.read('templates/sections/AboutSection.tsx'), 'if (html) throw');
+    expect(error).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx', line, column: 19 });
+    expect(error!.frame).toContain(`> ${line} |   if (html) throw new Error("boom");`);
     expect(error!.message).toBe('Rendering the page / failed: boom');
   });
 

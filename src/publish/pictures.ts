@@ -1,0 +1,161 @@
+/**
+ * Pictures: artwork referenced by content becomes AVIF and WebP at a few widths plus a fallback,
+ * as content-hashed files under assets/images/, and the <picture> sources that link them. The
+ * bytes come through the image cache (src/publish/images.ts).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ImagePipeline } from './images.ts';
+import type { ImageRecipe, RasterFormat } from './image-recipe.ts';
+import { readOrientation } from './image-size.ts';
+import type { OutputFile } from '../render/assets.ts';
+import type { Image, Site } from '../content/schema.ts';
+import { SiteError } from '../errors.ts';
+import { resolveInside } from '../project-paths.ts';
+import type { UrlPolicy } from '../site/routes.ts';
+
+export interface PictureSource {
+  type: 'image/avif' | 'image/webp';
+  srcset: string;
+}
+
+/** What a template needs to write a <picture>: links (base included) and the intrinsic size. */
+export interface ProcessedImage {
+  /** The fallback <img>: the SVG itself, or the widest raster in the source's own format. */
+  src: string;
+  /** Raster fallbacks only: every width of the fallback format. */
+  srcset?: string;
+  width: number;
+  height: number;
+  sources: PictureSource[];
+}
+
+/** Encoder settings; part of every cache key, so changing one re-encodes. */
+const ENCODERS = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 80, effort: 4 },
+  png: { compressionLevel: 9, effort: 7 },
+  jpeg: { quality: 80, mozjpeg: true },
+} as const;
+
+export interface ProcessImageInput {
+  image: Image;
+  /** The source file's bytes. */
+  bytes: Buffer;
+  /** Output widths in pixels; raster sources are never enlarged. */
+  widths: readonly number[];
+  urls: UrlPolicy;
+}
+
+export async function processImage(
+  pipeline: ImagePipeline,
+  { image, bytes, widths, urls }: ProcessImageInput,
+): Promise<{ image: ProcessedImage; files: OutputFile[] }> {
+  const extension = path.extname(image.src).slice(1).toLowerCase();
+  const name = path.basename(image.src, path.extname(image.src));
+  const source = createHash('sha256').update(bytes).digest('hex');
+  // Encodes made before images were turned upright were cached sideways under the same key; an
+  // image without a turn keeps its key, and with it its file names.
+  const orientation = readOrientation(bytes);
+  const upright = orientation === 1 ? {} : { upright: orientation };
+  const isVector = extension === 'svg';
+  const fitting = isVector ? [...widths] : widths.filter((width) => width <= image.width);
+  const sizes = fitting.length > 0 ? fitting : [image.width];
+  const fallback: RasterFormat | 'svg' = isVector ? 'svg' : extension === 'jpg' || extension === 'jpeg' ? 'jpeg' : 'png';
+  const formats: RasterFormat[] = fallback === 'svg' ? ['avif', 'webp'] : ['avif', 'webp', fallback];
+  const files: OutputFile[] = [];
+  const encoded = new Map<RasterFormat, string>();
+  // Every variant is asked for at once, so the encoder always has the next one.
+  const variantsOf = (format: RasterFormat) =>
+    Promise.all(
+      sizes.map(async (width) => {
+        const height = Math.max(1, Math.round((width * image.height) / image.width));
+        const key = { source, width, height, format, settings: ENCODERS[format], ...upright };
+        const { bytes: output, hash } = await pipeline
+          .cached(key, format, () => recipeFor(bytes, image, width, height, format))
+          .catch((cause: unknown) => {
+            throw imageFailed(image, format, cause);
+          });
+        const file = `assets/images/${name}-${width}-${hash.slice(0, 10)}.${format === 'jpeg' ? 'jpg' : format}`;
+        files.push({ path: file, contents: output });
+        return `${urls.asset(file)} ${width}w`;
+      }),
+    );
+  await Promise.all(formats.map(async (format) => encoded.set(format, (await variantsOf(format)).join(', '))));
+  let src: string;
+  if (fallback === 'svg') {
+    const file = `assets/images/${name}-${source.slice(0, 10)}.svg`;
+    files.push({ path: file, contents: bytes });
+    src = urls.asset(file);
+  } else {
+    src = encoded.get(fallback)!.split(', ').at(-1)!.split(' ')[0]!;
+  }
+  return {
+    image: {
+      src,
+      srcset: fallback === 'svg' ? undefined : encoded.get(fallback),
+      width: image.width,
+      height: image.height,
+      sources: [
+        { type: 'image/avif', srcset: encoded.get('avif')! },
+        { type: 'image/webp', srcset: encoded.get('webp')! },
+      ],
+    },
+    files: files.sort((a, b) => a.path.localeCompare(b.path)),
+  };
+}
+
+/** Rasterises (SVG at the density that gives `width`) or scales, then encodes one variant. */
+function recipeFor(bytes: Buffer, image: Image, width: number, height: number, format: RasterFormat): ImageRecipe {
+  const isVector = image.src.toLowerCase().endsWith('.svg');
+  return {
+    input: bytes,
+    density: isVector ? Math.min(72 * (width / image.width), 10_000) : undefined,
+    resize: { width, height, fit: 'fill' },
+    format,
+    options: ENCODERS[format],
+  };
+}
+
+function imageFailed(image: Image, format: RasterFormat, cause: unknown): SiteError {
+  return new SiteError({
+    code: 'ImageFailed',
+    message: `The image public${image.src} could not be converted to ${format.toUpperCase()}: ${(cause as Error).message}`,
+    file: `public${image.src}`,
+    hint: 'Open the file in an image editor and export it again as PNG, JPEG or plain SVG.',
+    cause,
+  });
+}
+
+/** Every image the site's content names, processed, keyed the way templates look them up. */
+export interface SiteImages {
+  logo: ProcessedImage;
+  /** By portfolio item slug. */
+  portfolio: Record<string, ProcessedImage>;
+}
+
+/** Widths for the logo (shown at about 36 CSS pixels) and for content artwork (tiles up to ~370). */
+export const LOGO_WIDTHS = [40, 80, 120] as const;
+export const ARTWORK_WIDTHS = [400, 800] as const;
+
+export async function processSiteImages(
+  pipeline: ImagePipeline,
+  { site, publicDir, urls }: { site: Pick<Site, 'logo' | 'portfolio'>; publicDir: string; urls: UrlPolicy },
+): Promise<{ images: SiteImages; files: OutputFile[] }> {
+  const run = (image: Image, widths: readonly number[]) =>
+    processImage(pipeline, { image, bytes: readFileSync(resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`)), widths, urls });
+  const [logo, ...portfolio] = await Promise.all([
+    run(site.logo, LOGO_WIDTHS),
+    ...site.portfolio.map((item) => run(item.picture, ARTWORK_WIDTHS)),
+  ]);
+  const files = new Map<string, OutputFile>();
+  for (const result of [logo!, ...portfolio]) for (const file of result.files) files.set(file.path, file);
+  return {
+    images: {
+      logo: logo!.image,
+      portfolio: Object.fromEntries(site.portfolio.map((item, index) => [item.slug, portfolio[index]!.image])),
+    },
+    files: [...files.values()].sort((a, b) => a.path.localeCompare(b.path)),
+  };
+}

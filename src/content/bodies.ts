@@ -3,6 +3,7 @@
  * (the store keeps each result by the hash of its body), with links sent through the URL policy.
  * Raw HTML that was left out is a warning at the line that wrote it.
  */
+import type { MarkdownFacts } from '../advice/markdown.ts';
 import { hashKey } from '../cache/disk.ts';
 import type { Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError } from '../errors.ts';
@@ -26,6 +27,8 @@ export interface RenderedBodies {
   /** What stands for each file's text and HTML: the key of what is made from them. */
   keys: string[];
   warnings: SiteError[];
+  /** What content advice reads from each file's body, with the lines before the body. */
+  markdown: Array<{ file: string; lineOffset: number; facts: MarkdownFacts }>;
 }
 
 export async function renderBodies(store: Store, files: ReadonlyArray<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
@@ -46,6 +49,7 @@ export async function renderBodies(store: Store, files: ReadonlyArray<ContentFil
     // The HTML's own hash: --allow-html changes only the pages whose Markdown holds raw HTML.
     keys: files.map((file, index) => `${file.hash} ${store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html))}`),
     warnings: files.flatMap((file, index) => rawHtmlWarnings(file, results[index]!)),
+    markdown: files.map((file, index) => ({ file: file.parsed!.file, lineOffset: file.parsed!.bodyLineOffset, facts: results[index]!.facts })),
   };
 }
 

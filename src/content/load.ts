@@ -10,7 +10,7 @@ import { unchangedFiles, type FileVersions } from '../cache/file-versions.ts';
 import { createStore, type Store } from '../cache/store.ts';
 import { SiteError, SiteErrors } from '../errors.ts';
 import { createUrlPolicy } from '../site/routes.ts';
-import { renderBodies } from './bodies.ts';
+import { renderBodies, type RenderedBodies } from './bodies.ts';
 import { loadCollection } from './collections.ts';
 import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
 import { checkContentFolder } from './folder.ts';
@@ -40,6 +40,8 @@ export interface LoadedSite {
   sources: SourceFile[];
   /** Problems that do not stop the build, such as raw HTML removed from Markdown. */
   warnings: SiteError[];
+  /** What each Markdown body holds for content advice, by file (content/about.md). */
+  markdown: RenderedBodies['markdown'];
 }
 
 /** The settings, logo and portfolio: what the site's images are made from. */
@@ -121,6 +123,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
     sources: sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     warnings: sortErrors(bodies.warnings),
+    markdown: bodies.markdown,
   };
 }
 

@@ -26,6 +26,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
+import { collectMarkdownFacts, type MarkdownFacts } from '../advice/markdown.ts';
 import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
 export interface RenderedMarkdown {
@@ -36,6 +37,8 @@ export interface RenderedMarkdown {
    * raw HTML is allowed.
    */
   rawHtml: Removed[];
+  /** What content advice reads from the syntax tree (headings, links, images, ...), so no body is parsed twice. */
+  facts: MarkdownFacts;
 }
 
 export type RenderMarkdown = (markdown: string) => RenderedMarkdown;
@@ -68,6 +71,8 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
   return (markdown) => {
     const tree = parseGfm(markdown, withoutLiterals, processor);
     const headingIds = addHeadingIds(tree);
+    // Before the raw HTML step, which may move the tree's children out of mdast.
+    const facts = collectMarkdownFacts(tree);
     const removed: Removed[] = [];
     if (sanitize) {
       const html = parseRawHtml(tree, markdown, headingIds, SANITIZE_SCHEMA);
@@ -81,7 +86,7 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
       }
     }
     const html = String(processor.stringify(processor.runSync(tree) as Root));
-    return { html, rawHtml: onePerLine(removed) };
+    return { html, rawHtml: onePerLine(removed), facts };
   };
 }
 

@@ -24,7 +24,8 @@ patch(path.join(off, 'src/build.ts'), /const advice = await runAdviceStage\([^\n
 patch(path.join(off, 'src/markdown/processor.ts'), 'const facts = collectMarkdownFacts(tree);', 'const facts = { headings: [], links: [], images: [], contacts: [], words: 0 };');
 const check = (folder) => timeProcess(process.execPath, ['bin/agency-site.js', 'check'], { cwd: folder });
 for (const folder of [on, off]) { const r = await check(folder); console.log(folder, r.ms, r.stdout.trim().slice(0, 200), r.stderr.slice(0, 300)); }
-const results = { on: { cold: [], warm: [] }, off: { cold: [], warm: [] } };
+const results = { on: { cold: [], warm: [], coldCpu: [], warmCpu: [] }, off: { cold: [], warm: [], coldCpu: [], warmCpu: [] } };
+const cpu = (result) => (result.userMs ?? NaN) + (result.systemMs ?? NaN);
 for (let run = 1; run <= runs; run++) {
   for (const [name, folder] of run % 2 ? [['on', on], ['off', off]] : [['off', off], ['on', on]]) {
     rmSync(path.join(folder, '.cache'), { recursive: true, force: true });
@@ -32,9 +33,12 @@ for (let run = 1; run <= runs; run++) {
     writeFileSync(path.join(folder, 'content', 'pages', `${pageSlug(1)}.md`), renderCorpusPage(1, count, run));
     const warm = await check(folder);
     results[name].cold.push(cold.ms); results[name].warm.push(warm.ms);
+    results[name].coldCpu.push(cpu(cold)); results[name].warmCpu.push(cpu(warm));
     console.log(`run ${run} ${name}: cold ${cold.ms.toFixed(0)} ms, warm ${warm.ms.toFixed(0)} ms, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   }
 }
 for (const name of ['on', 'off']) console.log(name, 'cold median', median(results[name].cold).toFixed(0), 'warm median', median(results[name].warm).toFixed(0), JSON.stringify(results[name]));
+const change = (key) => `${((median(results.on[key]) / median(results.off[key]) - 1) * 100).toFixed(1)}%`;
+console.log(`CPU time (user+system, GNU time): cold ${change('coldCpu')}, warm ${change('warmCpu')}`);
 console.log(`cold +${((median(results.on.cold) / median(results.off.cold) - 1) * 100).toFixed(1)}%, warm +${((median(results.on.warm) / median(results.off.warm) - 1) * 100).toFixed(1)}%`);
 rmSync(work, { recursive: true, force: true });

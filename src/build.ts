@@ -7,6 +7,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { runAdviceStage } from './advice/stage.ts';
+import type { PageReport } from './advice/report.ts';
 import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
@@ -37,6 +39,8 @@ export interface BuildOptions {
   files?: FileVersions;
   /** Warnings fail the build before anything is written (`--strict`, for CI). */
   strict?: boolean;
+  /** Make the content advice's summary of each page (`--report`). */
+  report?: boolean;
 }
 
 export interface BuildResult {
@@ -58,6 +62,8 @@ export interface BuildResult {
   warnings: SiteError[];
   /** Every file of the output, written or not: what `dev` serves from memory. */
   output: PlannedFile[];
+  /** With `report`: the content advice's summary of each page. */
+  report?: PageReport[];
 }
 
 export async function buildSite(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
@@ -77,7 +83,8 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const madeImages = new Set<string>();
   let workers = 0;
   try {
-    const publicFiles = await store.step('public-files', `${files.folder(config.publicDir)} ${config.allowPublicScripts}`, () => listPublicFiles(config));
+    const publicKey = `${files.folder(config.publicDir)} ${config.allowPublicScripts}`;
+    const publicFiles = await store.step('public-files', publicKey, () => listPublicFiles(config));
     const templating = keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config));
     const bundling = keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config));
     // The settings, logo and portfolio first: their images are made while the rest loads.
@@ -111,15 +118,17 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const planned = planOutput(pages.map((page) => ({ path: page.route.file, contents: page.html })), assets.files, publicFiles, published.files, bodyImageFiles);
     const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources, store });
     if (problems.length > 0) throw new SiteErrors(problems);
-    const warnings = [...loaded.warnings, ...checkHostLimits(planned)];
-    if (options.strict && warnings.length > 0) throw new SiteErrors(warnings);
     clock.stage('check');
+    const advice = await runAdviceStage({ store, loaded, pages, publicFiles, publicKey, output: planned, base: urls.base, report: options.report ?? false });
+    const warnings = [...loaded.warnings, ...checkHostLimits(planned), ...advice.warnings];
+    if (options.strict && warnings.length > 0) throw new SiteErrors(warnings);
+    clock.stage('advice');
     await Promise.all([write && writeOutput(config.outDir, planned), store.save()]);
     store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     const counted = store.computed();
     const computed = { markdown: (counted.markdown ?? 0) - (before.markdown ?? 0), pages: (counted.page ?? 0) - (before.page ?? 0) };
-    return { ...clock.result(), pages: pages.length, files: planned.length, ...sizeOf(planned), images: { ...published.work }, computed, workers, outDir: config.outDir, written: write, warnings, output: planned };
+    return { ...clock.result(), pages: pages.length, files: planned.length, ...sizeOf(planned), images: { ...published.work }, computed, workers, outDir: config.outDir, written: write, warnings, output: planned, report: advice.report };
   } catch (error) {
     // A build that fails stops its images: the encoder process is killed, and no image is made or
     // stored after this returns.

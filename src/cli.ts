@@ -30,10 +30,11 @@ const siteOptions = (command: Command) =>
     .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)');
 
 /** How build and check report: for people, for GitHub's pull-request view, or for tools. */
-type ReportOptions = { strict?: boolean; quiet?: boolean; reporter: ReporterName };
+type ReportOptions = { strict?: boolean; quiet?: boolean; report?: boolean; reporter: ReporterName };
 const reportOptions = (command: Command) =>
   command
     .option('--strict', 'treat warnings as errors: exit 1 when there is any (for CI)')
+    .option('--report', 'print a content summary per page: title, description, headings, words, images, warnings')
     .option('--quiet', 'print only problems, no summary')
     .addOption(
       new Option('--reporter <name>', 'terminal; github adds workflow annotations; json prints one JSON document on stdout')
@@ -48,8 +49,9 @@ reportOptions(siteOptions(program.command('build').description('build the site i
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
     // --strict fails on warnings inside the pipeline, before anything is written (DESIGN.md).
-    const result = await buildSite(config, { strict: options.strict });
+    const result = await buildSite(config, { strict: options.strict, report: options.report });
     log.siteWarnings(result.warnings);
+    log.pageReport(result.report);
     log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} into ${config.outDir} in ${result.milliseconds} ms.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
     log.verbose(config.verbose, `made anew (not cached): ${JSON.stringify(result.computed)}; Markdown worker threads: ${result.workers}`);
@@ -61,8 +63,9 @@ reportOptions(siteOptions(program.command('check').description('verify content, 
   .action(async (options: Options & ReportOptions) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
-    const result = await buildSite(config, { write: false, strict: options.strict });
+    const result = await buildSite(config, { write: false, strict: options.strict, report: options.report });
     log.siteWarnings(result.warnings);
+    log.pageReport(result.report);
     const warnings = result.warnings.length;
     log.info(`Checked ${result.pages} pages and ${result.files} files in ${result.milliseconds} ms: ${warnings === 0 ? 'no problems' : `no errors, ${plural(warnings, 'warning')}`}.`);
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);

@@ -1,5 +1,6 @@
 /** The only module that writes to the console. */
 import { escapeControl, formatCount, formatError, toProblem, type Problem, type SiteError, type Severity } from './errors.ts';
+import { formatReport, type PageReport } from './advice/report.ts';
 import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './report.ts';
 import { mapStack } from './source-stack.ts';
 
@@ -21,6 +22,7 @@ const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text
 const settings: { reporter: ReporterName; quiet: boolean } = { reporter: 'terminal', quiet: false };
 /** What the JSON reporter prints at the end of the run. */
 const reported: Problem[] = [];
+let pageReports: PageReport[] | undefined;
 /** Only problems, and nothing on stdout but the JSON document. */
 const silent = () => settings.quiet || settings.reporter === 'json';
 
@@ -64,9 +66,17 @@ export const log = {
         `Please report it with the stack below.\n${stack}\n`,
     );
   },
+  /** `--report`: the text on stdout (even with --quiet: it was asked for), or a part of the JSON document. */
+  pageReport(reports: PageReport[] | undefined): void {
+    if (!reports) return;
+    if (settings.reporter === 'json') pageReports = reports;
+    else process.stdout.write(`${escapeControl(formatReport(reports))}\n\n`);
+  },
   /** The end of a build or check: the JSON reporter's one document. */
   summary(summary: ReportSummary): void {
-    if (settings.reporter === 'json') process.stdout.write(renderJsonReport(reported.splice(0), summary));
+    if (settings.reporter !== 'json') return;
+    process.stdout.write(renderJsonReport(reported.splice(0), pageReports ? { ...summary, report: pageReports } : summary));
+    pageReports = undefined;
   },
 };
 

@@ -100,7 +100,7 @@ describe('build cache', () => {
     await project.remove('public/files');
     // The page itself is the same, so it and what the check read from it come from the cache.
     const error = await build().then(() => undefined, (thrown: SiteErrors) => thrown);
-    expect(error?.errors.map((problem) => [problem.code, problem.file, problem.line])).toEqual([['MissingAsset', 'content/pages/alpha.md', 6]]);
+    expect(error?.errors.map((problem) => [problem.code, problem.file, problem.line])).toEqual([['MissingAsset', 'content/pages/alpha.md', 7]]);
     const problems = await build({ cache: false }).then(() => [], (thrown: SiteErrors) => thrown.errors.map((problem) => problem.message));
     expect(error?.errors.map((problem) => problem.message)).toEqual(problems);
   });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig } from '../src/config.ts';
-import { copyProject, pageSource, siteErrorsOf, type TempProject } from './helpers/project.ts';
+import { copyProject, lineOf, pageSource, siteErrorsOf, type TempProject } from './helpers/project.ts';
 
 let project: TempProject;
 beforeEach(async () => {
@@ -69,7 +69,7 @@ describe('an image in a Markdown page', () => {
     await project.write('content/pages/team.md', pageSource('Team', 'Intro.\n\n![](/images/team.jpg)\n'));
     const [error, ...more] = await siteErrorsOf(build());
     expect(more).toEqual([]);
-    expect(error).toMatchObject({ code: 'ImageAltMissing', file: 'content/pages/team.md', line: 8, column: 1 });
+    expect(error).toMatchObject({ code: 'ImageAltMissing', file: 'content/pages/team.md', line: lineOf(pageSource('Team', 'Intro.\n\n![](/images/team.jpg)\n'), '![]('), column: 1 });
     expect(error!.hint).toContain('![Our team at the spring workshop](/images/team.jpg)');
   });
 
@@ -77,21 +77,21 @@ describe('an image in a Markdown page', () => {
     await project.write('content/pages/team.md', pageSource('Team', 'Intro.\n\nSee ![Our office](/images/office.jpg).\n'));
     const [error, ...more] = await siteErrorsOf(build());
     expect(more).toEqual([]);
-    expect(error).toMatchObject({ code: 'MissingImage', file: 'content/pages/team.md', line: 8, column: 5 });
+    expect(error).toMatchObject({ code: 'MissingImage', file: 'content/pages/team.md', line: lineOf(pageSource('Team', 'Intro.\n\nSee ![Our office](/images/office.jpg).\n'), 'See !['), column: 5 });
     expect(error!.message).toContain('public/images/office.jpg');
   });
 
   it('from another site is refused: the site loads nothing from third parties', async () => {
     await project.write('content/pages/team.md', pageSource('Team', '![Our office](https://images.example.com/office.jpg)\n'));
     const [error] = await siteErrorsOf(build());
-    expect(error).toMatchObject({ code: 'ExternalImage', file: 'content/pages/team.md', line: 6 });
+    expect(error).toMatchObject({ code: 'ExternalImage', file: 'content/pages/team.md', line: lineOf(pageSource('Team', '![Our office](https://images.example.com/office.jpg)\n'), '![Our office]') });
     expect(error!.hint).toContain('public/images/');
   });
 
   it('with a relative path is an error that asks for the path from public/', async () => {
     await project.write('content/pages/team.md', pageSource('Team', '![Our office](images/team.jpg)\n'));
     const [error] = await siteErrorsOf(build());
-    expect(error).toMatchObject({ code: 'MissingImage', file: 'content/pages/team.md', line: 6 });
+    expect(error).toMatchObject({ code: 'MissingImage', file: 'content/pages/team.md', line: lineOf(pageSource('Team', '![Our office](images/team.jpg)\n'), '![Our office]') });
     expect(error!.hint).toContain('starting with /');
   });
 });

@@ -9,14 +9,14 @@ import { copyProject, pageSource, replacePages, runCli, type TempProject } from 
 let project: TempProject;
 beforeAll(async () => {
   project = await copyProject();
-  // Line 6 column 7 of the file: the <script> that the sanitizer removes with a warning.
+  // Line 7 column 7 of the file: the <script> that the sanitizer removes with a warning.
   await replacePages(project, { raw: pageSource('Raw', 'Hello <script>alert(1)</script> and 100% done.') });
 });
 afterAll(async () => {
   await project.cleanup();
 });
 
-const WARNING = '::warning file=content/pages/raw.md,line=6,col=7,title=RawHtmlRemoved::This Markdown has the <script> element, left out of the page';
+const WARNING = '::warning file=content/pages/raw.md,line=7,col=7,title=RawHtmlRemoved::This Markdown has the <script> element, left out of the page';
 
 describe('--reporter github', () => {
   it('is chosen under GITHUB_ACTIONS=true and prints each warning as a workflow command on stdout', async () => {
@@ -25,7 +25,7 @@ describe('--reporter github', () => {
     expect(result.stdout).toContain(`${WARNING}`);
     expect(result.stdout).toMatch(/%0Ahint: Write it in Markdown or in the HTML GitHub keeps/);
     // People reading the log still get the code frame.
-    expect(result.stderr).toContain('warning content/pages/raw.md:6:7 [RawHtmlRemoved]');
+    expect(result.stderr).toContain('warning content/pages/raw.md:7:7 [RawHtmlRemoved]');
   });
 
   it('prints an error on the line of the site file that is broken', async () => {
@@ -49,7 +49,7 @@ describe('--reporter json', () => {
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout);
     expect(document.problems).toEqual([
-      expect.objectContaining({ code: 'RawHtmlRemoved', severity: 'warning', file: 'content/pages/raw.md', line: 6, column: 7, hint: expect.stringContaining('--allow-html') }),
+      expect.objectContaining({ code: 'RawHtmlRemoved', severity: 'warning', file: 'content/pages/raw.md', line: 7, column: 7, hint: expect.stringContaining('--allow-html') }),
     ]);
     expect(document.summary).toMatchObject({ command: 'check', ok: true, pages: 6, errors: 0, warnings: 1 });
     expect(result.stderr).toBe('');
@@ -75,7 +75,7 @@ describe('--quiet and --strict', () => {
   it('check --strict turns the warning into an error and exits 1', async () => {
     const result = await runCli(['check', '--root', project.root, '--strict']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error content\/pages\/raw.md:6:7 \[RawHtmlRemoved\]/m);
+    expect(result.stderr).toMatch(/^error content\/pages\/raw.md:7:7 \[RawHtmlRemoved\]/m);
     expect(result.stderr).toContain('1 problem found.');
   });
 

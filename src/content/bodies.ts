@@ -3,6 +3,7 @@
  * (the store keeps each result by the hash of its body), with links sent through the URL policy.
  * Raw HTML that was left out is a warning at the line that wrote it.
  */
+import type { MarkdownFacts } from '../advice/markdown.ts';
 import { hashKey } from '../cache/disk.ts';
 import type { Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError } from '../errors.ts';
@@ -29,6 +30,8 @@ export interface RenderedBodies {
   warnings: SiteError[];
   /** The images each file's body shows, where written (undefined: none). */
   images: Array<MarkdownImage[] | undefined>;
+  /** What content advice reads from each file's body, with the lines before the body. */
+  markdown: Array<{ file: string; lineOffset: number; facts: MarkdownFacts }>;
 }
 
 export async function renderBodies(store: Store, files: ReadonlyArray<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
@@ -50,6 +53,7 @@ export async function renderBodies(store: Store, files: ReadonlyArray<ContentFil
     keys: files.map((file, index) => `${file.hash} ${store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html))}`),
     warnings: files.flatMap((file, index) => rawHtmlWarnings(file, results[index]!)),
     images: results.map((result) => result.images),
+    markdown: files.map((file, index) => ({ file: file.parsed!.file, lineOffset: file.parsed!.bodyLineOffset, facts: results[index]!.facts })),
   };
 }
 

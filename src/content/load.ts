@@ -43,6 +43,8 @@ export interface LoadedSite {
   warnings: SiteError[];
   /** The images Markdown bodies show, checked, once each: the build makes them as it makes the portfolio's. */
   markdownImages: Image[];
+  /** What each Markdown body holds for content advice, by file (content/about.md). */
+  markdown: RenderedBodies['markdown'];
 }
 
 /** The settings, logo and portfolio: what the site's images are made from. */
@@ -126,6 +128,7 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     sources: sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     warnings: sortErrors(bodies.warnings),
     markdownImages,
+    markdown: bodies.markdown,
   };
 }
 

@@ -44,16 +44,16 @@ export async function renderMarkdownAll(bodies: readonly string[], options: Mark
 }
 
 /**
- * A result as the store keeps it on disk: the HTML itself when the Markdown had no raw HTML and no
- * images, the same string the page is rendered from (as JSON, a cold build held a second copy of
- * every body's HTML until the cache was saved); else a NUL and the JSON of the result. HTML from
- * remark never starts with NUL: CommonMark turns it into U+FFFD.
+ * A result as the store keeps it on disk: a NUL, the JSON of everything but the HTML (one line:
+ * JSON escapes newlines), a newline, then the HTML itself, the same string the page is rendered
+ * from (as JSON, a cold build held a second copy of every body's HTML until the cache was saved).
  */
 export const renderedCodec: Codec<RenderedMarkdown> = {
-  encode: (rendered) => (rendered.rawHtml.length === 0 && !rendered.images ? rendered.html : `\0${JSON.stringify(rendered)}`),
+  encode: ({ html, ...rest }) => `\0${JSON.stringify(rest)}\n${html}`,
   decode(bytes) {
-    const value = bytes.toString('utf8');
-    return value.startsWith('\0') ? (JSON.parse(value.slice(1)) as RenderedMarkdown) : { html: value, rawHtml: [] };
+    const end = bytes.indexOf(10);
+    const rest = JSON.parse(bytes.toString('utf8', 1, end)) as Omit<RenderedMarkdown, 'html'>;
+    return { ...rest, html: bytes.toString('utf8', end + 1) };
   },
 };
 

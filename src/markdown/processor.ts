@@ -27,6 +27,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
 import { findMarkdownImages, type MarkdownImage } from './images.ts';
+import { collectMarkdownFacts, type MarkdownFacts } from '../advice/markdown.ts';
 import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
 export interface RenderedMarkdown {
@@ -39,6 +40,8 @@ export interface RenderedMarkdown {
   rawHtml: Removed[];
   /** The images the body shows, where written (src/markdown/images.ts); absent when none. */
   images?: MarkdownImage[];
+  /** What content advice reads from the syntax tree (headings, links, images, ...), so no body is parsed twice. */
+  facts: MarkdownFacts;
 }
 
 export type RenderMarkdown = (markdown: string) => RenderedMarkdown;
@@ -72,6 +75,8 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
     const tree = parseGfm(markdown, withoutLiterals, processor);
     const headingIds = addHeadingIds(tree);
     const images = findMarkdownImages(tree);
+    // Before the raw HTML step, which may move the tree's children out of mdast.
+    const facts = collectMarkdownFacts(tree);
     const removed: Removed[] = [];
     if (sanitize) {
       const html = parseRawHtml(tree, markdown, headingIds, SANITIZE_SCHEMA);
@@ -85,7 +90,7 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
       }
     }
     const html = String(processor.stringify(processor.runSync(tree) as Root));
-    return { html, rawHtml: onePerLine(removed), ...(images.length > 0 && { images }) };
+    return { html, rawHtml: onePerLine(removed), facts, ...(images.length > 0 && { images }) };
   };
 }
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../src/errors.ts';
-import { createReport, formatReport } from '../../src/advice/report.ts';
+import { formatReport } from '../../src/advice/report.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 import { runAdvice } from './run-advice.ts';
 
 describe('content advice on the shipped site', () => {
   it('finds nothing to warn about in content/', async () => {
-    const advice = await runAdvice({ root: PROJECT_ROOT }, { report: true });
+    const advice = await runAdvice({ root: PROJECT_ROOT });
     expect(advice.warnings.map(formatError)).toEqual([]);
-    expect(advice.pages.map((page) => page.path)).toEqual(['/', '/terms', '/refund-policy', '/privacy-policy', '/thanks', '/404']);
-    if (process.env.ADVICE_PRINT) console.log(formatReport(createReport(advice.pages)));
+    expect(advice.report.map((page) => page.path)).toEqual(['/', '/terms', '/refund-policy', '/privacy-policy', '/thanks', '/404']);
+    if (process.env.ADVICE_PRINT) console.log(formatReport(advice.report));
   });
 });

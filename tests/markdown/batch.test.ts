@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_BODIES_PER_WORKER, renderMarkdownAll } from '../../src/markdown/batch.ts';
+import { MIN_BODIES_PER_WORKER, renderedCodec, renderMarkdownAll } from '../../src/markdown/batch.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
 
 describe('renderMarkdownAll', () => {
@@ -10,5 +10,15 @@ describe('renderMarkdownAll', () => {
     expect(workers).toBe(1);
     const render = createMarkdown({});
     expect(rendered).toEqual(bodies.map((body) => render(body)));
+  });
+});
+
+describe('renderedCodec', () => {
+  it('keeps the HTML, the removed raw HTML and the advice facts of a body through the disk cache', () => {
+    const render = createMarkdown({});
+    const rendered = render('# Title\n\nSee [here](/terms), <script>x</script>\nand ![image of a cat](cat.png).\n\nLine two\nhas more.\n');
+    expect(rendered.facts.links).toEqual([{ line: 3, column: 5, href: '/terms', text: 'here' }]);
+    expect(rendered.rawHtml).not.toEqual([]);
+    expect(renderedCodec.decode(Buffer.from(renderedCodec.encode(rendered)))).toEqual(rendered);
   });
 });

@@ -31,11 +31,16 @@ export interface ContentKind<S extends z.ZodType = z.ZodType> {
 }
 
 export interface ContentFile<T> {
+  /** The key it was loaded by (its path and version): kept with it, so keys made from it are the same string. */
+  key: string;
   source?: SourceFile;
   /** Set when the YAML could be read, valid or not (images are checked on it either way). */
   parsed?: Parsed;
   entry?: Entry<T> & { slug?: string };
-  /** sha256 of the text, and of the body with the Markdown options: keys of the steps made from them. */
+  /**
+   * sha256 of the file's project path and text (what its entry, slug and route are made from), and
+   * of the body with the Markdown options: keys of the steps made from them.
+   */
   hash?: string;
   bodyKey?: string;
   errors: SiteError[];
@@ -48,15 +53,16 @@ export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind:
   return context.store.step(context.allowHtml ? 'content-file raw' : 'content-file', key, () => {
     const read = readSource(absolute, projectPath(context.root, absolute), context.contentDir);
     const source = read.value;
-    if (!source) return { errors: read.errors };
+    if (!source) return { key, errors: read.errors };
     const parsed = kind.format === 'yaml' ? parseYamlFile(source) : parseMarkdownFile(source, kind.body, context.store);
     const valid = parsed.value && validateEntry(kind.schema, parsed.value, kind.code);
     const entry = valid?.value && (slug === undefined ? valid.value : { ...valid.value, slug });
     return {
+      key,
       source,
       parsed: parsed.value,
       entry,
-      hash: hashKey(source.text),
+      hash: hashKey(source.file, source.text),
       bodyKey: parsed.value && kind.body === 'text' ? hashKey(context.allowHtml ? 'raw' : 'safe', parsed.value.body) : undefined,
       errors: [...parsed.errors, ...(valid?.errors ?? [])],
     };

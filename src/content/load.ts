@@ -103,7 +103,11 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   const bodies = await renderBodies(context.store, shown, { allowHtml: config.allowHtml, threads: config.threads, urls, onWorkers: options.onWorkers });
   // The bodies come back in the order they were given.
   const html = { services: 0, about: services.files.length, legal: services.files.length + 1, pages: services.files.length + 1 + legal.files.length };
-  const entryOf = (start: number) => <T>(file: ContentFile<T>, index: number) => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.html[start + index]! });
+  // An entry is made from its file's version, the Markdown options and the URL policy (its links):
+  // kept by them, an unchanged file's entry is the same object in every build.
+  const entryStep = `content-entry ${config.allowHtml} ${urls.format} ${urls.base} ${urls.siteUrl}`;
+  const entryOf = (start: number) => <T>(file: ContentFile<T>, index: number) =>
+    context.store.step(entryStep, file.key, () => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.html[start + index]! }));
   const site: Site = {
     settings: content.settings,
     logo: content.logo,

@@ -44,7 +44,7 @@ export async function renderBodies(store: Store, files: ReadonlyArray<ContentFil
   return {
     html: results.map((result) => rewriteContentLinks(result.html, options.urls)),
     // The HTML's own hash: --allow-html changes only the pages whose Markdown holds raw HTML.
-    keys: files.map((file, index) => store.join(file.hash!, store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html)))),
+    keys: files.map((file, index) => `${file.hash} ${store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html))}`),
     warnings: files.flatMap((file, index) => rawHtmlWarnings(file, results[index]!)),
   };
 }

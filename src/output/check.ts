@@ -132,7 +132,7 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
       }
       const fragment = decodeFragment(url.hash);
       if (fragment) anchored.add(target);
-      const targetIds = scanOf(target)?.ids;
+      const targetIds = fragment ? scanOf(target)?.ids : undefined;
       if (fragment && targetIds && !targetIds.has(fragment)) {
         const targetPath = pageOf.get(target)?.route.path ?? target;
         add(

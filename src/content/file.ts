@@ -31,8 +31,6 @@ export interface ContentKind<S extends z.ZodType = z.ZodType> {
 }
 
 export interface ContentFile<T> {
-  /** The key it was loaded by (its path and version): kept with it, so keys made from it are the same string. */
-  key: string;
   source?: SourceFile;
   /** Set when the YAML could be read, valid or not (images are checked on it either way). */
   parsed?: Parsed;
@@ -53,12 +51,11 @@ export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind:
   return context.store.step(context.allowHtml ? 'content-file raw' : 'content-file', key, () => {
     const read = readSource(absolute, projectPath(context.root, absolute), context.contentDir);
     const source = read.value;
-    if (!source) return { key, errors: read.errors };
+    if (!source) return { errors: read.errors };
     const parsed = kind.format === 'yaml' ? parseYamlFile(source) : parseMarkdownFile(source, kind.body, context.store);
     const valid = parsed.value && validateEntry(kind.schema, parsed.value, kind.code);
     const entry = valid?.value && (slug === undefined ? valid.value : { ...valid.value, slug });
     return {
-      key,
       source,
       parsed: parsed.value,
       entry,

@@ -61,6 +61,22 @@ describe('dev rebuilds', () => {
     await expectSameAsFreshBuild(result, config);
   });
 
+  it('report the removed raw HTML of a page that did not change, and two pages with the same text apart', async () => {
+    await project.write('content/pages/alpha.md', page('alpha', 'Text with <marquee>moving</marquee> HTML.'));
+    await project.write('content/pages/delta.md', page('alpha', 'Text with <marquee>moving</marquee> HTML.'));
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    await session.build();
+    await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
+    const result = await rebuild(session, 'content/pages/beta.md');
+    expect(result.computed).toEqual({ markdown: 1, pages: 1 });
+    expect(result.warnings.filter((warning) => warning.code === 'RawHtmlRemoved').map((warning) => [warning.code, warning.file])).toEqual([
+      ['RawHtmlRemoved', 'content/pages/alpha.md'],
+      ['RawHtmlRemoved', 'content/pages/delta.md'],
+    ]);
+    await expectSameAsFreshBuild(result, config);
+  });
+
   it('render every page again when content they all show changed', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
     const session = createSession(config);

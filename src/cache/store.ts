@@ -28,6 +28,11 @@ export interface Store {
   /** The kept value, if any, without computing. */
   peek<T>(name: string, key: string, codec?: Codec<T>): T | undefined;
   keep<T>(name: string, key: string, value: T, codec?: Codec<T>): T;
+  /**
+   * `${a} ${b}`, as the same string for as long as it is used: a key made of kept keys is then
+   * built and hashed once per version of its parts, not once per build (a Map hashes a string once).
+   */
+  join(a: string, b: string): string;
   /** Values computed so far, by step name. */
   computed(): Record<string, number>;
   /** Values held in memory. */
@@ -59,6 +64,7 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
   const counts: Record<string, number> = {};
   let file: DiskCache | undefined = disk;
   let round = 0;
+  const joined = new Map<string, Map<string, { value: string; used: number }>>();
   // Disk keys are hashed: memory keys may be as long as what they are made of.
   const diskKey = (name: string, key: string) => `${name}:${hashKey(key)}`;
 
@@ -85,9 +91,23 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
     return value;
   };
 
+  const join = (a: string, b: string): string => {
+    let byB = joined.get(a);
+    if (!byB) joined.set(a, (byB = new Map()));
+    const entry = byB.get(b);
+    if (entry) {
+      entry.used = round;
+      return entry.value;
+    }
+    const value = `${a} ${b}`;
+    byB.set(b, { value, used: round });
+    return value;
+  };
+
   return {
     peek,
     keep,
+    join,
     step(name, key, compute, codec) {
       const kept = peek(name, key, codec);
       return kept !== undefined ? kept : keep(name, key, compute(), codec);
@@ -107,6 +127,10 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
       for (const [name, entries] of memory) {
         for (const [key, entry] of entries) if (entry.used !== round) entries.delete(key);
         if (entries.size === 0) memory.delete(name);
+      }
+      for (const [a, byB] of joined) {
+        for (const [b, entry] of byB) if (entry.used !== round) byB.delete(b);
+        if (byB.size === 0) joined.delete(a);
       }
       round++;
     },

@@ -35,7 +35,10 @@ export interface ContentFile<T> {
   /** Set when the YAML could be read, valid or not (images are checked on it either way). */
   parsed?: Parsed;
   entry?: Entry<T> & { slug?: string };
-  /** sha256 of the text, and of the body with the Markdown options: keys of the steps made from them. */
+  /**
+   * sha256 of the file's project path and text (what its entry, slug and route are made from), and
+   * of the body with the Markdown options: keys of the steps made from them.
+   */
   hash?: string;
   bodyKey?: string;
   errors: SiteError[];
@@ -56,7 +59,7 @@ export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind:
       source,
       parsed: parsed.value,
       entry,
-      hash: hashKey(source.text),
+      hash: hashKey(source.file, source.text),
       bodyKey: parsed.value && kind.body === 'text' ? hashKey(context.allowHtml ? 'raw' : 'safe', parsed.value.body) : undefined,
       errors: [...parsed.errors, ...(valid?.errors ?? [])],
     };

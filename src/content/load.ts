@@ -10,7 +10,7 @@ import { unchangedFiles, type FileVersions } from '../cache/file-versions.ts';
 import { createStore, type Store } from '../cache/store.ts';
 import { SiteError, SiteErrors } from '../errors.ts';
 import { createUrlPolicy } from '../site/routes.ts';
-import { renderBodies, type RenderedBodies } from './bodies.ts';
+import { renderBodies, type BodyOptions, type RenderedBodies } from './bodies.ts';
 import { loadCollection } from './collections.ts';
 import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
 import { checkContentFolder } from './folder.ts';
@@ -105,11 +105,15 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   }
   const urls = createUrlPolicy(config, content.settings.url);
   const shown: Array<ContentFile<unknown>> = [...services.files, about, ...legal.files, ...pages.files];
-  const bodies = await renderBodies(context.store, shown, { allowHtml: config.allowHtml, threads: config.threads, urls, onWorkers: options.onWorkers });
+  // A body and an entry are made from their file (path and text), the Markdown options and the URL
+  // policy (links): kept by these, an unchanged file costs one look-up per build, not one per step.
+  const scope = `${config.allowHtml} ${urls.format} ${urls.base} ${urls.siteUrl}`;
+  const bodies = await keptBodies(context.store, scope, shown, { allowHtml: config.allowHtml, threads: config.threads, urls, onWorkers: options.onWorkers });
   const markdownImages = await checkBodyImages(context, shown, bodies.images);
   // The bodies come back in the order they were given.
   const html = { services: 0, about: services.files.length, legal: services.files.length + 1, pages: services.files.length + 1 + legal.files.length };
-  const entryOf = (start: number) => <T>(file: ContentFile<T>, index: number) => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.html[start + index]! });
+  const entryOf = (start: number) => <T>(file: ContentFile<T>, index: number) =>
+    context.store.step(`content-entry ${scope}`, file.hash!, () => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.html[start + index]! }));
   const site: Site = {
     settings: content.settings,
     logo: content.logo,
@@ -139,6 +143,43 @@ async function checkBodyImages(context: LoadContext, files: Array<ContentFile<un
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));
   return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
+}
+
+/** renderBodies for the files whose body the store does not hold for this scope; the others as kept. */
+async function keptBodies(store: Store, scope: string, files: Array<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
+  const step = `content-body ${scope}`;
+  const kept = files.map((file) => store.peek<KeptBody>(step, file.hash!));
+  const missing = files.filter((_, index) => kept[index] === undefined);
+  if (missing.length > 0) {
+    const made = await renderBodies(store, missing, options);
+    // renderBodies names each warning's file: each is kept with its file's body.
+    const warnings = new Map<string | undefined, SiteError[]>();
+    for (const warning of made.warnings) warnings.set(warning.file, [...(warnings.get(warning.file) ?? []), warning]);
+    let next = 0;
+    files.forEach((file, index) => {
+      if (kept[index] !== undefined) return;
+      const body = { html: made.html[next]!, key: made.keys[next]!, images: made.images[next]!, markdown: made.markdown[next++]!, warnings: warnings.get(file.parsed!.file) ?? [] };
+      kept[index] = store.keep(step, file.hash!, body);
+    });
+  }
+  const bodies = kept as KeptBody[];
+  const warnings: SiteError[] = [];
+  for (const body of bodies) if (body.warnings.length > 0) warnings.push(...body.warnings);
+  return {
+    html: bodies.map((body) => body.html),
+    keys: bodies.map((body) => body.key),
+    images: bodies.map((body) => body.images),
+    markdown: bodies.map((body) => body.markdown),
+    warnings,
+  };
+}
+
+interface KeptBody {
+  html: string;
+  key: string;
+  images: RenderedBodies['images'][number];
+  markdown: RenderedBodies['markdown'][number];
+  warnings: SiteError[];
 }
 
 function sortErrors(errors: SiteError[]): SiteError[] {

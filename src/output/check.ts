@@ -60,9 +60,16 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
   const against = hashKey(`${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`);
   // One step per set of files and URL policy, keyed by the page: the page's key string is hashed once.
   const checkStep = `page-check ${against}`;
-  const keyOf = new Map(pages.map((page) => [page.route.file, page.key]));
-  const scans = new Map(pages.map((page) => [page.route.file, readPage(page, store)]));
-  const ids = new Map([...scans].map(([file, scan]) => [file, scan.ids]));
+  const pageOf = new Map(pages.map((page) => [page.route.file, page]));
+  // Read when asked: a page that passes again needs neither its own scan nor its targets'.
+  const scans = new Map<string, PageScan>();
+  const scanOf = (file: string): PageScan | undefined => {
+    const page = pageOf.get(file);
+    if (!page) return undefined;
+    let scan = scans.get(file);
+    if (!scan) scans.set(file, (scan = readPage(page, store)));
+    return scan;
+  };
   // The same link resolves the same way on every page that has it (site paths start with "/").
   const resolved = new Map<string, URL>();
   // And a path to the same output file: thousands of pages share their header and footer links.
@@ -71,7 +78,6 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
     if (!fileOf.has(pathname)) fileOf.set(pathname, resolveFile(pathname, urls, files));
     return fileOf.get(pathname);
   };
-  const pathOf = new Map(pages.map((page) => [page.route.file, page.route.path]));
   // One wrong link in the site file shows on every page: it is one problem, naming every page.
   const problems = new Map<string, Problem>();
   const add = (page: RenderedPage, code: LinkCode, value: string, problem: string, hint: string) => {
@@ -98,9 +104,9 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
 
   const errors: SiteError[] = [];
   for (const page of pages) {
-    const scan = scans.get(page.route.file)!;
     const passed = page.key === undefined ? undefined : store.peek<Passed>(checkStep, page.key);
-    if (passed?.every(([file, key]) => keyOf.get(file) === key)) continue;
+    if (passed?.every(([file, key]) => pageOf.get(file)?.key === key)) continue;
+    const scan = scanOf(page.route.file)!;
     const before = errors.length + problems.size;
     const anchored = new Set<string>();
     const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
@@ -126,9 +132,9 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
       }
       const fragment = decodeFragment(url.hash);
       if (fragment) anchored.add(target);
-      const targetIds = ids.get(target);
+      const targetIds = fragment ? scanOf(target)?.ids : undefined;
       if (fragment && targetIds && !targetIds.has(fragment)) {
-        const targetPath = pathOf.get(target) ?? target;
+        const targetPath = pageOf.get(target)?.route.path ?? target;
         add(
           page,
           'BrokenAnchor',
@@ -153,7 +159,7 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
     const problemsNow = errors.length + problems.size;
     // A page whose link joined a problem of another page adds no new problem: count its pages too.
     const joined = [...problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    if (page.key !== undefined && problemsNow === before && !joined) store.keep<Passed>(checkStep, page.key, [...anchored].map((file) => [file, keyOf.get(file)]));
+    if (page.key !== undefined && problemsNow === before && !joined) store.keep<Passed>(checkStep, page.key, [...anchored].map((file) => [file, pageOf.get(file)?.key]));
   }
   for (const problem of problems.values()) {
     const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;

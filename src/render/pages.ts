@@ -2,7 +2,7 @@
  * renderSitePages: every route to HTML, as one step of the store per page. A page is rendered
  * from the template bundle, the props every page shares (site, listed routes, URL policy, asset
  * links, images, the head's shared parts) and its own route; its key is made of exactly these,
- * with the hashes of its file and HTML standing for a content page. What the store does not hold is
+ * with the hashes of its file (path and text) and HTML standing for a content page and its route. What the store does not hold is
  * rendered by renderPages (src/render/page.tsx), all at once.
  */
 import type { RenderedPage } from '../output/check.ts';
@@ -42,10 +42,11 @@ export function renderSitePages(input: PagesInput, store: Store): RenderedPage[]
     JSON.stringify(images),
     input.headKey,
   );
-  const keys = routes.map((route) => {
-    const source = route.page.kind === 'page' ? input.pageSources.get(route.page.page.slug) : '';
-    return `${shared} ${route.path} ${route.file} ${route.indexable} ${source}`;
-  });
+  // A content page's route is made from its file (path, slug, noindex) and the URL policy, so its
+  // source stands for it. Joined by the store, an unchanged page's key is the last build's string.
+  const keys = routes.map((route) =>
+    route.page.kind === 'page' ? store.join(shared, input.pageSources.get(route.page.page.slug)!) : `${shared} ${route.path} ${route.file} ${route.indexable}`,
+  );
   const html = keys.map((key) => store.peek('page', key, bytesCodec));
   const missing = routes.filter((_, index) => html[index] === undefined);
   const made = renderPages(templates, missing, (route) => ({ site, route, routes: listed, urls, assets, images, head: input.head(route) }));

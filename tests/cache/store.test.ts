@@ -30,6 +30,15 @@ describe('createStore', () => {
     expect(second.computed()).toEqual({});
   });
 
+  it('joins two keys into the key made of both, across sweeps and for new parts', () => {
+    const store = createStore();
+    expect(store.join('shared', 'page')).toBe('shared page');
+    store.sweep();
+    expect(store.join('shared', 'page')).toBe('shared page');
+    expect(store.join('shared', 'other')).toBe('shared other');
+    expect(store.join('changed', 'page')).toBe('changed page');
+  });
+
   it('drops, at a sweep, what was not asked for since the last one', () => {
     const store = createStore();
     store.step('page', 'kept', () => 1);

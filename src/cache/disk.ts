@@ -76,53 +76,56 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
     },
     async save() {
       if (!dirty && used.size === stored.size) return;
-      const keys = [...used].sort();
-      const lengths = keys.map((key) => {
+      const entries = [...used].sort().map((key) => {
         const value = fresh.get(key);
-        if (value !== undefined) return typeof value === 'string' ? Buffer.byteLength(value) : value.length;
-        const slice = stored.get(key)!;
-        return slice[1] - slice[0];
+        return { key, value: typeof value === 'string' ? value : bytesOf(key)! };
       });
-      const header = Buffer.from(JSON.stringify({ version, keys: keys.map((key, index) => [key, lengths[index]]) }));
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(header.length);
-      const temporary = `${file}.${process.pid}.tmp`;
-      try {
-        await mkdir(cacheDir, { recursive: true });
-        const handle = await open(temporary, 'w');
-        try {
-          await handle.writev([Buffer.from(MAGIC), length, header]);
-          // Values are encoded into one buffer, written whenever it is full: a cold build's
-          // strings would otherwise each become a buffer of their own, about 20 MB at 4000 pages
-          // on top of the build's peak (measured: docs/benchmarks.md).
-          const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
-          let filled = 0;
-          const flush = async () => {
-            if (filled > 0) await handle.write(chunk, 0, filled);
-            filled = 0;
-          };
-          for (const [index, key] of keys.entries()) {
-            const size = lengths[index]!;
-            if (size > chunk.length - filled) await flush();
-            const value = fresh.get(key);
-            if (size > chunk.length) await handle.write(bytesOf(key)!);
-            else if (typeof value === 'string') filled += chunk.write(value, filled);
-            else filled += bytesOf(key)!.copy(chunk, filled);
-          }
-          await flush();
-        } finally {
-          await handle.close();
-        }
-        await rename(temporary, file);
-      } catch (cause) {
-        // A cache that cannot be written only makes the next build slower: say so, go on.
-        await rm(temporary, { force: true });
-        log.warn(`The build cache ${file} cannot be written (${(cause as Error).message}); the build goes on without it.`);
-        return;
-      }
-      dirty = false;
+      if (await writeCacheFile(cacheDir, file, version, entries)) dirty = false;
     },
   };
+}
+
+/**
+ * Writes the cache file beside and renames it. False when it cannot be written: a cache that
+ * cannot be written only makes the next build slower, so it says so and the build goes on.
+ */
+async function writeCacheFile(cacheDir: string, file: string, version: string, entries: Array<{ key: string; value: string | Buffer }>): Promise<boolean> {
+  const lengths = entries.map(({ value }) => (typeof value === 'string' ? Buffer.byteLength(value) : value.length));
+  const header = Buffer.from(JSON.stringify({ version, keys: entries.map(({ key }, index) => [key, lengths[index]]) }));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    const handle = await open(temporary, 'w');
+    try {
+      await handle.writev([Buffer.from(MAGIC), length, header]);
+      // Values are encoded into one buffer, written whenever it is full: a cold build's strings
+      // would otherwise each become a buffer of their own (docs/benchmarks.md, the disk cache).
+      const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
+      let filled = 0;
+      const flush = async () => {
+        if (filled > 0) await handle.write(chunk, 0, filled);
+        filled = 0;
+      };
+      for (const [index, { value }] of entries.entries()) {
+        const size = lengths[index]!;
+        if (size > chunk.length - filled) await flush();
+        if (size > chunk.length) await handle.write(typeof value === 'string' ? Buffer.from(value) : value);
+        else if (typeof value === 'string') filled += chunk.write(value, filled);
+        else filled += value.copy(chunk, filled);
+      }
+      await flush();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+    return true;
+  } catch (cause) {
+    await rm(temporary, { force: true });
+    log.warn(`The build cache ${file} cannot be written (${(cause as Error).message}); the build goes on without it.`);
+    return false;
+  }
 }
 
 interface Store {

@@ -60,6 +60,28 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
   const against = hashKey(`${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`);
   // One step per set of files and URL policy, keyed by the page: the page's key string is hashed once.
   const checkStep = `page-check ${against}`;
+  const context = createCheckContext(pages, files, urls, sources, store);
+  const errors: SiteError[] = [];
+  for (const page of pages) {
+    const passed = page.key === undefined ? undefined : store.peek<Passed>(checkStep, page.key);
+    if (passed?.every(([file, key]) => context.pageOf.get(file)?.key === key)) continue;
+    const scan = context.scanOf(page.route.file)!;
+    const before = errors.length + context.problems.size;
+    const anchored = checkReferences(page, scan, context);
+    const canonical = checkCanonical(page, scan, urls);
+    if (canonical) errors.push(canonical);
+    const problemsNow = errors.length + context.problems.size;
+    // A page whose link joined a problem of another page adds no new problem: count its pages too.
+    const joined = [...context.problems.values()].some((problem) => problem.pages.includes(page.route.path));
+    if (page.key !== undefined && problemsNow === before && !joined) store.keep<Passed>(checkStep, page.key, [...anchored].map((file) => [file, context.pageOf.get(file)?.key]));
+  }
+  return [...errors, ...[...context.problems.values()].map(formatProblem)];
+}
+
+type CheckContext = ReturnType<typeof createCheckContext>;
+
+/** What the check of every page shares: the pages by file, their scans, resolved links, and the problems so far. */
+function createCheckContext(pages: RenderedPage[], files: ReadonlySet<string>, urls: UrlPolicy, sources: SourceFile[], store: Store) {
   const pageOf = new Map(pages.map((page) => [page.route.file, page]));
   // Read when asked: a page that passes again needs neither its own scan nor its targets'.
   const scans = new Map<string, PageScan>();
@@ -89,7 +111,6 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
     if (known) return;
     problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
   };
-
   // Made once per missing path: a template's broken link shows on every page.
   const pageHints = new Map<string, string>();
   const pageHint = (pathname: string) => {
@@ -101,78 +122,69 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
     }
     return hint;
   };
+  return { urls, pageOf, scanOf, resolved, resolveCached, problems, add, pageHint };
+}
 
-  const errors: SiteError[] = [];
-  for (const page of pages) {
-    const passed = page.key === undefined ? undefined : store.peek<Passed>(checkStep, page.key);
-    if (passed?.every(([file, key]) => pageOf.get(file)?.key === key)) continue;
-    const scan = scanOf(page.route.file)!;
-    const before = errors.length + problems.size;
-    const anchored = new Set<string>();
-    const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
-    for (const reference of scan.references) {
-      if (EXTERNAL.test(reference.value)) continue;
-      const key = reference.value.startsWith('/') ? reference.value : `${pageUrl.pathname}\0${reference.value}`;
-      let url = resolved.get(key);
-      if (!url) resolved.set(key, (url = new URL(reference.value, pageUrl)));
-      const samePage = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '');
-      const target = samePage ? page.route.file : resolveCached(url.pathname);
-      if (target === undefined) {
-        const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
-        add(
-          page,
-          asset ? 'MissingAsset' : 'BrokenLink',
-          reference.value,
-          asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
-          asset
-            ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.'
-            : pageHint(url.pathname),
-        );
-        continue;
-      }
-      const fragment = decodeFragment(url.hash);
-      if (fragment) anchored.add(target);
-      const targetIds = fragment ? scanOf(target)?.ids : undefined;
-      if (fragment && targetIds && !targetIds.has(fragment)) {
-        const targetPath = pageOf.get(target)?.route.path ?? target;
-        add(
-          page,
-          'BrokenAnchor',
-          reference.value,
-          `but the page ${targetPath} has no element with id="${fragment}"`,
-          `Link to an anchor that exists on ${targetPath}: ${[...targetIds].map((id) => `#${id}`).slice(0, 12).join(', ')}.`,
-        );
-      }
+/** Every link and asset of one page, reported into the context; returns the pages its anchors point into. */
+function checkReferences(page: RenderedPage, scan: PageScan, context: CheckContext): Set<string> {
+  const { urls, pageOf, scanOf, resolved, resolveCached, add, pageHint } = context;
+  const anchored = new Set<string>();
+  const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
+  for (const reference of scan.references) {
+    if (EXTERNAL.test(reference.value)) continue;
+    const key = reference.value.startsWith('/') ? reference.value : `${pageUrl.pathname}\0${reference.value}`;
+    let url = resolved.get(key);
+    if (!url) resolved.set(key, (url = new URL(reference.value, pageUrl)));
+    const samePage = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '');
+    const target = samePage ? page.route.file : resolveCached(url.pathname);
+    if (target === undefined) {
+      const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
+      add(
+        page,
+        asset ? 'MissingAsset' : 'BrokenLink',
+        reference.value,
+        asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
+        asset ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.' : pageHint(url.pathname),
+      );
+      continue;
     }
-    const canonical = scan.canonical;
-    const expected = urls.absolute(page.route.path);
-    if (page.route.indexable && canonical !== expected) {
-      errors.push(
-        new SiteError({
-          code: 'CanonicalMismatch',
-          message: `The page ${page.route.path} declares the canonical URL ${canonical ?? '(none)'}, but the URL policy gives ${expected}.`,
-          file: page.route.file,
-          hint: 'Let the layout take the canonical URL from urls.absolute(route.path).',
-        }),
+    const fragment = decodeFragment(url.hash);
+    if (fragment) anchored.add(target);
+    const targetIds = fragment ? scanOf(target)?.ids : undefined;
+    if (fragment && targetIds && !targetIds.has(fragment)) {
+      const targetPath = pageOf.get(target)?.route.path ?? target;
+      add(
+        page,
+        'BrokenAnchor',
+        reference.value,
+        `but the page ${targetPath} has no element with id="${fragment}"`,
+        `Link to an anchor that exists on ${targetPath}: ${[...targetIds].map((id) => `#${id}`).slice(0, 12).join(', ')}.`,
       );
     }
-    const problemsNow = errors.length + problems.size;
-    // A page whose link joined a problem of another page adds no new problem: count its pages too.
-    const joined = [...problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    if (page.key !== undefined && problemsNow === before && !joined) store.keep<Passed>(checkStep, page.key, [...anchored].map((file) => [file, pageOf.get(file)?.key]));
   }
-  for (const problem of problems.values()) {
-    const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
-    errors.push(
-      new SiteError({
-        code: problem.code,
-        message: `${pagesText} ${problem.pages.length === 1 ? 'links' : 'link'} to "${problem.value}", ${problem.problem}.`,
-        ...problem.origin,
-        hint: problem.hint,
-      }),
-    );
-  }
-  return errors;
+  return anchored;
+}
+
+/** An indexable page must declare the canonical URL the URL policy gives it. */
+function checkCanonical(page: RenderedPage, scan: PageScan, urls: UrlPolicy): SiteError | undefined {
+  const expected = urls.absolute(page.route.path);
+  if (!page.route.indexable || scan.canonical === expected) return undefined;
+  return new SiteError({
+    code: 'CanonicalMismatch',
+    message: `The page ${page.route.path} declares the canonical URL ${scan.canonical ?? '(none)'}, but the URL policy gives ${expected}.`,
+    file: page.route.file,
+    hint: 'Let the layout take the canonical URL from urls.absolute(route.path).',
+  });
+}
+
+function formatProblem(problem: Problem): SiteError {
+  const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
+  return new SiteError({
+    code: problem.code,
+    message: `${pagesText} ${problem.pages.length === 1 ? 'links' : 'link'} to "${problem.value}", ${problem.problem}.`,
+    ...problem.origin,
+    hint: problem.hint,
+  });
 }
 
 /** How a page's scan is kept: as JSON, whose strings are copies. */

@@ -64,7 +64,7 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
   const counts: Record<string, number> = {};
   let file: DiskCache | undefined = disk;
   let round = 0;
-  const joined = new Map<string, Map<string, { value: string; used: number }>>();
+  const joins = createJoins();
   // Disk keys are hashed: memory keys may be as long as what they are made of.
   const diskKey = (name: string, key: string) => `${name}:${hashKey(key)}`;
 
@@ -91,23 +91,10 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
     return value;
   };
 
-  const join = (a: string, b: string): string => {
-    let byB = joined.get(a);
-    if (!byB) joined.set(a, (byB = new Map()));
-    const entry = byB.get(b);
-    if (entry) {
-      entry.used = round;
-      return entry.value;
-    }
-    const value = `${a} ${b}`;
-    byB.set(b, { value, used: round });
-    return value;
-  };
-
   return {
     peek,
     keep,
-    join,
+    join: (a, b) => joins.join(a, b, round),
     step(name, key, compute, codec) {
       const kept = peek(name, key, codec);
       return kept !== undefined ? kept : keep(name, key, compute(), codec);
@@ -128,16 +115,38 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
         for (const [key, entry] of entries) if (entry.used !== round) entries.delete(key);
         if (entries.size === 0) memory.delete(name);
       }
-      for (const [a, byB] of joined) {
-        for (const [b, entry] of byB) if (entry.used !== round) byB.delete(b);
-        if (byB.size === 0) joined.delete(a);
-      }
+      joins.sweep(round);
       round++;
     },
     async save() {
       const saving = file;
       file = undefined;
       await saving?.save();
+    },
+  };
+}
+
+/** Keys made of two kept keys, the same string while used: a Map hashes a string once. */
+function createJoins() {
+  const joined = new Map<string, Map<string, { value: string; used: number }>>();
+  return {
+    join(a: string, b: string, round: number): string {
+      let byB = joined.get(a);
+      if (!byB) joined.set(a, (byB = new Map()));
+      const entry = byB.get(b);
+      if (entry) {
+        entry.used = round;
+        return entry.value;
+      }
+      const value = `${a} ${b}`;
+      byB.set(b, { value, used: round });
+      return value;
+    },
+    sweep(round: number): void {
+      for (const [a, byB] of joined) {
+        for (const [b, entry] of byB) if (entry.used !== round) byB.delete(b);
+        if (byB.size === 0) joined.delete(a);
+      }
     },
   };
 }

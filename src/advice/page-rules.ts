@@ -67,15 +67,15 @@ function checkHead(page: PageContext, report: Report): void {
     );
   }
   const description = (page.scan.description ?? '').trim();
-  const words = [...description].length;
+  const characters = [...description].length;
   const [dMin, dMax] = [threshold('description-length', 'min'), threshold('description-length', 'max')];
-  if (words < dMin || words > dMax) {
+  if (characters < dMin || characters > dMax) {
     report(
       'description-length',
       locateKey('description', page.file, page.sources),
       description === ''
         ? `The page ${page.path} has no description, so search engines pick a snippet from its text.`
-        : `The description of ${page.path} is ${words} characters long: ${words < dMin ? `under ${dMin}, it leaves the snippet to the search engine` : `search results cut descriptions after about ${dMax} characters`}.`,
+        : `The description of ${page.path} is ${characters} characters long: ${characters < dMin ? `under ${dMin}, it leaves the snippet to the search engine` : `search results cut descriptions after about ${dMax} characters`}.`,
       `Write a description of ${dMin} to ${dMax} characters that says what the page offers.`,
     );
   }

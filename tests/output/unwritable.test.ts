@@ -4,10 +4,10 @@
  * not bind root, so under root the CLI runs as the unprivileged user 65534.
  */
 import { execFile } from 'node:child_process';
-import { chmod, chown, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, copyProject, runCli, type CliResult, type TempProject } from '../helpers/project.ts';
+import { CLI, copyProject, PROJECT_ROOT, runCli, type CliResult, type TempProject } from '../helpers/project.ts';
 
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
@@ -41,6 +41,27 @@ async function chownTree(folder: string): Promise<void> {
     await chown(path.join(entry.parentPath, entry.name), NOBODY, NOBODY);
   }
 }
+
+/**
+ * User 65534 must be able to reach the tool to run it: a clone inside a private folder (mktemp -d
+ * makes one with mode 700) is not. Gives the folders above the tool the search bit others lack,
+ * for the duration of this file, and takes it back after.
+ */
+const opened: Array<[string, number]> = [];
+beforeAll(async () => {
+  if (!asRoot) return;
+  for (let folder = PROJECT_ROOT; ; folder = path.dirname(folder)) {
+    const { mode } = await stat(folder);
+    if ((mode & 0o001) === 0) {
+      opened.push([folder, mode & 0o7777]);
+      await chmod(folder, (mode & 0o7777) | 0o001);
+    }
+    if (path.dirname(folder) === folder) break;
+  }
+});
+afterAll(async () => {
+  for (const [folder, mode] of opened.splice(0)) await chmod(folder, mode);
+});
 
 describe('a read-only or half-removed output folder', () => {
   let project: TempProject;

@@ -20,8 +20,21 @@ export interface AdvicePage {
   file: string;
   /** The Markdown the page shows, with the HTML it became (as the page holds it, to find it there). */
   markdown: ReadonlyArray<MarkdownPart & { html: string }>;
-  /** What scanAdvicePage read from this page, when a cache kept it (by the page's HTML); else it is read now. */
-  scan?: PageScan;
+  /** What advisePage found on this page, when a cache kept it; else it is found now. */
+  found?: PageFindings;
+}
+
+/**
+ * What advisePage found on one page: its findings, and what the site-wide rules and --report read
+ * of it. A function of the page's HTML, its Markdown and the text of the files it is made from
+ * only (JSON-safe), so a cache can keep it by those.
+ */
+export interface PageFindings {
+  title?: string;
+  description?: string;
+  findings: Finding[];
+  /** With `report`: what the page's summary shows. */
+  summary?: Pick<PageAdvice, 'headings' | 'words' | 'images'>;
 }
 
 /** A file of public/ that is an image: its size in bytes and, for raster images, in pixels. */
@@ -44,7 +57,7 @@ export interface AdviceInput {
   report?: boolean;
 }
 
-/** What --report shows of a page. */
+/** What --report shows of a page (headings, words and images are counted only with `report`). */
 export interface PageAdvice {
   path: string;
   title?: string;
@@ -63,13 +76,9 @@ export interface AdviceResult {
 export function adviseSite(input: AdviceInput): AdviceResult {
   const sources = new Map(input.sources.map((source) => [source.file, source]));
   const isOff = createSwitchFilter(input.switches ?? {});
-  const findings: Finding[] = [];
-  const scans = input.pages.map((page) => {
-    const scan = page.scan ?? scanAdvicePage(page, { words: input.report });
-    findings.push(...checkPage({ ...page, scan, base: input.base ?? '/', sources }));
-    return scan;
-  });
-  findings.push(...findDuplicates(input.pages, scans, sources), ...checkSourceImages(input.images ?? []));
+  const context = { sources, base: input.base ?? '/', report: input.report ?? false };
+  const found = input.pages.map((page) => page.found ?? advisePage(page, context));
+  const findings = [...found.flatMap((page) => page.findings), ...findDuplicates(input.pages, found, sources), ...checkSourceImages(input.images ?? [])];
   const merged = mergeFindings(
     findings.filter((finding) => !isOff(finding.rule, finding.file)),
     sources,
@@ -84,13 +93,27 @@ export function adviseSite(input: AdviceInput): AdviceResult {
   }
   return {
     warnings: merged.map(({ warning }) => warning),
-    pages: input.pages.map((page, index) => summarize(page, scans[index]!, byPage.get(page.path) ?? [])),
+    pages: input.pages.map((page, index) => summarize(page.path, found[index]!, byPage.get(page.path) ?? [])),
   };
+}
+
+/** Every rule that looks at one page alone; the switches are applied later, over the whole site. */
+export function advisePage(
+  page: AdvicePage,
+  { sources, base, report }: { sources: ReadonlyMap<string, SourceFile>; base: string; report: boolean },
+): PageFindings {
+  const scan = scanAdvicePage(page, { words: report });
+  const found: PageFindings = { title: scan.title?.trim(), description: scan.description?.trim(), findings: checkPage({ ...page, scan, base, sources }) };
+  if (report) {
+    const images = [...scan.images, ...page.markdown.flatMap((part) => part.facts.images.map(({ src, alt }) => ({ src, alt })))];
+    found.summary = { headings: scan.headings.map(({ level, text }) => ({ level, text })), words: scan.words, images };
+  }
+  return found;
 }
 
 /**
  * What the rules read from a page's HTML: a function of the page's HTML and its Markdown's HTML
- * only, so a cache can keep it by the page's key (JSON-safe).
+ * only.
  */
 export function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: ScanOptions = {}): PageScan {
   const html = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
@@ -101,30 +124,21 @@ export function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, opti
   return scanPageHtml(html, regions, options);
 }
 
-function summarize(page: AdvicePage, scan: PageScan, warnings: SiteError[]): PageAdvice {
-  const images = [...scan.images, ...page.markdown.flatMap((part) => part.facts.images.map(({ src, alt }) => ({ src, alt })))];
-  return {
-    path: page.path,
-    title: scan.title?.trim(),
-    description: scan.description?.trim(),
-    headings: scan.headings.map(({ level, text }) => ({ level, text })),
-    words: scan.words,
-    images,
-    warnings,
-  };
+function summarize(path: string, found: PageFindings, warnings: SiteError[]): PageAdvice {
+  return { path, title: found.title, description: found.description, headings: [], words: 0, images: [], ...found.summary, warnings };
 }
 
 /** Indexable pages that share a title or a description with an earlier page. */
-function findDuplicates(pages: readonly AdvicePage[], scans: PageScan[], sources: ReadonlyMap<string, SourceFile>): Finding[] {
+function findDuplicates(pages: readonly AdvicePage[], found: readonly PageFindings[], sources: ReadonlyMap<string, SourceFile>): Finding[] {
   const findings: Finding[] = [];
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   pages.forEach((page, index) => {
     if (!page.indexable) return;
-    const scan = scans[index]!;
+    const { title, description } = found[index]!;
     for (const [rule, key, value, seen] of [
-      ['duplicate-title', 'title', scan.title?.trim(), titles],
-      ['duplicate-description', 'description', scan.description?.trim(), descriptions],
+      ['duplicate-title', 'title', title, titles],
+      ['duplicate-description', 'description', description, descriptions],
     ] as const) {
       if (!value) continue;
       const other = seen.get(value);

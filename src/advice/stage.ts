@@ -1,15 +1,16 @@
 /**
  * The content advice as a step of buildSite: the rendered pages, the Markdown facts the Markdown
- * step collected, the sources, the images of public/ and the switches into adviseSite. Each
- * page's scan is kept in the store by the page's key, like the check's page scan.
+ * step collected, the sources, the images of public/ and the switches into adviseSite. What the
+ * rules found on each page is kept in the store by the page's key and the hashes of the files it
+ * is made from, so an unchanged page is not read again; the rules across pages (duplicates, the
+ * switches) run over every page each time.
  */
-import type { Codec, Store } from '../cache/store.ts';
+import { jsonCodec, type Codec, type Store } from '../cache/store.ts';
 import type { LoadedSite } from '../content/load.ts';
 import { byteLength } from '../output/plan.ts';
 import type { PlannedFile } from '../output/staging.ts';
 import type { Route } from '../site/routes.ts';
-import { adviseSite, scanAdvicePage, type AdviceResult } from './advise.ts';
-import type { PageScan } from './html.ts';
+import { advisePage, adviseSite, type AdviceResult, type PageFindings } from './advise.ts';
 import { collectSwitches, createAdvicePages, readSourceImages } from './pages.ts';
 import { createReport, type PageReport } from './report.ts';
 
@@ -33,23 +34,25 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
 }
 
 export async function runAdviceStage(input: AdviceStageInput): Promise<AdviceStageResult> {
-  const { store, loaded, report } = input;
+  const { store, loaded, report, base } = input;
   const markdown = new Map(loaded.markdown.map((part) => [part.file, part]));
+  const sources = new Map(loaded.sources.map((source) => [source.file, source]));
+  const hashOf = (file: string) => sources.get(file)?.hash ?? '';
+  // What a page's findings are made from besides its HTML: the text of its files (lines, front
+  // matter) and of content/site.yaml, where the templates' texts are found.
+  const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
+  const context = { sources, base, report };
   const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file)).map((page, index) => {
-    const key = input.pages[index]!.key;
-    const scan = () => scanAdvicePage(page, { words: report });
-    return { ...page, scan: key === undefined ? scan() : store.step('advice-scan', `${key} ${report}`, scan, scanCodec) };
+    const pageKey = input.pages[index]!.key;
+    if (pageKey === undefined) return page;
+    const files = [page.file, ...page.markdown.map((part) => part.file)].map(hashOf).join(' ');
+    const key = `${pageKey} ${files} ${siteKey}`;
+    return { ...page, found: store.step('advice-page', key, () => advisePage(page, context), jsonCodec as Codec<PageFindings>) };
   });
   const images = await store.step('advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
-  const advice = adviseSite({ pages, sources: loaded.sources, images, switches: collectSwitches(loaded.site, loaded.pages), base: input.base, report });
+  const advice = adviseSite({ pages, sources: loaded.sources, images, switches: collectSwitches(loaded.site, loaded.pages), base, report });
   if (!report) return { warnings: advice.warnings };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
-  const sizeOf = (src: string) => sizes.get(decodeURI(src.startsWith(input.base) ? src.slice(input.base.length) : src).replace(/^\//, ''));
+  const sizeOf = (src: string) => sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
   return { warnings: advice.warnings, report: createReport(advice.pages, sizeOf) };
 }
-
-/** A scan as JSON: its strings are copies, so no page's text is kept alive by a slice of it. */
-const scanCodec: Codec<PageScan> = {
-  encode: (scan) => JSON.stringify(scan),
-  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
-};

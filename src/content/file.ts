@@ -59,7 +59,7 @@ export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind:
       source,
       parsed: parsed.value,
       entry,
-      hash: hashKey(source.file, source.text),
+      hash: source.hash,
       bodyKey: parsed.value && kind.body === 'text' ? hashKey(context.allowHtml ? 'raw' : 'safe', parsed.value.body) : undefined,
       errors: [...parsed.errors, ...(valid?.errors ?? [])],
     };

@@ -1,12 +1,16 @@
 /**
  * The dev client: runs in the browser, only on pages the dev server serves (never in a build).
  * It listens on the reload channel, reloads after a good build, swaps the stylesheet when only
- * the CSS changed, and shows the build's problems over the last good page.
+ * the CSS changed, and shows the build's problems over the last good page. A good build's
+ * warnings wait in a corner: a button that says how many, and opens their list.
  */
 import { DEV_PATHS, type DevMessage, type OverlayEntry } from './protocol.ts';
 
 const OVERLAY_TAG = 'agency-site-error-overlay';
+const WARNINGS_TAG = 'agency-site-warnings';
 const TITLE = 'Unexpected Application Error!';
+/** Whether the list of warnings is open: kept across the reloads of one tab. */
+const OPEN_KEY = 'agency-site-warnings-open';
 
 const script = document.currentScript as HTMLScriptElement | null;
 let build = script?.dataset.build ?? '';
@@ -23,6 +27,7 @@ function handle(message: DevMessage): void {
       }
       if (message.errors.length > 0) showOverlay(message.errors);
       else hideOverlay();
+      showWarnings(message.warnings);
       return;
     case 'reload':
       location.reload();
@@ -38,6 +43,9 @@ function handle(message: DevMessage): void {
       return;
     case 'errors':
       showOverlay(message.errors);
+      return;
+    case 'warnings':
+      showWarnings(message.warnings);
       return;
   }
 }
@@ -64,12 +72,7 @@ function hideOverlay(): void {
 
 function showOverlay(errors: OverlayEntry[]): void {
   hideOverlay();
-  const host = document.createElement(OVERLAY_TAG);
-  const root = host.attachShadow({ mode: 'open' });
-  // A constructed stylesheet, not a <style> element: the site's CSP allows no inline styles.
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(STYLE);
-  root.adoptedStyleSheets = [sheet];
+  const { host, root } = createHost(OVERLAY_TAG);
   const dialog = element('div', 'dialog');
   dialog.setAttribute('role', 'alertdialog');
   dialog.setAttribute('aria-modal', 'true');
@@ -79,17 +82,64 @@ function showOverlay(errors: OverlayEntry[]): void {
   const close = element('button', 'close', '×');
   close.setAttribute('aria-label', 'Close');
   close.addEventListener('click', hideOverlay);
-  dialog.append(close, title);
-  for (const error of errors) {
-    const item = element('section', 'error');
-    item.append(element('p', 'location', `${error.location || '(no file)'} [${error.code}]`), element('p', 'message', error.message));
-    if (error.frame) item.append(element('pre', 'frame', error.frame));
-    if (error.hint) item.append(element('p', 'hint', error.hint));
-    dialog.append(item);
-  }
+  dialog.append(close, title, ...errors.map(entry));
   root.append(dialog);
   (document.body ?? document.documentElement).append(host);
   close.focus();
+}
+
+/** The warnings' button and list, made again for each new list; never takes the focus. */
+function showWarnings(warnings: OverlayEntry[]): void {
+  document.querySelector(WARNINGS_TAG)?.remove();
+  if (warnings.length === 0) return;
+  const { host, root } = createHost(WARNINGS_TAG);
+  const panel = element('aside', 'panel');
+  panel.setAttribute('aria-label', 'Build warnings');
+  const toggle = element('button', 'toggle', `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}`);
+  const list = element('div', 'list');
+  list.id = 'list';
+  list.append(...warnings.map(entry));
+  toggle.setAttribute('aria-controls', 'list');
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    list.hidden = !open;
+    try {
+      sessionStorage.setItem(OPEN_KEY, open ? '1' : '');
+    } catch {
+      // Storage may be refused (a private window's settings): the list then starts closed.
+    }
+  };
+  toggle.addEventListener('click', () => setOpen(list.hidden));
+  let open = false;
+  try {
+    open = sessionStorage.getItem(OPEN_KEY) === '1';
+  } catch {
+    open = false;
+  }
+  setOpen(open);
+  panel.append(toggle, list);
+  root.append(panel);
+  (document.body ?? document.documentElement).append(host);
+}
+
+/** One problem as both lists show it: where, which, what, the lines, what to do. */
+function entry(problem: OverlayEntry): HTMLElement {
+  const item = element('section', 'entry');
+  item.append(element('p', 'location', `${problem.location || '(no file)'} [${problem.code}]`), element('p', 'message', problem.message));
+  if (problem.frame) item.append(element('pre', 'frame', problem.frame));
+  if (problem.hint) item.append(element('p', 'hint', problem.hint));
+  return item;
+}
+
+/** An element of our own with a shadow root, so the site's CSS and ours stay apart. */
+function createHost(tag: string): { host: HTMLElement; root: ShadowRoot } {
+  const host = document.createElement(tag);
+  const root = host.attachShadow({ mode: 'open' });
+  // A constructed stylesheet, not a <style> element: the site's CSP allows no inline styles.
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(tag === OVERLAY_TAG ? OVERLAY_STYLE : WARNINGS_STYLE);
+  root.adoptedStyleSheets = [sheet];
+  return { host, root };
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -99,7 +149,17 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-const STYLE = `
+/** What both lists share: one problem, its location, message, lines and hint. */
+const ENTRY_STYLE = `
+.entry { padding: 16px 0; border-top: 1px solid #334155; }
+.location { margin: 0; font: 600 14px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: #93c5fd; }
+.message { margin: 8px 0; font-size: 16px; white-space: pre-wrap; }
+.frame { margin: 8px 0; padding: 12px; overflow-x: auto; background: #020617; border-radius: 6px;
+  font: 13px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace; color: #e2e8f0; }
+.hint { margin: 8px 0 0; color: #fde68a; }
+`;
+
+const OVERLAY_STYLE = `
 :host { all: initial; position: fixed; inset: 0; z-index: 2147483647; display: block; overflow: auto;
   background: rgb(15 23 42 / 0.88); font: 15px/1.5 ui-sans-serif, system-ui, sans-serif; color: #f8fafc; }
 .dialog { position: relative; max-width: 960px; margin: 5vh auto; padding: 28px 32px; background: #0f172a;
@@ -108,10 +168,18 @@ const STYLE = `
 .close { position: absolute; top: 12px; right: 12px; width: 36px; height: 36px; border: 0; border-radius: 6px;
   background: transparent; color: #f8fafc; font-size: 24px; cursor: pointer; }
 .close:hover, .close:focus-visible { background: #1e293b; outline: 2px solid #93c5fd; }
-.error { padding: 16px 0; border-top: 1px solid #334155; }
-.location { margin: 0; font: 600 14px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; color: #93c5fd; }
-.message { margin: 8px 0; font-size: 16px; white-space: pre-wrap; }
-.frame { margin: 8px 0; padding: 12px; overflow-x: auto; background: #020617; border-radius: 6px;
-  font: 13px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace; color: #e2e8f0; }
-.hint { margin: 8px 0 0; color: #fde68a; }
-`;
+${ENTRY_STYLE}`;
+
+// Below the error overlay, above the site; the page stays usable beside it.
+const WARNINGS_STYLE = `
+:host { all: initial; position: fixed; right: 16px; bottom: 16px; z-index: 2147483646; display: block;
+  font: 15px/1.5 ui-sans-serif, system-ui, sans-serif; color: #f8fafc; }
+.panel { display: flex; flex-direction: column-reverse; align-items: flex-end; gap: 8px; }
+.toggle { padding: 8px 14px; border: 0; border-left: 6px solid #f59e0b; border-radius: 6px; background: #0f172a;
+  color: #fde68a; font: 600 14px/1.4 ui-sans-serif, system-ui, sans-serif; cursor: pointer; box-shadow: 0 6px 20px rgb(0 0 0 / 0.35); }
+.toggle:hover, .toggle:focus-visible { background: #1e293b; outline: 2px solid #93c5fd; }
+.list { width: min(720px, calc(100vw - 32px)); max-height: 70vh; overflow: auto; padding: 4px 20px; box-sizing: border-box;
+  background: #0f172a; border-top: 6px solid #f59e0b; border-radius: 8px; box-shadow: 0 20px 50px rgb(0 0 0 / 0.5); }
+.list[hidden] { display: none; }
+.list .entry:first-child { border-top: 0; }
+${ENTRY_STYLE}`;

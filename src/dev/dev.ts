@@ -2,7 +2,8 @@
  * `agency-site dev`: builds, serves the newest good build from memory, and rebuilds on every
  * save through the one pipeline (buildSite). After a good build the browser reloads, or only
  * swaps the stylesheet; after a failed one it shows the problems over the last good pages, and
- * the terminal prints the same. Nothing here exits on bad input.
+ * the terminal prints the same. A good build's warnings are listed in a corner of the page, and
+ * printed, whenever they change. Nothing here exits on bad input.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -48,13 +49,14 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   let builds = 0;
   let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
   let problems: OverlayEntry[] = [];
+  let warnings: OverlayEntry[] = [];
   let shownWarnings = '';
   const devServer = createDevServer({
     base: config.base,
     host: options.host,
     client,
     files: () => good?.files ?? noBuild,
-    hello: () => ({ type: 'hello', build: good?.build ?? '', errors: problems }),
+    hello: () => ({ type: 'hello', build: good?.build ?? '', errors: problems, warnings }),
   });
 
   const onBuild = (outcome: BuildOutcome) => {
@@ -66,10 +68,14 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       return;
     }
     const { result } = outcome;
-    // Warnings (raw HTML left out, ...) are printed when they change, not after every save.
-    const warnings = result.warnings.map(formatError).join('\n');
-    if (warnings !== shownWarnings) log.siteWarnings(result.warnings);
-    shownWarnings = warnings;
+    // Warnings (content advice, raw HTML left out, ...) are printed and sent when they change, not after every save.
+    const formatted = result.warnings.map(formatError).join('\n');
+    if (formatted !== shownWarnings) {
+      log.siteWarnings(result.warnings);
+      warnings = result.warnings.map(toOverlay);
+      devServer.send({ type: 'warnings', warnings });
+    }
+    shownWarnings = formatted;
     const recovered = problems.length > 0;
     problems = [];
     const update = planUpdate(good?.output, result.output, config.base, outcome.changes.some((change) => inside(change.path, config.publicDir)));

@@ -18,8 +18,8 @@ export type OverlayEntry = Omit<OverlayError, 'code'> & { code: OverlayError['co
  * never reuses one). A page whose build is not the newest reloads.
  */
 export type DevMessage =
-  /** First message on every connection: the newest good build and the current problems. */
-  | { type: 'hello'; build: string; errors: OverlayEntry[] }
+  /** First message on every connection: the newest good build, the current problems and the newest good build's warnings. */
+  | { type: 'hello'; build: string; errors: OverlayEntry[]; warnings: OverlayEntry[] }
   /** A good build changed the pages: load them again. */
   | { type: 'reload'; build: string }
   /** A good build changed only the stylesheet: swap the link, keep the page. */
@@ -27,7 +27,9 @@ export type DevMessage =
   /** A good build changed nothing visible, after a failed one: hide the overlay. */
   | { type: 'clear'; build: string }
   /** The build failed: show these over the last good page. */
-  | { type: 'errors'; errors: OverlayEntry[] };
+  | { type: 'errors'; errors: OverlayEntry[] }
+  /** A good build's warnings (content advice, raw HTML left out, ...) differ from the last one's: list these instead. */
+  | { type: 'warnings'; warnings: OverlayEntry[] };
 
 export function formatMessage(message: DevMessage): string {
   return `data: ${JSON.stringify(message)}\n\n`;

@@ -6,7 +6,10 @@
 import { hashKey } from '../cache/disk.ts';
 import { createStore, type Codec, type Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
-import type { SourceFile } from '../content/load.ts';
+import type { SourceFile as ContentSource } from '../content/load.ts';
+
+/** A content file as the check reads it: its path and text. */
+type SourceFile = Pick<ContentSource, 'file' | 'text'>;
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
 import { scanHtml } from './scan-html.ts';
 import { editDistance } from '../suggest.ts';

@@ -56,4 +56,38 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     expect(await overlay.count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBeUndefined();
   });
+
+  it('lists a good build\'s warnings in a corner, without taking the focus, until they are fixed', async () => {
+    const page = await browser!.newPage();
+    const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
+    await page.goto(`${dev!.url}privacy-policy`);
+    await connected;
+    const panel = page.locator('agency-site-warnings');
+    // The shipped content has no warnings: nothing is shown.
+    expect(await panel.count()).toBe(0);
+
+    await project!.edit('content/legal/privacy-policy.md', /^description: .*$/m, 'description: How we handle data.');
+    const toggle = panel.getByRole('button', { name: '1 warning' });
+    await toggle.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel.locator('.list').isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await panel.locator('.location').textContent()).toMatch(/^content\/legal\/privacy-policy\.md:4:1 \[DescriptionLength\]$/);
+    expect(await panel.locator('.message').textContent()).toContain('is 19 characters long');
+    expect(await panel.locator('pre').textContent()).toContain('description: How we handle data.');
+    // The page beneath stays usable: the panel covers only its corner.
+    expect(await page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+
+    // Open stays open across the reload a content change brings.
+    await project!.edit('content/legal/privacy-policy.md', 'How we handle data.', 'How we handle your data.');
+    await panel.locator('.message', { hasText: 'is 24 characters long' }).waitFor();
+    expect(await panel.getByRole('button', { name: '1 warning' }).getAttribute('aria-expanded')).toBe('true');
+
+    await project!.edit('content/legal/privacy-policy.md', 'How we handle your data.', 'How Northwind Studio handles the data you send it, what it keeps, for how long and why.');
+    await panel.waitFor({ state: 'detached' });
+  });
 });
+

@@ -138,7 +138,7 @@ function pageOf(route: Route, body: string, canonical = urls.absolute(route.path
   return { route, html: `<!DOCTYPE html><html><head><link rel="canonical" href="${canonical}"/></head><body>${body}</body></html>` };
 }
 
-function check(pages: RenderedPage[], sources: SourceFile[] = [], extraFiles: string[] = []) {
+function check(pages: RenderedPage[], sources: Array<Pick<SourceFile, 'file' | 'text'>> = [], extraFiles: string[] = []) {
   const present = new Set([...pages.map((item) => item.route.file), ...extraFiles]);
   return checkSite({ pages, files: present, urls, sources }).map((error) => ({ code: error.code, message: error.message, file: error.file, line: error.line, column: error.column }));
 }

@@ -1,0 +1,46 @@
+/**
+ * The advice as a step of the pipeline: what it found on each page is kept in the store, and an
+ * edit that moves a warning's line without changing the page still moves the warning.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build.ts';
+import { openStore } from '../../src/cache/store.ts';
+import { resolveConfig } from '../../src/config.ts';
+import { copyProject, lineOf, type TempProject } from '../helpers/project.ts';
+
+let project: TempProject | undefined;
+afterEach(async () => {
+  await project?.cleanup();
+  project = undefined;
+});
+
+const TERMS = 'content/legal/terms.md';
+
+describe('the advice step', () => {
+  it('keeps each page\'s findings while its files are the same, and finds them again where a file changed', async () => {
+    project = await copyProject();
+    await project.edit(TERMS, /^description: .*$/m, 'description: Our terms.');
+    // Each build opens the project's disk cache, as `agency-site check` does.
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const build = async () => {
+      const store = await openStore(config);
+      const result = await buildSite(config, { write: false, store });
+      const warnings = result.warnings.filter((warning) => warning.code === 'DescriptionLength').map((warning) => `${warning.file}:${warning.line}`);
+      return { warnings, advised: store.computed()['advice-page'] ?? 0, pages: result.pages };
+    };
+
+    const first = await build();
+    expect(first.advised).toBe(first.pages);
+    expect(first.warnings).toEqual([`${TERMS}:${lineOf(await project.read(TERMS), 'description:')}`]);
+
+    const again = await build();
+    expect(again).toEqual({ ...first, advised: 0 });
+
+    // A comment above the description changes no page, only where the description is written.
+    await project.edit(TERMS, 'description: Our terms.', '# Shown in search results.\ndescription: Our terms.');
+    const moved = await build();
+    expect(moved.warnings).toEqual([`${TERMS}:${lineOf(await project.read(TERMS), 'description:')}`]);
+    expect(moved.warnings).not.toEqual(first.warnings);
+    expect(moved.advised).toBe(1);
+  });
+});

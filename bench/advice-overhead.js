@@ -21,7 +21,7 @@ const patch = (file, from, to) => {
   writeFileSync(file, text.replace(from, to));
 };
 patch(path.join(off, 'src/build.ts'), /const advice = await runAdviceStage\([^\n]*\);/.exec(readFileSync(path.join(off, 'src/build.ts'), 'utf8'))[0], 'const advice = { warnings: [] as SiteError[], report: undefined };');
-patch(path.join(off, 'src/markdown/processor.ts'), 'const facts = collectMarkdownFacts(tree);', 'const facts = { headings: [], links: [], images: [], contacts: [], words: 0 };');
+patch(path.join(off, 'src/markdown/processor.ts'), 'const facts = collectMarkdownFacts(tree);', 'const facts = { headings: [], links: [], images: [], contacts: [] };');
 const check = (folder) => timeProcess(process.execPath, ['bin/agency-site.js', 'check'], { cwd: folder });
 for (const folder of [on, off]) { const r = await check(folder); console.log(folder, r.ms, r.stdout.trim().slice(0, 200), r.stderr.slice(0, 300)); }
 const results = { on: { cold: [], warm: [], coldCpu: [], warmCpu: [] }, off: { cold: [], warm: [], coldCpu: [], warmCpu: [] } };

@@ -18,7 +18,6 @@ export interface MarkdownFacts {
   links: Array<Located & { href: string; text: string }>;
   images: Array<Located & { src: string; alt: string }>;
   contacts: Array<Located & { kind: 'email' | 'phone'; value: string }>;
-  words: number;
 }
 
 const EMAIL = /[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
@@ -26,7 +25,7 @@ const EMAIL = /[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const PHONE = /(?:\+|\(\d)?\d[\d ().-]{5,}\d/g;
 
 export function collectMarkdownFacts(tree: Root): MarkdownFacts {
-  const facts: MarkdownFacts = { headings: [], links: [], images: [], contacts: [], words: 0 };
+  const facts: MarkdownFacts = { headings: [], links: [], images: [], contacts: [] };
   const visit = (node: Nodes, inLink: boolean) => {
     const start = node.position?.start ?? { line: 1, column: 1 };
     const at = { line: start.line, column: start.column };
@@ -41,7 +40,6 @@ export function collectMarkdownFacts(tree: Root): MarkdownFacts {
         facts.images.push({ ...at, src: node.url, alt: node.alt ?? '' });
         break;
       case 'text':
-        facts.words += countWords(node.value);
         if (!inLink) findContacts(node.value, start, facts.contacts);
         return;
       case 'inlineCode':
@@ -69,18 +67,6 @@ function textOf(node: Nodes): string {
   let text = '';
   for (const child of node.children) text += textOf(child as Nodes);
   return text.replace(/\s+/g, ' ').trim();
-}
-
-export function countWords(text: string): number {
-  let count = 0;
-  let inWord = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    const space = code === 32 || code === 10 || code === 9 || code === 13;
-    if (!space && !inWord) count++;
-    inWord = !space;
-  }
-  return count;
 }
 
 /** Emails and phone numbers in a text node that starts at `start`; positions follow its newlines. */

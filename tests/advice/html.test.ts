@@ -44,4 +44,18 @@ describe('scanPageHtml', () => {
     expect(scan.words).toBe(8);
     expect(scanPageHtml(PAGE).words).toBe(0);
   });
+
+  it('passes over tags that only begin like the ones it reads, and over scripts in the body', () => {
+    const html =
+      '<html><head><title>T</title></head><body><header><abbr title="x">AB</abbr><h7>no</h7><hr/><address>here</address>' +
+      '<a href="/real">Real link</a><script>document.write("<a href=\'/no\'>no</a><h2>no</h2>")</script>' +
+      '<main><h2 class="x">Real</h2><h3>Also</h3><img src="/i.png" alt="i"/><style>h3{}</style></main></header></body></html>';
+    const found = scanPageHtml(html);
+    expect(found.headings).toEqual([
+      { level: 2, text: 'Real', region: -1 },
+      { level: 3, text: 'Also', region: -1 },
+    ]);
+    expect(found.links).toEqual([{ href: '/real', text: 'Real link' }]);
+    expect(found.images).toEqual([{ src: '/i.png', alt: 'i' }]);
+  });
 });

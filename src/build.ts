@@ -52,8 +52,8 @@ export interface BuildResult {
   stages: Record<string, number>;
   /** Images encoded by sharp in this build, and images reused from the cache. */
   images: { encoded: number; reused: number };
-  /** What this build made anew instead of taking it from the store. */
-  computed: { markdown: number; pages: number };
+  /** What this build made anew instead of taking it from the store: Markdown bodies, pages, pages the advice read. */
+  computed: { markdown: number; pages: number; advice: number };
   /** Worker threads that rendered Markdown besides the main thread. */
   workers: number;
   outDir: string;
@@ -127,7 +127,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     const counted = store.computed();
-    const computed = { markdown: (counted.markdown ?? 0) - (before.markdown ?? 0), pages: (counted.page ?? 0) - (before.page ?? 0) };
+    const computed = { markdown: (counted.markdown ?? 0) - (before.markdown ?? 0), pages: (counted.page ?? 0) - (before.page ?? 0), advice: advice.computed };
     return { ...clock.result(), pages: pages.length, files: planned.length, ...sizeOf(planned), images: { ...published.work }, computed, workers, outDir: config.outDir, written: write, warnings, output: planned, report: advice.report };
   } catch (error) {
     // A build that fails stops its images: the encoder process is killed, and no image is made or

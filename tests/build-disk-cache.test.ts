@@ -38,57 +38,57 @@ describe('build cache', () => {
   it('makes nothing anew when nothing changed, and writes the same output', async () => {
     const first = await build();
     // 3 services, about, 3 legal pages and 3 pages have Markdown.
-    expect(first.computed).toEqual({ markdown: 10, pages: first.pages });
+    expect(first.computed).toEqual({ markdown: 10, pages: first.pages, advice: first.pages });
     const second = await build();
-    expect(second.computed).toEqual({ markdown: 0, pages: 0 });
+    expect(second.computed).toEqual({ markdown: 0, pages: 0, advice: 0 });
     await expectSameAsPlainBuild();
   });
 
   it('renders the Markdown and the page of a changed body, and nothing else', async () => {
     await build();
     await project.edit('content/pages/beta.md', '- two', '- two\n- three');
-    expect((await build()).computed).toEqual({ markdown: 1, pages: 1 });
+    expect((await build()).computed).toEqual({ markdown: 1, pages: 1, advice: 1 });
     await expectSameAsPlainBuild();
   });
 
   it('renders a page again when only its front matter changed, but not its Markdown', async () => {
     await build();
     await project.edit('content/pages/gamma.md', 'title: Gamma', 'title: Gamma rays');
-    expect((await build()).computed).toEqual({ markdown: 0, pages: 1 });
+    expect((await build()).computed).toEqual({ markdown: 0, pages: 1, advice: 1 });
     await expectSameAsPlainBuild();
   });
 
   it('renders every page again when a template changed, but no Markdown', async () => {
     const { pages } = await build();
     await project.edit('templates/pages/ContentPage.tsx', '<h1>{page.title}</h1>', '<h1 className="title">{page.title}</h1>');
-    expect((await build()).computed).toEqual({ markdown: 0, pages });
+    expect((await build()).computed).toEqual({ markdown: 0, pages, advice: pages });
     await expectSameAsPlainBuild();
   });
 
   it('renders every page again when content every page shows changed', async () => {
     const { pages } = await build();
     await project.edit('content/site.yaml', /copyright: .*/, 'copyright: "© 2031 Northwind Studio"');
-    expect((await build()).computed).toEqual({ markdown: 0, pages });
+    expect((await build()).computed).toEqual({ markdown: 0, pages, advice: pages });
     await project.edit('content/legal/terms.md', 'title: Terms of Service', 'title: Terms');
-    expect((await build()).computed).toEqual({ markdown: 0, pages });
+    expect((await build()).computed).toEqual({ markdown: 0, pages, advice: pages });
     await expectSameAsPlainBuild();
   });
 
   it('renders every page again for another --base or --format, and all Markdown for --allow-html', async () => {
     const { pages } = await build();
     // Same HTML from the Markdown (it holds no raw HTML), so the pages themselves are still cached.
-    expect((await build({ allowHtml: true })).computed).toEqual({ markdown: 10, pages: 0 });
+    expect((await build({ allowHtml: true })).computed).toEqual({ markdown: 10, pages: 0, advice: 0 });
     await expectSameAsPlainBuild({ allowHtml: true });
-    expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 10, pages });
+    expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 10, pages, advice: pages });
     await expectSameAsPlainBuild({ base: '/sub/' });
-    expect((await build({ format: 'directory' })).computed).toEqual({ markdown: 0, pages });
+    expect((await build({ format: 'directory' })).computed).toEqual({ markdown: 0, pages, advice: pages });
   });
 
   it('renders added pages and drops removed ones', async () => {
     await build();
     await project.write('content/pages/delta.md', page('Delta', 'New.'));
     await project.remove('content/pages/gamma.md');
-    expect((await build()).computed).toEqual({ markdown: 1, pages: 1 });
+    expect((await build()).computed).toEqual({ markdown: 1, pages: 1, advice: 1 });
     await expectSameAsPlainBuild();
   });
 

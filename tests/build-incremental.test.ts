@@ -57,7 +57,7 @@ describe('dev rebuilds', () => {
     await session.build();
     await project.edit('content/pages/beta.md', 'The beta page.', 'The *new* beta page.');
     const result = await rebuild(session, 'content/pages/beta.md');
-    expect(result.computed).toEqual({ markdown: 1, pages: 1 });
+    expect(result.computed).toEqual({ markdown: 1, pages: 1, advice: 1 });
     await expectSameAsFreshBuild(result, config);
   });
 
@@ -69,7 +69,7 @@ describe('dev rebuilds', () => {
     await session.build();
     await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
     const result = await rebuild(session, 'content/pages/beta.md');
-    expect(result.computed).toEqual({ markdown: 1, pages: 1 });
+    expect(result.computed).toEqual({ markdown: 1, pages: 1, advice: 1 });
     expect(result.warnings.filter((warning) => warning.code === 'RawHtmlRemoved').map((warning) => [warning.code, warning.file])).toEqual([
       ['RawHtmlRemoved', 'content/pages/alpha.md'],
       ['RawHtmlRemoved', 'content/pages/delta.md'],
@@ -83,7 +83,7 @@ describe('dev rebuilds', () => {
     const first = await session.build();
     await project.edit('content/site.yaml', /copyright: .*/, 'copyright: "© 2031 Northwind Studio"');
     const result = await rebuild(session, 'content/site.yaml');
-    expect(result.computed).toEqual({ markdown: 0, pages: first.pages });
+    expect(result.computed).toEqual({ markdown: 0, pages: first.pages, advice: first.pages });
     await expectSameAsFreshBuild(result, config);
   });
 
@@ -98,7 +98,7 @@ describe('dev rebuilds', () => {
       { path: project.file('content/pages/alpha.md'), event: 'unlink' },
     ]);
     expect(result.output.some((file) => file.path === 'alpha.html')).toBe(false);
-    expect(result.computed).toEqual({ markdown: 1, pages: 1 });
+    expect(result.computed).toEqual({ markdown: 1, pages: 1, advice: 1 });
     await expectSameAsFreshBuild(result, config);
   });
 
@@ -129,7 +129,7 @@ describe('dev rebuilds', () => {
     const session = createSession(config, await openStore(config));
     const first = await session.build();
     const next = await buildSite(config, { write: false });
-    expect(next.computed).toEqual({ markdown: 0, pages: 0 });
+    expect(next.computed).toEqual({ markdown: 0, pages: 0, advice: 0 });
     expect(next.pages).toBe(first.pages);
   });
 

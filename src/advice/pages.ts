@@ -22,27 +22,27 @@ export function createAdvicePages(
 ): AdvicePage[] {
   const part = (file: string, html: string) => {
     const found = markdownOf(file);
-    return found ? [{ file, html, ...found }] : [];
+    return found ? [{ file, html, lineOffset: found.lineOffset, facts: found.facts }] : [];
   };
-  return rendered.map(({ route, html }) => {
-    const base = { path: route.path, indexable: route.indexable, html };
-    const { page } = route;
+  // Objects written out whole, not spread: this runs for every page of every build.
+  return rendered.map(({ route, html }): AdvicePage => {
+    const { page, path, indexable } = route;
     if (page.kind === 'legal') {
       const file = `content/legal/${page.legal.slug}.md`;
-      return { ...base, file, markdown: part(file, page.legal.html) };
+      return { path, indexable, html, file, markdown: part(file, page.legal.html) };
     }
     if (page.kind === 'page') {
       const file = `content/pages/${page.page.slug}.md`;
-      return { ...base, file, markdown: part(file, page.page.html) };
+      return { path, indexable, html, file, markdown: part(file, page.page.html) };
     }
     if (page.kind === 'home') {
       const markdown = [
         ...site.services.flatMap((service) => part(`content/services/${service.slug}.md`, service.html)),
         ...part('content/about.md', site.about.html),
       ];
-      return { ...base, file: 'content/site.yaml', markdown };
+      return { path, indexable, html, file: 'content/site.yaml', markdown };
     }
-    return { ...base, file: 'content/site.yaml', markdown: [] };
+    return { path, indexable, html, file: 'content/site.yaml', markdown: [] };
   });
 }
 

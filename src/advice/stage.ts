@@ -5,7 +5,7 @@
  * is made from, so an unchanged page is not read again; the rules across pages (duplicates, the
  * switches) run over every page each time.
  */
-import { jsonCodec, type Codec, type Store } from '../cache/store.ts';
+import type { Codec, Store } from '../cache/store.ts';
 import type { LoadedSite } from '../content/load.ts';
 import { byteLength } from '../output/plan.ts';
 import type { PlannedFile } from '../output/staging.ts';
@@ -29,6 +29,8 @@ export interface AdviceStageInput {
 }
 
 export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
+  /** Pages whose rules ran in this build (the others' findings were kept). */
+  computed: number;
   /** Set with `report`: one summary per page. */
   report?: PageReport[];
 }
@@ -42,17 +44,41 @@ export async function runAdviceStage(input: AdviceStageInput): Promise<AdviceSta
   // matter) and of content/site.yaml, where the templates' texts are found.
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
   const context = { sources, base, report };
+  const last = store.peek('advice-pages', 'last', keptCodec);
+  const kept: KeptFindings = new Map();
+  let computed = 0;
   const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file)).map((page, index) => {
     const pageKey = input.pages[index]!.key;
     if (pageKey === undefined) return page;
-    const files = [page.file, ...page.markdown.map((part) => part.file)].map(hashOf).join(' ');
-    const key = `${pageKey} ${files} ${siteKey}`;
-    return { ...page, found: store.step('advice-page', key, () => advisePage(page, context), jsonCodec as Codec<PageFindings>) };
+    let key = `${pageKey} ${hashOf(page.file)}`;
+    for (const part of page.markdown) key += ` ${hashOf(part.file)}`;
+    key += ` ${siteKey}`;
+    let found = last?.get(key);
+    if (found === undefined) {
+      found = advisePage(page, context);
+      computed++;
+    }
+    kept.set(key, found);
+    page.found = found;
+    return page;
   });
+  if (computed > 0 || kept.size !== last?.size) store.keep('advice-pages', 'last', kept, keptCodec);
   const images = await store.step('advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
   const advice = adviseSite({ pages, sources: loaded.sources, images, switches: collectSwitches(loaded.site, loaded.pages), base, report });
-  if (!report) return { warnings: advice.warnings };
+  if (!report) return { warnings: advice.warnings, computed };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) => sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, report: createReport(advice.pages, sizeOf) };
+  return { warnings: advice.warnings, computed, report: createReport(advice.pages, sizeOf) };
 }
+
+/**
+ * What the rules found on each page of the last build, by the page's key and its files' hashes:
+ * one value for the whole site, read and written at once (4000 small values cost several times
+ * more to look up one by one).
+ */
+type KeptFindings = Map<string, PageFindings>;
+
+const keptCodec: Codec<KeptFindings> = {
+  encode: (kept) => JSON.stringify([...kept]),
+  decode: (bytes) => new Map(JSON.parse(bytes.toString('utf8')) as Array<[string, PageFindings]>),
+};

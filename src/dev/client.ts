@@ -88,9 +88,11 @@ function showOverlay(errors: OverlayEntry[]): void {
   close.focus();
 }
 
-/** The warnings' button and list, made again for each new list; never takes the focus. */
+/** The warnings' button and list, made again for each new list; never takes the focus, and keeps it when it had it. */
 function showWarnings(warnings: OverlayEntry[]): void {
-  document.querySelector(WARNINGS_TAG)?.remove();
+  const old = document.querySelector(WARNINGS_TAG);
+  const focused = old?.shadowRoot?.activeElement != null;
+  old?.remove();
   if (warnings.length === 0) return;
   const { host, root } = createHost(WARNINGS_TAG);
   const panel = element('aside', 'panel');
@@ -120,6 +122,7 @@ function showWarnings(warnings: OverlayEntry[]): void {
   panel.append(toggle, list);
   root.append(panel);
   (document.body ?? document.documentElement).append(host);
+  if (focused) toggle.focus();
 }
 
 /** One problem as both lists show it: where, which, what, the lines, what to do. */

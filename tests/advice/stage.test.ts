@@ -4,7 +4,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
-import { openStore } from '../../src/cache/store.ts';
 import { resolveConfig } from '../../src/config.ts';
 import { copyProject, lineOf, type TempProject } from '../helpers/project.ts';
 
@@ -23,10 +22,9 @@ describe('the advice step', () => {
     // Each build opens the project's disk cache, as `agency-site check` does.
     const config = resolveConfig({ root: project.root, threads: 0 });
     const build = async () => {
-      const store = await openStore(config);
-      const result = await buildSite(config, { write: false, store });
+      const result = await buildSite(config, { write: false });
       const warnings = result.warnings.filter((warning) => warning.code === 'DescriptionLength').map((warning) => `${warning.file}:${warning.line}`);
-      return { warnings, advised: store.computed()['advice-page'] ?? 0, pages: result.pages };
+      return { warnings, advised: result.computed.advice, pages: result.pages };
     };
 
     const first = await build();

@@ -36,6 +36,6 @@ it('writes the same bytes cold and warm, with threads and cache, as without any 
   await project.write('content/pages/page-00007.md', renderCorpusPage(7, PAGES, 1));
   await build('--no-cache', '--threads', '0', '--out', 'plain');
   const warm = await build('--threads', '1');
-  expect(warm).toContain('made anew (not cached): {"markdown":1,"pages":1}');
+  expect(warm).toContain('made anew (not cached): {"markdown":1,"pages":1,"advice":1}');
   expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('plain')));
 }, 120_000);

@@ -111,11 +111,8 @@ export function advisePage(
   return found;
 }
 
-/**
- * What the rules read from a page's HTML: a function of the page's HTML and its Markdown's HTML
- * only.
- */
-export function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: ScanOptions = {}): PageScan {
+/** What the rules read from a page's HTML, with the parts its Markdown made marked as such. */
+function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: ScanOptions = {}): PageScan {
   const html = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
   const regions = page.markdown.map((part): [number, number] => {
     const start = part.html === '' ? -1 : html.indexOf(part.html);

@@ -44,7 +44,11 @@ const timed = (fn) => {
 
 /** A check as a new process: its CPU time (user + system, worker threads included), and its wall time. */
 function timeCheck(args) {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', node, 'bin/agency-site.js', 'check', ...args], { cwd: folder, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', node, 'bin/agency-site.js', 'check', ...args], {
+    cwd: folder,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   if (run.status !== 0) throw new Error(`check failed:\n${run.stderr}`);
   const [wall, user, system] = run.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { ms: (user + system) * 1000, wallMs: wall * 1000 };
@@ -60,7 +64,9 @@ try {
     const [coldRun, warmRun] = [check(['--no-cache']), check([])];
     cold.push(coldRun.ms);
     warm.push(warmRun.ms);
-    console.log(`check run ${run} (CPU, wall): cold ${seconds(coldRun.ms)}, ${seconds(coldRun.wallMs)}; warm ${seconds(warmRun.ms)}, ${seconds(warmRun.wallMs)}`);
+    console.log(
+      `check run ${run} (CPU, wall): cold ${seconds(coldRun.ms)}, ${seconds(coldRun.wallMs)}; warm ${seconds(warmRun.ms)}, ${seconds(warmRun.wallMs)}`,
+    );
   }
 
   const api = await loadApi();
@@ -72,10 +78,12 @@ try {
   const output = new Map(result.output.map((file) => [file.path, file]));
   const rendered = routes.map((route) => ({ route, html: output.get(route.file).contents }));
   const bodies = new Map(
-    loaded.sources.filter((source) => source.file.endsWith('.md')).map((source) => {
-      const split = api.splitFrontmatter(source.file, source.text);
-      return [source.file, split];
-    }),
+    loaded.sources
+      .filter((source) => source.file.endsWith('.md'))
+      .map((source) => {
+        const split = api.splitFrontmatter(source.file, source.text);
+        return [source.file, split];
+      }),
   );
   const parser = api.remark().freeze();
   let trees = new Map([...bodies].map(([file, split]) => [file, parser.parse(split.body)]));
@@ -91,7 +99,8 @@ try {
     facts = made.value;
   }
   trees = undefined;
-  const markdownOf = (file) => (facts.has(file) ? { facts: facts.get(file), lineOffset: bodies.get(file).bodyLineOffset } : undefined);
+  const markdownOf = (file) =>
+    facts.has(file) ? { facts: facts.get(file), lineOffset: bodies.get(file).bodyLineOffset } : undefined;
   const input = (report) => ({
     pages: api.createAdvicePages(rendered, loaded.site, markdownOf),
     sources: loaded.sources,
@@ -102,7 +111,9 @@ try {
   });
   // A warm build keeps what the rules found on each page (advisePage) by the page's key and its files' hashes.
   const sources = new Map(loaded.sources.map((source) => [source.file, source]));
-  const kept = api.createAdvicePages(rendered, loaded.site, markdownOf).map((page) => ({ ...page, found: api.advisePage(page, { sources, base: config.base, report: false }) }));
+  const kept = api
+    .createAdvicePages(rendered, loaded.site, markdownOf)
+    .map((page) => ({ ...page, found: api.advisePage(page, { sources, base: config.base, report: false }) }));
   const rules = [];
   const keptFindings = [];
   const reported = [];
@@ -122,9 +133,19 @@ try {
     settle();
     parse.push(timed(() => [...bodies.values()].map((split) => api.readMarkdownFacts(split.body))).ms);
   }
-  console.log(`facts from trees ${collect.map(Math.round).join(', ')} ms; rules ${rules.map(Math.round).join(', ')} ms; with kept page findings ${keptFindings.map(Math.round).join(', ')} ms; rules with --report ${reported.map(Math.round).join(', ')} ms; parse + facts ${parse.map(Math.round).join(', ')} ms`);
+  console.log(
+    `facts from trees ${collect.map(Math.round).join(', ')} ms; rules ${rules.map(Math.round).join(', ')} ms; with kept page findings ${keptFindings.map(Math.round).join(', ')} ms; rules with --report ${reported.map(Math.round).join(', ')} ms; parse + facts ${parse.map(Math.round).join(', ')} ms`,
+  );
   api.cleanup();
-  const [coldMs, warmMs, collectMs, parseMs, rulesMs, reportMs, cachedMs] = [cold, warm, collect, parse, rules, reported, keptFindings].map((values) => median(values) ?? Number.NaN);
+  const [coldMs, warmMs, collectMs, parseMs, rulesMs, reportMs, cachedMs] = [
+    cold,
+    warm,
+    collect,
+    parse,
+    rules,
+    reported,
+    keptFindings,
+  ].map((values) => median(values) ?? Number.NaN);
   const share = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
   console.log(
     [

@@ -38,7 +38,9 @@ const label = process.env.BENCH_LABEL ?? 'Before and after';
 const machine = machineDetails();
 const node = process.execPath;
 const work = createWorkFolder('agency-site-before-after-');
-console.log(`agency-site bench:before-after: ${before} against ${PROJECT_ROOT}, sizes ${sizes.join(', ')}, ${runs} runs, in ${work}`);
+console.log(
+  `agency-site bench:before-after: ${before} against ${PROJECT_ROOT}, sizes ${sizes.join(', ')}, ${runs} runs, in ${work}`,
+);
 
 const rows = [];
 const loads = [];
@@ -60,7 +62,9 @@ try {
       const order = run % 2 ? ['before', 'after'] : ['after', 'before'];
       for (const name of order) results[name].push(await cold(sites[name]));
       loads.push(os.loadavg()[0]);
-      console.log(`  N=${count} run ${run}: before ${seconds(results.before.at(-1).ms)}, after ${seconds(results.after.at(-1).ms)}, load ${os.loadavg()[0].toFixed(2)}`);
+      console.log(
+        `  N=${count} run ${run}: before ${seconds(results.before.at(-1).ms)}, after ${seconds(results.after.at(-1).ms)}, load ${os.loadavg()[0].toFixed(2)}`,
+      );
     }
     const summary = (list) => ({
       ms: median(list.map((result) => result.ms)),
@@ -69,7 +73,9 @@ try {
     });
     const row = { count, before: summary(results.before), after: summary(results.after) };
     rows.push(row);
-    console.log(`N=${count}: before ${seconds(row.before.ms)}, after ${seconds(row.after.ms)}: ${cost(row.before.ms, row.after.ms)}`);
+    console.log(
+      `N=${count}: before ${seconds(row.before.ms)}, after ${seconds(row.after.ms)}: ${cost(row.before.ms, row.after.ms)}`,
+    );
     for (const folder of Object.values(sites)) rmSync(folder, { recursive: true, force: true });
   }
   const markdown = [
@@ -81,11 +87,23 @@ try {
     '',
     table(
       ['pages', 'before: wall (user, system)', 'after: wall (user, system)', 'wall time change'],
-      rows.map((row) => [row.count, formatTimes(row.before), formatTimes(row.after), cost(row.before.ms, row.after.ms)]),
+      rows.map((row) => [
+        row.count,
+        formatTimes(row.before),
+        formatTimes(row.after),
+        cost(row.before.ms, row.after.ms),
+      ]),
     ),
   ].join('\n');
-  const name = `bench-before-after-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
-  writeSection(path.join(PROJECT_ROOT, 'docs', 'benchmarks.md'), name, `## ${label} (npm run bench:before-after)\n\n${markdown}`);
+  const name = `bench-before-after-${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
+  writeSection(
+    path.join(PROJECT_ROOT, 'docs', 'benchmarks.md'),
+    name,
+    `## ${label} (npm run bench:before-after)\n\n${markdown}`,
+  );
   console.log('Wrote docs/benchmarks.md');
 } finally {
   rmSync(work, { recursive: true, force: true });

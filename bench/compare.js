@@ -45,7 +45,9 @@ const LAYOUT_HEAD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 function findHugo() {
   const probe = spawnSync('hugo', ['version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    console.log('hugo is not installed, so there is no Hugo column: install Debian\'s package with `apt-get update && apt-get install -y hugo`.');
+    console.log(
+      "hugo is not installed, so there is no Hugo column: install Debian's package with `apt-get update && apt-get install -y hugo`.",
+    );
     return undefined;
   }
   return probe.stdout.trim();
@@ -56,9 +58,16 @@ function installEleventy() {
   const cmd = path.join(folder, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
   if (existsSync(cmd)) return cmd;
   mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ private: true, name: 'eleventy-bench', type: 'module' }));
+  writeFileSync(
+    path.join(folder, 'package.json'),
+    JSON.stringify({ private: true, name: 'eleventy-bench', type: 'module' }),
+  );
   console.log(`Installing @11ty/eleventy@${eleventyVersion} into ${folder} (not into the project)...`);
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', `@11ty/eleventy@${eleventyVersion}`], { cwd: folder, stdio: 'inherit' });
+  const install = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', `@11ty/eleventy@${eleventyVersion}`],
+    { cwd: folder, stdio: 'inherit' },
+  );
   if (install.status !== 0 || !existsSync(cmd)) {
     console.log('Eleventy could not be installed, so there is no Eleventy column.');
     return undefined;
@@ -123,7 +132,8 @@ try {
       hugo:
         hugoVersion &&
         (() => {
-          for (const name of ['public', 'resources', '.hugo-cache']) rmSync(path.join(hugo, name), { recursive: true, force: true });
+          for (const name of ['public', 'resources', '.hugo-cache'])
+            rmSync(path.join(hugo, name), { recursive: true, force: true });
           return timeProcess('hugo', ['--quiet', '--cacheDir', path.join(hugo, '.hugo-cache')], { cwd: hugo });
         }),
       eleventy:
@@ -175,10 +185,23 @@ try {
     'with its cache kept and one page changed. Memory: median peak resident set (GNU time). Ratios are agency-site divided by the other tool.',
     `Every tool reads and writes in ${WORK_ROOT}${WORK_ROOT === '/dev/shm' ? ' (tmpfs)' : ''}; "sys" is the median system CPU time of the tool's processes (GNU time).`,
     '',
-    formatMachine(machine, { hugo: hugoVersion ?? 'not installed', eleventy: eleventyCmd ? `@11ty/eleventy ${eleventyVersion}` : 'not installed' }),
+    formatMachine(machine, {
+      hugo: hugoVersion ?? 'not installed',
+      eleventy: eleventyCmd ? `@11ty/eleventy ${eleventyVersion}` : 'not installed',
+    }),
     '',
     table(
-      ['pages', 'agency-site cold', 'warm', 'Hugo', 'Eleventy', 'cold / Hugo', 'cold / Eleventy', 'warm / Hugo', 'memory: ours / Hugo'],
+      [
+        'pages',
+        'agency-site cold',
+        'warm',
+        'Hugo',
+        'Eleventy',
+        'cold / Hugo',
+        'cold / Eleventy',
+        'warm / Hugo',
+        'memory: ours / Hugo',
+      ],
       rows.map((row) => [
         row.count,
         cell(row.cold),
@@ -192,7 +215,11 @@ try {
       ]),
     ),
   ].join('\n');
-  writeSection(path.join(PROJECT_ROOT, 'docs', 'benchmarks.md'), 'bench-compare', `## Against Hugo and Eleventy (npm run bench:compare)\n\n${markdown}`);
+  writeSection(
+    path.join(PROJECT_ROOT, 'docs', 'benchmarks.md'),
+    'bench-compare',
+    `## Against Hugo and Eleventy (npm run bench:compare)\n\n${markdown}`,
+  );
   console.log('Wrote docs/benchmarks.md');
 } finally {
   rmSync(work, { recursive: true, force: true });

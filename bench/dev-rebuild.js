@@ -15,12 +15,15 @@ const edits = Number(editsText);
 const count = Number(countText);
 
 /** The build API bundled like the CLI (with its Markdown worker and image encoder beside it). */
-const { buildSite, openStore, createFileVersionCounter, resolveConfig, cleanup } = await importSourceBundle('bench-api', {
-  'build.ts': ['buildSite'],
-  'cache/store.ts': ['openStore'],
-  'cache/file-versions.ts': ['createFileVersionCounter'],
-  'config.ts': ['resolveConfig'],
-});
+const { buildSite, openStore, createFileVersionCounter, resolveConfig, cleanup } = await importSourceBundle(
+  'bench-api',
+  {
+    'build.ts': ['buildSite'],
+    'cache/store.ts': ['openStore'],
+    'cache/file-versions.ts': ['createFileVersionCounter'],
+    'config.ts': ['resolveConfig'],
+  },
+);
 
 const config = resolveConfig({ root: folder });
 const store = await openStore(config);

@@ -19,12 +19,20 @@ const PAUSE_MS = 150;
 const GOAL_MS = 50;
 
 const project = await mkdtemp(path.join(os.tmpdir(), 'agency-site-bench-dev-'));
-await Promise.all(['content', 'templates', 'public'].map((folder) => cp(path.join(root, folder), path.join(project, folder), { recursive: true })));
+await Promise.all(
+  ['content', 'templates', 'public'].map((folder) =>
+    cp(path.join(root, folder), path.join(project, folder), { recursive: true }),
+  ),
+);
 
-const child = spawn(process.execPath, [path.join(root, 'bin', 'agency-site.js'), 'dev', '--root', project, '--port', '0'], {
-  env: { ...process.env, NO_COLOR: '1' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const child = spawn(
+  process.execPath,
+  [path.join(root, 'bin', 'agency-site.js'), 'dev', '--root', project, '--port', '0'],
+  {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 let log = '';
 child.stdout.on('data', (chunk) => (log += chunk));
 child.stderr.on('data', (chunk) => (log += chunk));
@@ -49,14 +57,24 @@ try {
   await channel.next(['hello']);
 
   const edits = [
-    { name: 'content edit (content/about.md)', file: 'content/about.md', expect: 'reload', change: (text, n) => text.replace('a small team', `a small team (${n})`) },
+    {
+      name: 'content edit (content/about.md)',
+      file: 'content/about.md',
+      expect: 'reload',
+      change: (text, n) => text.replace('a small team', `a small team (${n})`),
+    },
     {
       name: 'template edit (AboutSection.tsx)',
       file: 'templates/sections/AboutSection.tsx',
       expect: 'reload',
       change: (text, n) => text.replace('prose about-text', `prose about-text bench-${n}`),
     },
-    { name: 'CSS edit (site.css)', file: 'templates/styles/site.css', expect: 'css', change: (text, n) => `${text}\n:root { --bench: ${n}px; }\n` },
+    {
+      name: 'CSS edit (site.css)',
+      file: 'templates/styles/site.css',
+      expect: 'css',
+      change: (text, n) => `${text}\n:root { --bench: ${n}px; }\n`,
+    },
   ];
   const rows = [];
   for (const edit of edits) {
@@ -72,7 +90,8 @@ try {
       await writeFile(path.join(project, edit.file), text);
       const message = await channel.next([edit.expect, 'reload', 'css']);
       const elapsed = performance.now() - started;
-      if (message.type !== edit.expect) throw new Error(`${edit.name}: expected ${edit.expect}, got ${JSON.stringify(message)}\n${log}`);
+      if (message.type !== edit.expect)
+        throw new Error(`${edit.name}: expected ${edit.expect}, got ${JSON.stringify(message)}\n${log}`);
       // An editor's save truncates, then writes: a build that read the empty file in between may
       // show its error before the good build. Counted, not hidden.
       if (channel.skipped('errors') > 0) flashes++;
@@ -83,9 +102,12 @@ try {
     rows.push({ name: edit.name, message: edit.expect, flashes, ...summarize(times) });
   }
   const builds = [...log.matchAll(/Rebuilt after (\S+) changed in (\d+) ms/g)];
-  const buildMedian = (prefix) => median(builds.filter((match) => match[1].startsWith(prefix)).map((match) => Number(match[2])));
+  const buildMedian = (prefix) =>
+    median(builds.filter((match) => match[1].startsWith(prefix)).map((match) => Number(match[2])));
 
-  console.log(`\nagency-site dev: save -> reload message (${RUNS} saves each after ${WARMUP} warm-up saves; Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)})\n`);
+  console.log(
+    `\nagency-site dev: save -> reload message (${RUNS} saves each after ${WARMUP} warm-up saves; Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)})\n`,
+  );
   const table = [
     ['edit', 'message', 'median', 'p90', 'min', 'max', 'build (median)', 'error flashes'],
     ...rows.map((row, index) => [
@@ -105,7 +127,9 @@ try {
     if (index === 0) console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   }
   const content = rows[0].median;
-  console.log(`\nGoal: a content edit under ${GOAL_MS} ms (median): ${content < GOAL_MS ? 'met' : 'NOT met'} (${content.toFixed(1)} ms).`);
+  console.log(
+    `\nGoal: a content edit under ${GOAL_MS} ms (median): ${content < GOAL_MS ? 'met' : 'NOT met'} (${content.toFixed(1)} ms).`,
+  );
   channel.close();
 } finally {
   await stop();
@@ -113,7 +137,12 @@ try {
 
 function summarize(times) {
   const sorted = [...times].sort((a, b) => a - b);
-  return { median: median(sorted), p90: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))], min: sorted[0], max: sorted.at(-1) };
+  return {
+    median: median(sorted),
+    p90: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))],
+    min: sorted[0],
+    max: sorted.at(-1),
+  };
 }
 
 function median(values) {

@@ -5,7 +5,20 @@
  * and src/ bundled the way the CLI bundles it, for benches that call its functions in process.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -147,7 +160,10 @@ export function timeProcess(command, args, { cwd, env } = {}) {
   const [file, argv] = HAS_GNU_TIME ? [GNU_TIME, ['-f', '%M %S %U', '-o', rssFile, command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(file, argv, { cwd, env: { ...process.env, NO_COLOR: '1', AGENCY_SITE_REPORT_MEMORY: '1', ...env } });
+    const child = spawn(file, argv, {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', AGENCY_SITE_REPORT_MEMORY: '1', ...env },
+    });
     let sampledKb = 0;
     // GNU time itself (the root when it is installed) is not counted.
     const sample = CAN_SAMPLE && createTreeSampler(child.pid, !HAS_GNU_TIME);
@@ -196,13 +212,23 @@ export function machineDetails() {
     memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     node: process.version,
     os: `${os.type()} ${os.release()}`,
-    load: os.loadavg().map((value) => value.toFixed(2)).join(', '),
+    load: os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', '),
   };
 }
 
 export function formatMachine(machine, extra = {}) {
   const rows = { ...machine, ...extra };
-  const names = { cores: 'CPU cores', cpu: 'CPU model', memory: 'Memory', node: 'Node.js', os: 'System', load: 'Load average at start (1, 5, 15 min)' };
+  const names = {
+    cores: 'CPU cores',
+    cpu: 'CPU model',
+    memory: 'Memory',
+    node: 'Node.js',
+    os: 'System',
+    load: 'Load average at start (1, 5, 15 min)',
+  };
   return Object.entries(rows)
     .map(([key, value]) => `- ${names[key] ?? key}: ${value}`)
     .join('\n');
@@ -220,7 +246,10 @@ export function writeSection(file, name, markdown) {
   let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  text = from !== -1 && to > from ? `${text.slice(0, from)}${block}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${block}\n`;
+  text =
+    from !== -1 && to > from
+      ? `${text.slice(0, from)}${block}${text.slice(to + end.length)}`
+      : `${text.trimEnd()}\n\n${block}\n`;
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text);
 }
@@ -240,9 +269,18 @@ export async function importSourceBundle(name, exports) {
   mkdirSync(outdir, { recursive: true });
   const entry = path.join(outdir, 'entry.ts');
   const source = (file) => JSON.stringify(file.endsWith('.ts') ? path.join(PROJECT_ROOT, 'src', file) : file);
-  writeFileSync(entry, Object.entries(exports).map(([file, names]) => `export { ${names.join(', ')} } from ${source(file)};`).join('\n'));
+  writeFileSync(
+    entry,
+    Object.entries(exports)
+      .map(([file, names]) => `export { ${names.join(', ')} } from ${source(file)};`)
+      .join('\n'),
+  );
   await esbuild.build({
-    entryPoints: [entry, path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts'), path.join(PROJECT_ROOT, 'src', 'publish', 'image-encoder.ts')],
+    entryPoints: [
+      entry,
+      path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts'),
+      path.join(PROJECT_ROOT, 'src', 'publish', 'image-encoder.ts'),
+    ],
     entryNames: '[name]',
     outdir,
     bundle: true,
@@ -252,7 +290,9 @@ export async function importSourceBundle(name, exports) {
     target: 'node20',
     logLevel: 'error',
     external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   const api = await import(pathToFileURL(path.join(outdir, 'entry.js')).href);
   return { ...api, cleanup: () => rmSync(outdir, { recursive: true, force: true }) };

@@ -24,7 +24,13 @@ import type { Image } from './content/schema.ts';
 import { createImagePipeline, type ImagePipeline } from './publish/images.ts';
 import { processMarkdownImages, type MarkdownImageSet } from './publish/markdown-images.ts';
 import { placeSiteImages } from './render/markdown-images.ts';
-import { createPublication, createSiteImages, type Publication, type PublicationInput, type SiteImageSet } from './publish/publication.ts';
+import {
+  createPublication,
+  createSiteImages,
+  type Publication,
+  type PublicationInput,
+  type SiteImageSet,
+} from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
 import { renderSitePages } from './render/pages.ts';
 import { loadTemplates } from './render/templates.ts';
@@ -98,7 +104,11 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       bundling,
     ]);
     const urls = createUrlPolicy(config, loaded.site.settings.url);
-    const markdownImages = await makeMarkdownImages(store, { files, config, urls, pipeline, made: madeImages }, loaded.markdownImages);
+    const markdownImages = await makeMarkdownImages(
+      store,
+      { files, config, urls, pipeline, made: madeImages },
+      loaded.markdownImages,
+    );
     const { site, pages: contentPages, pageSources } = placeSiteImages(loaded, markdownImages.pictures, urls);
     const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
@@ -115,11 +125,32 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const imageFiles = new Set(published.files.map((file) => file.path));
     // A Markdown image that is also a portfolio image has the same files.
     const bodyImageFiles = markdownImages.files.filter((file) => !imageFiles.has(file.path));
-    const planned = planOutput(pages.map((page) => ({ path: page.route.file, contents: page.html })), assets.files, publicFiles, published.files, bodyImageFiles);
-    const problems = checkSite({ pages, files: new Set(planned.map((file) => file.path)), urls, sources: loaded.sources, store });
+    const planned = planOutput(
+      pages.map((page) => ({ path: page.route.file, contents: page.html })),
+      assets.files,
+      publicFiles,
+      published.files,
+      bodyImageFiles,
+    );
+    const problems = checkSite({
+      pages,
+      files: new Set(planned.map((file) => file.path)),
+      urls,
+      sources: loaded.sources,
+      store,
+    });
     if (problems.length > 0) throw new SiteErrors(problems);
     clock.stage('check');
-    const advice = await runAdviceStage({ store, loaded, pages, publicFiles, publicKey, output: planned, base: urls.base, report: options.report ?? false });
+    const advice = await runAdviceStage({
+      store,
+      loaded,
+      pages,
+      publicFiles,
+      publicKey,
+      output: planned,
+      base: urls.base,
+      report: options.report ?? false,
+    });
     const warnings = [...loaded.warnings, ...checkHostLimits(planned), ...advice.warnings];
     if (options.strict && warnings.length > 0) throw new SiteErrors(warnings);
     clock.stage('advice');
@@ -127,8 +158,25 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     const counted = store.computed();
-    const computed = { markdown: (counted.markdown ?? 0) - (before.markdown ?? 0), pages: (counted.page ?? 0) - (before.page ?? 0), advice: advice.computed };
-    return { ...clock.result(), pages: pages.length, files: planned.length, ...sizeOf(planned), images: { ...published.work }, computed, workers, outDir: config.outDir, written: write, warnings, output: planned, report: advice.report };
+    const computed = {
+      markdown: (counted.markdown ?? 0) - (before.markdown ?? 0),
+      pages: (counted.page ?? 0) - (before.page ?? 0),
+      advice: advice.computed,
+    };
+    return {
+      ...clock.result(),
+      pages: pages.length,
+      files: planned.length,
+      ...sizeOf(planned),
+      images: { ...published.work },
+      computed,
+      workers,
+      outDir: config.outDir,
+      written: write,
+      warnings,
+      output: planned,
+      report: advice.report,
+    };
   } catch (error) {
     // A build that fails stops its images: the encoder process is killed, and no image is made or
     // stored after this returns.
@@ -153,7 +201,12 @@ async function startImages(
   const { content } = await imageContent;
   if (!content) return undefined;
   const urls = createUrlPolicy(config, content.settings.url);
-  const key = hashKey(JSON.stringify(content), urlKey(urls), publicFiles.map((file) => file.path).join('\n'), files.folder(config.publicDir));
+  const key = hashKey(
+    JSON.stringify(content),
+    urlKey(urls),
+    publicFiles.map((file) => file.path).join('\n'),
+    files.folder(config.publicDir),
+  );
   const set = await store.step('images', key, () => {
     made.add('images');
     return createSiteImages({ config, site: content, urls, publicFiles, pipeline });
@@ -164,7 +217,13 @@ async function startImages(
 /** The images Markdown bodies show, kept while their paths and sizes, the URL policy and public/ are the same. */
 function makeMarkdownImages(
   store: Store,
-  { files, config, urls, pipeline, made }: { files: FileVersions; config: ResolvedConfig; urls: UrlPolicy; pipeline: ImagePipeline; made: Set<string> },
+  {
+    files,
+    config,
+    urls,
+    pipeline,
+    made,
+  }: { files: FileVersions; config: ResolvedConfig; urls: UrlPolicy; pipeline: ImagePipeline; made: Set<string> },
   images: Image[],
 ): Promise<MarkdownImageSet> {
   const key = hashKey(JSON.stringify(images), urlKey(urls), files.folder(config.publicDir));
@@ -190,8 +249,15 @@ function publish(store: Store, input: PublicationInput, images: Made | undefined
 }
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
-async function keepBundle<T extends { inputs: string[] }>(store: Store, files: FileVersions, folder: string, name: string, make: () => Promise<T>): Promise<T> {
-  const stamp = (inputs: readonly string[]) => `${files.listing(folder)} ${inputs.map((input) => files.file(input)).join(' ')}`;
+async function keepBundle<T extends { inputs: string[] }>(
+  store: Store,
+  files: FileVersions,
+  folder: string,
+  name: string,
+  make: () => Promise<T>,
+): Promise<T> {
+  const stamp = (inputs: readonly string[]) =>
+    `${files.listing(folder)} ${inputs.map((input) => files.file(input)).join(' ')}`;
   const last = store.peek<{ stamp: string; bundle: T }>(name, 'last');
   if (last && last.stamp === stamp(last.bundle.inputs)) return last.bundle;
   const bundle = await make();

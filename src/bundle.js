@@ -71,7 +71,8 @@ export async function ensureBundle(env = process.env) {
 
 async function writeBundle({ dir, linked, shared }, hash) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (shared && !ownedByUs(path.dirname(dir))) throw Object.assign(new Error(`${dir} belongs to someone else`), { code: 'NotOwned' });
+  if (shared && !ownedByUs(path.dirname(dir)))
+    throw Object.assign(new Error(`${dir} belongs to someone else`), { code: 'NotOwned' });
   // The bundle resolves react, sharp and the rest, and the dev server finds src/dev/client.ts,
   // by walking up from itself: outside the tool, links put node_modules and src on that way.
   if (linked) {
@@ -86,7 +87,11 @@ async function writeBundle({ dir, linked, shared }, hash) {
   const esbuild = await import('esbuild');
   esbuild.buildSync({
     // The Markdown worker and the image encoder are entries of their own: threads and processes start from a file.
-    entryPoints: [path.join(sourceDir, 'cli.ts'), path.join(sourceDir, 'markdown', 'worker.ts'), path.join(sourceDir, 'publish', 'image-encoder.ts')],
+    entryPoints: [
+      path.join(sourceDir, 'cli.ts'),
+      path.join(sourceDir, 'markdown', 'worker.ts'),
+      path.join(sourceDir, 'publish', 'image-encoder.ts'),
+    ],
     entryNames: '[name]',
     outdir: staging,
     bundle: true,
@@ -100,8 +105,20 @@ async function writeBundle({ dir, linked, shared }, hash) {
     define: { __AGENCY_SITE_SOURCE_HASH__: JSON.stringify(hash) },
     // Packages with binaries or their own module state stay in node_modules; React is shared with
     // the template bundle, and loads its production build because the launcher sets NODE_ENV.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'playwright-core', 'sharp'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    external: [
+      'react',
+      'react/*',
+      'react-dom',
+      'react-dom/*',
+      'esbuild',
+      'chokidar',
+      'fsevents',
+      'playwright-core',
+      'sharp',
+    ],
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   for (const name of readdirSync(dir)) {
     if (/^cli-[0-9a-f]{16}$/.test(name)) rmSync(path.join(dir, name), { recursive: true, force: true });

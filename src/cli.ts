@@ -20,9 +20,16 @@ const siteOptions = (command: Command) =>
   command
     .option('--root <dir>', 'project folder holding content/, templates/ and public/', '.')
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
-    .option('--base <path>', 'path prefix of every link, for sub-folder deploys (default: the path of the site URL, else /)')
+    .option(
+      '--base <path>',
+      'path prefix of every link, for sub-folder deploys (default: the path of the site URL, else /)',
+    )
     .option('--site-url <url>', 'absolute site URL for canonical links (default: url in content/site.yaml)')
-    .addOption(new Option('--format <format>', 'URL policy: /terms -> terms.html, or /terms/ -> terms/index.html').choices(['file', 'directory']).default('file'))
+    .addOption(
+      new Option('--format <format>', 'URL policy: /terms -> terms.html, or /terms/ -> terms/index.html')
+        .choices(['file', 'directory'])
+        .default('file'),
+    )
     .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)')
     .option('--allow-scripts', 'publish HTML pages in public/ that hold scripts (default: refused)')
     .option('--verbose', 'print the time of each build stage')
@@ -37,40 +44,72 @@ const reportOptions = (command: Command) =>
     .option('--report', 'print a content summary per page: title, description, headings, words, images, warnings')
     .option('--quiet', 'print only problems, no summary')
     .addOption(
-      new Option('--reporter <name>', 'terminal; github adds workflow annotations; json prints one JSON document on stdout')
+      new Option(
+        '--reporter <name>',
+        'terminal; github adds workflow annotations; json prints one JSON document on stdout',
+      )
         .choices([...REPORTERS])
-        .default(defaultReporter(process.env), defaultReporter(process.env) === 'github' ? 'github under GITHUB_ACTIONS' : 'terminal'),
+        .default(
+          defaultReporter(process.env),
+          defaultReporter(process.env) === 'github' ? 'github under GITHUB_ACTIONS' : 'terminal',
+        ),
     );
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-reportOptions(siteOptions(program.command('build').description('build the site into the output folder')))
-  .action(async (options: Options & ReportOptions) => {
+reportOptions(siteOptions(program.command('build').description('build the site into the output folder'))).action(
+  async (options: Options & ReportOptions) => {
     const { buildSite } = await import('./build.ts');
     const config = resolveConfig(options);
     // --strict fails on warnings inside the pipeline, before anything is written (DESIGN.md).
     const result = await buildSite(config, { strict: options.strict, report: options.report });
     log.siteWarnings(result.warnings);
     log.pageReport(result.report);
-    log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} into ${config.outDir} in ${result.milliseconds} ms.`);
+    log.info(
+      `Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} into ${config.outDir} in ${result.milliseconds} ms.`,
+    );
     log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
-    log.verbose(config.verbose, `made anew (not cached): ${JSON.stringify(result.computed)}; Markdown worker threads: ${result.workers}`);
+    log.verbose(
+      config.verbose,
+      `made anew (not cached): ${JSON.stringify(result.computed)}; Markdown worker threads: ${result.workers}`,
+    );
     if (process.env.AGENCY_SITE_REPORT_MEMORY) log.verbose(true, `maxRSS (KB): ${process.resourceUsage().maxRSS}`);
-    log.summary({ command: 'build', ok: true, pages: result.pages, files: result.files, bytes: result.bytes, milliseconds: result.milliseconds });
-  });
+    log.summary({
+      command: 'build',
+      ok: true,
+      pages: result.pages,
+      files: result.files,
+      bytes: result.bytes,
+      milliseconds: result.milliseconds,
+    });
+  },
+);
 
-reportOptions(siteOptions(program.command('check').description('verify content, links, anchors and assets without touching the output folder')))
-  .action(async (options: Options & ReportOptions) => {
-    const { buildSite } = await import('./build.ts');
-    const config = resolveConfig(options);
-    const result = await buildSite(config, { write: false, strict: options.strict, report: options.report });
-    log.siteWarnings(result.warnings);
-    log.pageReport(result.report);
-    const warnings = result.warnings.length;
-    log.info(`Checked ${result.pages} pages and ${result.files} files in ${result.milliseconds} ms: ${warnings === 0 ? 'no problems' : `no errors, ${plural(warnings, 'warning')}`}.`);
-    log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
-    log.summary({ command: 'check', ok: true, pages: result.pages, files: result.files, milliseconds: result.milliseconds });
+reportOptions(
+  siteOptions(
+    program
+      .command('check')
+      .description('verify content, links, anchors and assets without touching the output folder'),
+  ),
+).action(async (options: Options & ReportOptions) => {
+  const { buildSite } = await import('./build.ts');
+  const config = resolveConfig(options);
+  const result = await buildSite(config, { write: false, strict: options.strict, report: options.report });
+  log.siteWarnings(result.warnings);
+  log.pageReport(result.report);
+  const warnings = result.warnings.length;
+  log.info(
+    `Checked ${result.pages} pages and ${result.files} files in ${result.milliseconds} ms: ${warnings === 0 ? 'no problems' : `no errors, ${plural(warnings, 'warning')}`}.`,
+  );
+  log.verbose(config.verbose, `stages (ms): ${JSON.stringify(result.stages)}`);
+  log.summary({
+    command: 'check',
+    ok: true,
+    pages: result.pages,
+    files: result.files,
+    milliseconds: result.milliseconds,
   });
+});
 
 siteOptions(program.command('dev').description('build, serve with live reload, and rebuild on every change'))
   .option('--port <number>', 'port to listen on (the next free one if busy)', '4321')
@@ -78,7 +117,11 @@ siteOptions(program.command('dev').description('build, serve with live reload, a
   .option('--open', 'open the site in the default browser')
   .action(async (options: Options & { port: string; host: string; open?: boolean }) => {
     const { startDevServer } = await import('./dev/dev.ts');
-    await startDevServer(resolveConfig(options), { port: parsePort(options.port), host: options.host, open: options.open ?? false });
+    await startDevServer(resolveConfig(options), {
+      port: parsePort(options.port),
+      host: options.host,
+      open: options.open ?? false,
+    });
   });
 
 program

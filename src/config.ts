@@ -114,7 +114,8 @@ export function baseMismatch(base: string, siteUrl: string): SiteError {
 /** The site file's url, read early because it decides the base; a broken file is reported by the build. */
 function readSiteUrl(contentDir: string): string | undefined {
   try {
-    const url: unknown = (parse(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8')) as { url?: unknown } | null)?.url;
+    const url: unknown = (parse(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8')) as { url?: unknown } | null)
+      ?.url;
     return typeof url === 'string' && URL.canParse(url) ? url : undefined;
   } catch {
     return undefined;

@@ -27,7 +27,13 @@ export function resolveEntryFile(name: EntryName): string {
 function bundleFromSource(name: EntryName): string {
   const root = fileURLToPath(new URL('..', import.meta.url));
   // Inside node_modules, so that the packages left outside the bundle resolve from there.
-  const outdir = path.join(root, 'node_modules', '.cache', 'agency-site', `entries-${GENERATOR_VERSION.replace(/[^\w.-]/g, '_')}`);
+  const outdir = path.join(
+    root,
+    'node_modules',
+    '.cache',
+    'agency-site',
+    `entries-${GENERATOR_VERSION.replace(/[^\w.-]/g, '_')}`,
+  );
   const file = path.join(outdir, `${path.basename(name)}.js`);
   if (existsSync(file)) return file;
   // Made beside and renamed: parallel test files may bundle the same entry at once.
@@ -41,7 +47,9 @@ function bundleFromSource(name: EntryName): string {
     target: 'node20',
     logLevel: 'error',
     external: ['sharp'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   mkdirSync(outdir, { recursive: true });
   try {

@@ -1,5 +1,13 @@
 /** The only module that writes to the console. */
-import { escapeControl, formatCount, formatError, toProblem, type Problem, type SiteError, type Severity } from './errors.ts';
+import {
+  escapeControl,
+  formatCount,
+  formatError,
+  toProblem,
+  type Problem,
+  type SiteError,
+  type Severity,
+} from './errors.ts';
 import { formatReport, type PageReport } from './advice/report.ts';
 import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './report.ts';
 import { mapStack } from './source-stack.ts';
@@ -75,7 +83,9 @@ export const log = {
   /** The end of a build or check: the JSON reporter's one document. */
   summary(summary: ReportSummary): void {
     if (settings.reporter !== 'json') return;
-    process.stdout.write(renderJsonReport(reported.splice(0), pageReports ? { ...summary, report: pageReports } : summary));
+    process.stdout.write(
+      renderJsonReport(reported.splice(0), pageReports ? { ...summary, report: pageReports } : summary),
+    );
     pageReports = undefined;
   },
 };

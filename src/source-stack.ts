@@ -28,11 +28,27 @@ export function mapStack(stack: string): string {
  * The original position (1-based) of a 1-based position in generated code, or undefined where the
  * map has none. `from`: the folder the map's relative sources start from.
  */
-export function findOriginal(map: SourceMap, line: number, column: number, from: string): { source: string; file: string; line: number; column: number } | undefined {
-  const found = map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+export function findOriginal(
+  map: SourceMap,
+  line: number,
+  column: number,
+  from: string,
+): { source: string; file: string; line: number; column: number } | undefined {
+  const found = map.findEntry(line - 1, column - 1) as {
+    originalSource?: string;
+    originalLine?: number;
+    originalColumn?: number;
+  };
   if (!found.originalSource) return undefined;
-  const file = found.originalSource.startsWith('file://') ? fileURLToPath(found.originalSource) : path.resolve(from, found.originalSource);
-  return { source: found.originalSource, file, line: (found.originalLine ?? 0) + 1, column: (found.originalColumn ?? 0) + 1 };
+  const file = found.originalSource.startsWith('file://')
+    ? fileURLToPath(found.originalSource)
+    : path.resolve(from, found.originalSource);
+  return {
+    source: found.originalSource,
+    file,
+    line: (found.originalLine ?? 0) + 1,
+    column: (found.originalColumn ?? 0) + 1,
+  };
 }
 
 function readMap(file: string): SourceMap | null {

@@ -37,7 +37,8 @@ async function listPages(): Promise<string[]> {
 
 /** The output files a page's <script src> or <link rel="stylesheet"> point at, plus its inline code. */
 function linkedFiles(html: string, kind: 'script' | 'stylesheet'): string[] {
-  const pattern = kind === 'script' ? /<script\b[^>]*\bsrc="([^"]+)"/g : /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="([^"]+)"/g;
+  const pattern =
+    kind === 'script' ? /<script\b[^>]*\bsrc="([^"]+)"/g : /<link\b(?=[^>]*\brel="stylesheet")[^>]*\bhref="([^"]+)"/g;
   return [...html.matchAll(pattern)].map((match) => decodeURI(match[1]!).replace(/^\//, ''));
 }
 
@@ -62,8 +63,13 @@ it('keeps the home page\u2019s JavaScript within 2 KB gzipped', async () => {
   const inline = inlineBytes(html, 'script');
   if (inline > 0) weights.push({ file: 'index.html inline <script>', bytes: inline });
   const total = weights.reduce((sum, weight) => sum + weight.bytes, 0);
-  console.log(`home page JavaScript: ${describeWeights(weights) || 'none'} = ${total} B gzipped (budget ${HOME_JS_BUDGET} B)`);
-  expect(total, `home page JavaScript ${describeWeights(weights)} = ${total} B gzipped, over ${HOME_JS_BUDGET} B`).toBeLessThanOrEqual(HOME_JS_BUDGET);
+  console.log(
+    `home page JavaScript: ${describeWeights(weights) || 'none'} = ${total} B gzipped (budget ${HOME_JS_BUDGET} B)`,
+  );
+  expect(
+    total,
+    `home page JavaScript ${describeWeights(weights)} = ${total} B gzipped, over ${HOME_JS_BUDGET} B`,
+  ).toBeLessThanOrEqual(HOME_JS_BUDGET);
 });
 
 it('keeps every page\u2019s HTML plus CSS within 20 KB gzipped', async () => {
@@ -75,8 +81,13 @@ it('keeps every page\u2019s HTML plus CSS within 20 KB gzipped', async () => {
     const inline = inlineBytes(html, 'style');
     if (inline > 0) weights.push({ file: `${file} inline <style>`, bytes: inline });
     const total = weights.reduce((sum, weight) => sum + weight.bytes, 0);
-    if (file === 'index.html') console.log(`home page HTML + CSS: ${describeWeights(weights)} = ${total} B gzipped (budget ${HTML_CSS_BUDGET} B)`);
-    expect(total, `${describeWeights(weights)} = ${total} B gzipped, over ${HTML_CSS_BUDGET} B`).toBeLessThanOrEqual(HTML_CSS_BUDGET);
+    if (file === 'index.html')
+      console.log(
+        `home page HTML + CSS: ${describeWeights(weights)} = ${total} B gzipped (budget ${HTML_CSS_BUDGET} B)`,
+      );
+    expect(total, `${describeWeights(weights)} = ${total} B gzipped, over ${HTML_CSS_BUDGET} B`).toBeLessThanOrEqual(
+      HTML_CSS_BUDGET,
+    );
   }
 });
 

@@ -60,7 +60,11 @@ describe('build cache', () => {
 
   it('renders every page again when a template changed, but no Markdown', async () => {
     const { pages } = await build();
-    await project.edit('templates/pages/ContentPage.tsx', '<h1>{page.title}</h1>', '<h1 className="title">{page.title}</h1>');
+    await project.edit(
+      'templates/pages/ContentPage.tsx',
+      '<h1>{page.title}</h1>',
+      '<h1 className="title">{page.title}</h1>',
+    );
     expect((await build()).computed).toEqual({ markdown: 0, pages, advice: pages });
     await expectSameAsPlainBuild();
   });
@@ -99,9 +103,17 @@ describe('build cache', () => {
     await build();
     await project.remove('public/files');
     // The page itself is the same, so it and what the check read from it come from the cache.
-    const error = await build().then(() => undefined, (thrown: SiteErrors) => thrown);
-    expect(error?.errors.map((problem) => [problem.code, problem.file, problem.line])).toEqual([['MissingAsset', 'content/pages/alpha.md', 7]]);
-    const problems = await build({ cache: false }).then(() => [], (thrown: SiteErrors) => thrown.errors.map((problem) => problem.message));
+    const error = await build().then(
+      () => undefined,
+      (thrown: SiteErrors) => thrown,
+    );
+    expect(error?.errors.map((problem) => [problem.code, problem.file, problem.line])).toEqual([
+      ['MissingAsset', 'content/pages/alpha.md', 7],
+    ]);
+    const problems = await build({ cache: false }).then(
+      () => [],
+      (thrown: SiteErrors) => thrown.errors.map((problem) => problem.message),
+    );
     expect(error?.errors.map((problem) => problem.message)).toEqual(problems);
   });
 
@@ -113,7 +125,8 @@ describe('build cache', () => {
     const problems = async (options: Options) =>
       build(options).then(
         () => [],
-        (error: SiteErrors) => error.errors.map((problem) => [problem.code, problem.file, problem.line, problem.column, problem.message]),
+        (error: SiteErrors) =>
+          error.errors.map((problem) => [problem.code, problem.file, problem.line, problem.column, problem.message]),
       );
     const cached = await problems({});
     expect(cached.length).toBeGreaterThan(0);
@@ -127,7 +140,9 @@ describe('build cache', () => {
     const other = await loadDiskCache(config.cacheDir, `${GENERATOR_VERSION}-next`);
     // Every key the build stored is found under its own version and under no other.
     const bytes = await readFile(`${config.cacheDir}/${CACHE_FILE}`);
-    const header = JSON.parse(bytes.toString('utf8', 24, 24 + bytes.readUInt32LE(20))) as { keys: Array<[string, number]> };
+    const header = JSON.parse(bytes.toString('utf8', 24, 24 + bytes.readUInt32LE(20))) as {
+      keys: Array<[string, number]>;
+    };
     expect(header.keys.length).toBeGreaterThan(0);
     for (const [stored] of header.keys) {
       expect(same.get(stored)).toBeDefined();

@@ -15,13 +15,20 @@ const page = pageSource;
 
 beforeEach(async () => {
   project = await copyProject();
-  await replacePages(project, Object.fromEntries(['alpha', 'beta', 'gamma'].map((name) => [name, page(name, `The ${name} page. See [terms](/terms).`)])));
+  await replacePages(
+    project,
+    Object.fromEntries(
+      ['alpha', 'beta', 'gamma'].map((name) => [name, page(name, `The ${name} page. See [terms](/terms).`)]),
+    ),
+  );
 });
 afterEach(() => project.cleanup());
 
 /** What the output holds, as text by path (files of public/ by their source path). */
 function contents(result: BuildResult): Map<string, string> {
-  return new Map(result.output.map((file) => [file.path, file.source ?? Buffer.from(file.contents ?? '').toString('base64')]));
+  return new Map(
+    result.output.map((file) => [file.path, file.source ?? Buffer.from(file.contents ?? '').toString('base64')]),
+  );
 }
 
 async function expectSameAsFreshBuild(result: BuildResult, config: ResolvedConfig) {
@@ -70,7 +77,11 @@ describe('dev rebuilds', () => {
     await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
     const result = await rebuild(session, 'content/pages/beta.md');
     expect(result.computed).toEqual({ markdown: 1, pages: 1, advice: 1 });
-    expect(result.warnings.filter((warning) => warning.code === 'RawHtmlRemoved').map((warning) => [warning.code, warning.file])).toEqual([
+    expect(
+      result.warnings
+        .filter((warning) => warning.code === 'RawHtmlRemoved')
+        .map((warning) => [warning.code, warning.file]),
+    ).toEqual([
       ['RawHtmlRemoved', 'content/pages/alpha.md'],
       ['RawHtmlRemoved', 'content/pages/delta.md'],
     ]);
@@ -108,7 +119,9 @@ describe('dev rebuilds', () => {
     await session.build();
     await project.edit('content/pages/beta.md', '(/terms)', '(/no-such-page)');
     const failed = await rebuild(session, 'content/pages/beta.md').catch((error: unknown) => error);
-    expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([['BrokenLink', 'content/pages/beta.md']]);
+    expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([
+      ['BrokenLink', 'content/pages/beta.md'],
+    ]);
     await project.edit('content/pages/beta.md', '(/no-such-page)', '(/privacy-policy)');
     await expectSameAsFreshBuild(await rebuild(session, 'content/pages/beta.md'), config);
   });
@@ -121,7 +134,9 @@ describe('dev rebuilds', () => {
     await session.build();
     await project.edit('content/pages/beta.md', ' id="intro"', '');
     const failed = await rebuild(session, 'content/pages/beta.md').catch((error: unknown) => error);
-    expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([['BrokenAnchor', 'content/pages/alpha.md']]);
+    expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([
+      ['BrokenAnchor', 'content/pages/alpha.md'],
+    ]);
   });
 
   it('save the disk cache after the first build, so the next process starts warm', async () => {
@@ -136,7 +151,10 @@ describe('dev rebuilds', () => {
   it('bundle the templates again only after a template changed, and the assets only after the stylesheet changed', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
     const session = createSession(config);
-    const bundles = () => ({ templates: session.store.peek<{ bundle: unknown }>('templates', 'last')!.bundle, assets: session.store.peek<{ bundle: unknown }>('assets', 'last')!.bundle });
+    const bundles = () => ({
+      templates: session.store.peek<{ bundle: unknown }>('templates', 'last')!.bundle,
+      assets: session.store.peek<{ bundle: unknown }>('assets', 'last')!.bundle,
+    });
     await session.build();
     const first = bundles();
     await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');

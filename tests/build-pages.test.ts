@@ -9,7 +9,10 @@ let project: TempProject;
 beforeEach(async () => {
   project = await copyProject();
   await mkdir(project.file('content/pages'), { recursive: true });
-  await project.write('content/pages/careers.md', '---\ntitle: Careers at Northwind\ndescription: Work with us.\n---\n\nWe are *hiring*.\n');
+  await project.write(
+    'content/pages/careers.md',
+    '---\ntitle: Careers at Northwind\ndescription: Work with us.\n---\n\nWe are *hiring*.\n',
+  );
 });
 afterEach(() => project.cleanup());
 

@@ -37,7 +37,12 @@ function tocOf(html: string): { label: string; hrefs: string[]; texts: string[];
   const nav = /<nav class="toc" aria-label="([^"]*)">([\s\S]*?)<\/nav>/.exec(html);
   if (!nav) return undefined;
   const links = [...nav[2]!.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)];
-  return { label: nav[1]!, hrefs: links.map((link) => link[1]!), texts: links.map((link) => link[2]!), nested: nav[2]!.split('<ol>').length - 2 };
+  return {
+    label: nav[1]!,
+    hrefs: links.map((link) => link[1]!),
+    texts: links.map((link) => link[2]!),
+    nested: nav[2]!.split('<ol>').length - 2,
+  };
 }
 
 /** The ids of the h2 and h3 headings in a page's text, in order. */
@@ -63,9 +68,21 @@ describe('the "On this page" list in a build', () => {
     const toc = tocOf(html)!;
     expect(toc.label).toBe('On this page');
     expect(html).toContain('<p class="toc-title" aria-hidden="true">On this page</p>');
-    expect(toc.hrefs).toEqual(['#fees--payment', '#paying-by-invoice', '#paying-late', '#contact-1', '#fees--payment-1']);
+    expect(toc.hrefs).toEqual([
+      '#fees--payment',
+      '#paying-by-invoice',
+      '#paying-late',
+      '#contact-1',
+      '#fees--payment-1',
+    ]);
     expect(toc.hrefs).toEqual(headingIdsOf(html).map((id) => `#${id}`));
-    expect(toc.texts).toEqual(['Fees &amp; payment', 'Paying by invoice', 'Paying late', 'Contact', 'Fees &amp; payment']);
+    expect(toc.texts).toEqual([
+      'Fees &amp; payment',
+      'Paying by invoice',
+      'Paying late',
+      'Contact',
+      'Fees &amp; payment',
+    ]);
     // The two h3 headings sit in a list of their own inside the first item.
     expect(toc.nested).toBe(1);
     expect(html).toMatch(/<li><a href="#fees--payment">Fees &amp; payment<\/a><ol><li><a href="#paying-by-invoice">/);

@@ -50,7 +50,10 @@ const FIXTURES = path.join(PROJECT_ROOT, 'tests', 'fixtures');
 const names = readdirSync(FIXTURES)
   .filter((name) => existsSync(path.join(FIXTURES, name, 'expect.json')))
   .sort();
-const fixtures = names.map((name) => ({ name, ...(JSON.parse(readFileSync(path.join(FIXTURES, name, 'expect.json'), 'utf8')) as Fixture) }));
+const fixtures = names.map((name) => ({
+  name,
+  ...(JSON.parse(readFileSync(path.join(FIXTURES, name, 'expect.json'), 'utf8')) as Fixture),
+}));
 
 let good: TempProject;
 
@@ -95,7 +98,9 @@ describe.each(fixtures)('$name', (fixture) => {
         const result = await buildSite(config);
         expect(result.warnings.map(summarize)).toEqual(expect.arrayContaining(expected.map(matcher)));
         expect(result.warnings).toHaveLength(fixture.warnings!.length);
-        for (const page of ['index.html', 'terms.html', 'cookies.html'].filter((file) => existsSync(path.join(outDir, file)))) {
+        for (const page of ['index.html', 'terms.html', 'cookies.html'].filter((file) =>
+          existsSync(path.join(outDir, file)),
+        )) {
           const html = await readFile(path.join(outDir, page), 'utf8');
           for (const text of fixture.absent ?? []) expect(html, page).not.toContain(text);
         }
@@ -119,7 +124,10 @@ async function applyDefect(project: TempProject, fixture: Fixture & { name: stri
   if (fixture.grow) {
     const paragraph = `${'Cookies are small text files that a site stores in your browser. '.repeat(15).trim()}\n\n`;
     const { size } = await stat(project.file(fixture.grow.file));
-    await appendFile(project.file(fixture.grow.file), paragraph.repeat(Math.ceil((fixture.grow.bytes - size) / paragraph.length)));
+    await appendFile(
+      project.file(fixture.grow.file),
+      paragraph.repeat(Math.ceil((fixture.grow.bytes - size) / paragraph.length)),
+    );
   }
 }
 
@@ -133,7 +141,14 @@ async function locate(project: TempProject, expected: Expected): Promise<Expecte
 }
 
 function summarize(error: SiteError) {
-  return { code: error.code, file: error.file, line: error.line, column: error.column, message: error.message, hint: error.hint };
+  return {
+    code: error.code,
+    file: error.file,
+    line: error.line,
+    column: error.column,
+    message: error.message,
+    hint: error.hint,
+  };
 }
 
 function matcher(expected: Expected) {

@@ -21,7 +21,11 @@ let project: TempProject;
 beforeAll(async () => {
   project = await copyProject();
   await mkdir(project.file('public/bulk'));
-  await Promise.all(Array.from({ length: BULK_FILES }, (_, index) => writeFile(project.file(`public/bulk/file-${index}.txt`), `${'x'.repeat(1000)} ${index}\n`)));
+  await Promise.all(
+    Array.from({ length: BULK_FILES }, (_, index) =>
+      writeFile(project.file(`public/bulk/file-${index}.txt`), `${'x'.repeat(1000)} ${index}\n`),
+    ),
+  );
   await buildSite(resolveConfig({ root: project.root }));
 });
 
@@ -44,7 +48,9 @@ async function killDuringWrite(root: string): Promise<KillResult> {
   void exited.then(() => (running = false));
   const staging = `dist.staging-${child.pid}`;
   const countFiles = async () =>
-    (await readdir(path.join(root, staging), { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).length;
+    (await readdir(path.join(root, staging), { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+      (entry) => entry.isFile(),
+    ).length;
   while (running) {
     if ((await countFiles()) >= KILL_AFTER_FILES) {
       child.kill('SIGKILL');
@@ -64,7 +70,10 @@ it('leaves the previous output byte-identical when a build is killed with SIGKIL
   let killed: KillResult | undefined;
   for (let attempt = 1; attempt <= 3 && !killed?.landed; attempt++) {
     // A new page each time, so a build that finished before the kill would show in the output.
-    await project.write(`content/legal/notice-${attempt}.md`, `---\ntitle: Notice ${attempt}\ndateLine: Today\ndescription: Notice ${attempt}.\norder: ${10 + attempt}\n---\n\nText.\n`);
+    await project.write(
+      `content/legal/notice-${attempt}.md`,
+      `---\ntitle: Notice ${attempt}\ndateLine: Today\ndescription: Notice ${attempt}.\norder: ${10 + attempt}\n---\n\nText.\n`,
+    );
     const before = await snapshotFolder(out);
     killed = await killDuringWrite(project.root);
     if (killed.landed) {

@@ -16,7 +16,14 @@ const html: Record<string, string> = {};
 beforeAll(async () => {
   out = path.join(await mkdtemp(path.join(os.tmpdir(), 'agency-build-')), 'dist');
   result = await buildSite(resolveConfig({ root: PROJECT_ROOT, out }));
-  for (const file of ['index.html', 'terms.html', 'refund-policy.html', 'privacy-policy.html', 'thanks.html', '404.html']) {
+  for (const file of [
+    'index.html',
+    'terms.html',
+    'refund-policy.html',
+    'privacy-policy.html',
+    'thanks.html',
+    '404.html',
+  ]) {
     html[file] = await readFile(path.join(out, file), 'utf8');
   }
 });
@@ -57,7 +64,17 @@ const section = (id: string) => element(html['index.html']!, new RegExp(`<sectio
 describe('the output folder', () => {
   it('holds one HTML file per route, 404.html, hashed assets and the files of public/', async () => {
     const files = (await readdir(out, { recursive: true })).map(String).sort();
-    expect(files).toEqual(expect.arrayContaining(['index.html', 'terms.html', 'refund-policy.html', 'privacy-policy.html', '404.html', 'favicon.svg', 'images/logo.svg']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'terms.html',
+        'refund-policy.html',
+        'privacy-policy.html',
+        '404.html',
+        'favicon.svg',
+        'images/logo.svg',
+      ]),
+    );
     expect(files.filter((file) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(file))).toHaveLength(1);
     expect(files.filter((file) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(file))).toHaveLength(1);
     expect(result.pages).toBe(6);
@@ -110,7 +127,16 @@ describe('the output folder', () => {
 describe('the home page', () => {
   it('has the sections in the order of the spec, with their anchors', () => {
     const page = html['index.html']!;
-    const order = ['<header class="site-header"', 'class="hero"', 'id="services"', 'id="ai-demo"', 'id="portfolio"', 'id="about"', 'id="contact"', '<footer'];
+    const order = [
+      '<header class="site-header"',
+      'class="hero"',
+      'id="services"',
+      'id="ai-demo"',
+      'id="portfolio"',
+      'id="about"',
+      'id="contact"',
+      '<footer',
+    ];
     const positions = order.map((marker) => page.indexOf(marker));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -119,7 +145,10 @@ describe('the home page', () => {
   it('has a fixed navigation bar with the logo and the four anchor links', () => {
     const header = element(html['index.html']!, /<header class="site-header">/);
     expect(header).toMatch(/<img src="\/assets\/images\/logo-[0-9a-f]{10}\.svg" width="36" height="36"/);
-    const links = [...header.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a><\/li>/g)].map((match) => [match[1], match[2]]);
+    const links = [...header.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a><\/li>/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
     expect(links).toEqual([
       ['/#services', 'Services'],
       ['/#portfolio', 'Portfolio'],
@@ -145,11 +174,19 @@ describe('the home page', () => {
     const cards = section('services').split('<li class="card">').slice(1);
     const read = cards.map((card) => ({
       title: text(/<h3 class="card-title">([^<]+)<\/h3>/.exec(card)![1]!),
-      features: [...element(card, /<ul class="feature-list">/).matchAll(/<li>([^<]+)<\/li>/g)].map((match) => text(match[1]!)),
+      features: [...element(card, /<ul class="feature-list">/).matchAll(/<li>([^<]+)<\/li>/g)].map((match) =>
+        text(match[1]!),
+      ),
     }));
     expect(read).toEqual([
-      { title: 'Web Development', features: ['React and Next.js', 'E-commerce Solutions', 'Responsive Design', 'Performance Optimization'] },
-      { title: 'AI Assistants', features: ['Custom Chatbots', 'Process Automation', 'Data Analysis', 'Smart Integrations'] },
+      {
+        title: 'Web Development',
+        features: ['React and Next.js', 'E-commerce Solutions', 'Responsive Design', 'Performance Optimization'],
+      },
+      {
+        title: 'AI Assistants',
+        features: ['Custom Chatbots', 'Process Automation', 'Data Analysis', 'Smart Integrations'],
+      },
       { title: 'Branding', features: ['Logo Design', 'Brand Guidelines', 'Marketing Materials', 'Digital Assets'] },
     ]);
     expect(text(section('services'))).toContain('Our Services');
@@ -172,7 +209,9 @@ describe('the home page', () => {
   it('shows three portfolio tiles with category, title, image size and alt text, and a new-tab full portfolio link', () => {
     const work = section('portfolio');
     expect(text(work)).toContain('Featured Work');
-    const tiles = [...work.matchAll(/<figure class="tile" tabindex="0">([\s\S]*?)<\/figure>/g)].map((match) => match[1]!);
+    const tiles = [...work.matchAll(/<figure class="tile" tabindex="0">([\s\S]*?)<\/figure>/g)].map(
+      (match) => match[1]!,
+    );
     expect(tiles.map((tile) => text(/<span class="tile-title">([^<]+)/.exec(tile)![1]!))).toEqual([
       'E-Commerce Platform',
       'AI Customer Support',
@@ -180,7 +219,9 @@ describe('the home page', () => {
     ]);
     for (const tile of tiles) {
       expect(tile).toMatch(/<span class="tile-category">[^<]+<\/span>/);
-      expect(tile).toMatch(/<img src="\/assets\/images\/[\w-]+-[0-9a-f]{10}\.svg" width="\d+" height="\d+" alt="[^"]{10,}"/);
+      expect(tile).toMatch(
+        /<img src="\/assets\/images\/[\w-]+-[0-9a-f]{10}\.svg" width="\d+" height="\d+" alt="[^"]{10,}"/,
+      );
     }
     const more = /<a [^>]*>View Full Portfolio[\s\S]*?<\/a>/.exec(work)![0];
     expect(more).toContain('target="_blank"');
@@ -237,7 +278,10 @@ describe('the home page', () => {
 
   it('has a footer with the quick links and a link to every legal page', () => {
     const footer = element(html['index.html']!, /<footer class="site-footer">/);
-    const links = [...footer.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a><\/li>/g)].map((match) => [match[2], match[1]]);
+    const links = [...footer.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a><\/li>/g)].map((match) => [
+      match[2],
+      match[1],
+    ]);
     expect(links).toEqual([
       ['Home', '/'],
       ['Services', '/#services'],
@@ -295,7 +339,11 @@ describe('determinism', () => {
   it('writes byte-identical files when the same input is built twice', async () => {
     const second = path.join(path.dirname(out), 'again');
     await buildSite(resolveConfig({ root: PROJECT_ROOT, out: second }));
-    const list = async (folder: string) => (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))).sort();
+    const list = async (folder: string) =>
+      (await readdir(folder, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+        .sort();
     const files = await list(out);
     expect(await list(second)).toEqual(files);
     for (const file of files) {

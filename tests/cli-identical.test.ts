@@ -31,7 +31,9 @@ it('writes the same bytes cold and warm, with threads and cache, as without any 
   const cold = await build('--threads', '1');
   expect(cold).toContain('Markdown worker threads: 1');
   expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('plain')));
-  expect(await project.read('dist/terms.html')).toMatch(/<picture><source type="image\/avif"[^>]*\/><source type="image\/webp"[^>]*\/><img src="\/assets\/images\/logo-[0-9a-f]{10}\.svg"[^>]* alt="Our logo"/);
+  expect(await project.read('dist/terms.html')).toMatch(
+    /<picture><source type="image\/avif"[^>]*\/><source type="image\/webp"[^>]*\/><img src="\/assets\/images\/logo-[0-9a-f]{10}\.svg"[^>]* alt="Our logo"/,
+  );
 
   await project.write('content/pages/page-00007.md', renderCorpusPage(7, PAGES, 1));
   await build('--no-cache', '--threads', '0', '--out', 'plain');

@@ -58,9 +58,19 @@ describe('content advice in check', () => {
     const result = await runCli(['check', '--root', project.root, '--report', '--reporter', 'json']);
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout);
-    expect(document.problems).toEqual([expect.objectContaining({ code: 'VagueLinkText', severity: 'warning', file: 'content/about.md', line, column: 16 })]);
+    expect(document.problems).toEqual([
+      expect.objectContaining({
+        code: 'VagueLinkText',
+        severity: 'warning',
+        file: 'content/about.md',
+        line,
+        column: 16,
+      }),
+    ]);
     const home = document.summary.report.find((page: { path: string }) => page.path === '/');
-    expect(home.warnings).toEqual([expect.objectContaining({ code: 'VagueLinkText', location: `content/about.md:${line}:16` })]);
+    expect(home.warnings).toEqual([
+      expect.objectContaining({ code: 'VagueLinkText', location: `content/about.md:${line}:16` }),
+    ]);
     expect(home.headings[0]).toEqual({ level: 1, text: expect.any(String) });
     expect(document.summary.report.map((page: { path: string }) => page.path)).toContain('/terms');
   });

@@ -41,9 +41,16 @@ describe('exit codes', () => {
   it('exits 1 on content errors and prints all of them with file:line:column, a code frame and a hint', async () => {
     const broken = await copyProject();
     try {
-      await broken.edit('content/site.yaml', 'address: hello@northwindstudio.dev', 'address: hello(at)northwindstudio.dev');
+      await broken.edit(
+        'content/site.yaml',
+        'address: hello@northwindstudio.dev',
+        'address: hello(at)northwindstudio.dev',
+      );
       // The service file is written here whole, so the line numbers below are this test's own.
-      await broken.write('content/services/branding.md', '---\ntitle: Branding\norder: third\nicon: palette\nfeatures:\n  - Logo Design\n---\n\nA clear identity.\n');
+      await broken.write(
+        'content/services/branding.md',
+        '---\ntitle: Branding\norder: third\nicon: palette\nfeatures:\n  - Logo Design\n---\n\nA clear identity.\n',
+      );
       const result = await runCli(['build'], { cwd: broken.root });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe('');
@@ -60,7 +67,9 @@ describe('exit codes', () => {
         ].join('\n'),
       );
       const line = lineOf(await broken.read('content/site.yaml'), 'address: hello(at)');
-      expect(result.stderr).toContain(`content/site.yaml:${line}:14 [YamlInvalid] The field "contact.email.address" must be an email address`);
+      expect(result.stderr).toContain(
+        `content/site.yaml:${line}:14 [YamlInvalid] The field "contact.email.address" must be an email address`,
+      );
       expect(result.stderr).toContain('2 problems found.');
     } finally {
       await broken.cleanup();
@@ -107,7 +116,9 @@ describe('agency-site check', () => {
       const broken = await run(['check']);
       expect(broken.code).toBe(1);
       const line = lineOf(await project.read('content/legal/terms.md'), 'See [our prices](/pricing).');
-      expect(broken.stderr).toContain(`content/legal/terms.md:${line}:18 [BrokenLink] The page /terms links to "/pricing"`);
+      expect(broken.stderr).toContain(
+        `content/legal/terms.md:${line}:18 [BrokenLink] The page /terms links to "/pricing"`,
+      );
     } finally {
       await project.edit('content/legal/terms.md', '## Our services\n\nSee [our prices](/pricing).', '## Our services');
     }
@@ -124,12 +135,17 @@ describe('a write that fails', () => {
     try {
       // No process may write a file over 8 blocks: writing index.html (about 13 KB) fails with EFBIG.
       const result = await new Promise<CliResult>((resolve) => {
-        execFile('/bin/sh', ['-c', 'ulimit -f 8 && exec "$0" "$@"', process.execPath, CLI, 'build'], { cwd: project.root, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+        execFile(
+          '/bin/sh',
+          ['-c', 'ulimit -f 8 && exec "$0" "$@"', process.execPath, CLI, 'build'],
+          { cwd: project.root, env: { ...process.env, NO_COLOR: '1' } },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
         );
       });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/dist\/\S+ \[WriteFailed\] The build failed while writing the new output \(EFBIG: file too large/);
+      expect(result.stderr).toMatch(
+        /dist\/\S+ \[WriteFailed\] The build failed while writing the new output \(EFBIG: file too large/,
+      );
       expect(result.stderr).toContain('The previous output is untouched.');
     } finally {
       await project.edit('content/about.md', 'title: About the studio', 'title: About Us');
@@ -147,10 +163,15 @@ describe('an image that cannot be made', () => {
       const out = broken.file('dist');
       const before = await snapshotFolder(out);
       // Its size can be read, so the content is valid; its drawing cannot.
-      await broken.write('public/images/portfolio/ecommerce-platform.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect fill="url(#');
+      await broken.write(
+        'public/images/portfolio/ecommerce-platform.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect fill="url(#',
+      );
       const result = await runCli(['build'], { cwd: broken.root });
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/public\/images\/portfolio\/ecommerce-platform\.svg \[ImageFailed\] The image public\/images\/portfolio\/ecommerce-platform\.svg could not be converted to (AVIF|WEBP): \S/);
+      expect(result.stderr).toMatch(
+        /public\/images\/portfolio\/ecommerce-platform\.svg \[ImageFailed\] The image public\/images\/portfolio\/ecommerce-platform\.svg could not be converted to (AVIF|WEBP): \S/,
+      );
       expect(await snapshotFolder(out)).toEqual(before);
       expect(await listLeftovers(out)).toEqual([]);
     } finally {
@@ -161,7 +182,11 @@ describe('an image that cannot be made', () => {
 
 describe('raw HTML in Markdown', () => {
   it('is left out with a warning at its line, and kept only with --allow-html', async () => {
-    await project.edit('content/legal/terms.md', '## Our services', '<script>document.title = "pwned"</script>\n\n## Our services');
+    await project.edit(
+      'content/legal/terms.md',
+      '## Our services',
+      '<script>document.title = "pwned"</script>\n\n## Our services',
+    );
     const line = lineOf(await project.read('content/legal/terms.md'), '<script>');
     const sanitized = await run(['build']);
     expect(sanitized.code).toBe(0);

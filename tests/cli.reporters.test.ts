@@ -16,7 +16,8 @@ afterAll(async () => {
   await project.cleanup();
 });
 
-const WARNING = '::warning file=content/pages/raw.md,line=7,col=7,title=RawHtmlRemoved::This Markdown has the <script> element, left out of the page';
+const WARNING =
+  '::warning file=content/pages/raw.md,line=7,col=7,title=RawHtmlRemoved::This Markdown has the <script> element, left out of the page';
 
 describe('--reporter github', () => {
   it('is chosen under GITHUB_ACTIONS=true and prints each warning as a workflow command on stdout', async () => {
@@ -36,7 +37,12 @@ describe('--reporter github', () => {
       await broken.edit('content/site.yaml', /^url: .*$/m, 'url: [unclosed');
       const result = await runCli(['check', '--root', broken.root, '--reporter', 'github']);
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(new RegExp(`^::error file=content/site.yaml,line=${line},col=6,title=YamlSyntax::The list that starts here`, 'm'));
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^::error file=content/site.yaml,line=${line},col=6,title=YamlSyntax::The list that starts here`,
+          'm',
+        ),
+      );
     } finally {
       await broken.cleanup();
     }
@@ -49,7 +55,14 @@ describe('--reporter json', () => {
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout);
     expect(document.problems).toEqual([
-      expect.objectContaining({ code: 'RawHtmlRemoved', severity: 'warning', file: 'content/pages/raw.md', line: 7, column: 7, hint: expect.stringContaining('--allow-html') }),
+      expect.objectContaining({
+        code: 'RawHtmlRemoved',
+        severity: 'warning',
+        file: 'content/pages/raw.md',
+        line: 7,
+        column: 7,
+        hint: expect.stringContaining('--allow-html'),
+      }),
     ]);
     expect(document.summary).toMatchObject({ command: 'check', ok: true, pages: 6, errors: 0, warnings: 1 });
     expect(result.stderr).toBe('');
@@ -59,7 +72,9 @@ describe('--reporter json', () => {
     const result = await runCli(['check', '--root', project.root, '--reporter', 'json', '--strict']);
     expect(result.code).toBe(1);
     const document = JSON.parse(result.stdout);
-    expect(document.problems.map((problem: { code: string; severity: string }) => [problem.code, problem.severity])).toEqual([['RawHtmlRemoved', 'error']]);
+    expect(
+      document.problems.map((problem: { code: string; severity: string }) => [problem.code, problem.severity]),
+    ).toEqual([['RawHtmlRemoved', 'error']]);
     expect(document.summary).toMatchObject({ command: 'check', ok: false, errors: 1, warnings: 0 });
   });
 });

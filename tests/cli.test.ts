@@ -21,7 +21,8 @@ describe('agency-site CLI', () => {
   it('lists the commands, and each command lists its flags with defaults', async () => {
     const main = await runCli(['--help']);
     expect(main.code).toBe(0);
-    for (const command of ['build', 'check', 'dev', 'preview']) expect(main.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    for (const command of ['build', 'check', 'dev', 'preview'])
+      expect(main.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     const build = await runCli(['build', '--help']);
     expect(build.code).toBe(0);
     expect(build.stdout).toContain('--out <dir>');
@@ -58,11 +59,16 @@ describe('agency-site CLI', () => {
     const before = await readFile(project.file('dist/index.html'));
     const original = await project.read('content/services/branding.md');
     // Written here whole, so the line number below is this test's own.
-    await project.write('content/services/branding.md', '---\ntitle: Branding\norder: three\nicon: palette\nfeatures:\n  - Logo Design\n---\n\nA clear identity.\n');
+    await project.write(
+      'content/services/branding.md',
+      '---\ntitle: Branding\norder: three\nicon: palette\nfeatures:\n  - Logo Design\n---\n\nA clear identity.\n',
+    );
     try {
       const result = await runCli(['build', '--root', project.root]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('content/services/branding.md:3:8 [FrontmatterInvalid] The field "order" must be a whole number, not "three".');
+      expect(result.stderr).toContain(
+        'content/services/branding.md:3:8 [FrontmatterInvalid] The field "order" must be a whole number, not "three".',
+      );
       expect(result.stderr).toContain('> 3 | order: three');
       expect(result.stderr).toContain('hint:');
       expect(await readFile(project.file('dist/index.html'))).toEqual(before);
@@ -79,7 +85,9 @@ describe('agency-site CLI', () => {
     try {
       const bad = await runCli(['check', '--root', project.root, '--out', 'never']);
       expect(bad.code).toBe(1);
-      expect(bad.stderr).toMatch(/content\/site\.yaml:\d+:\d+ \[BrokenAnchor\] The pages \/, .* link to "\/#team", but the page \/ has no element with id="team"/);
+      expect(bad.stderr).toMatch(
+        /content\/site\.yaml:\d+:\d+ \[BrokenAnchor\] The pages \/, .* link to "\/#team", but the page \/ has no element with id="team"/,
+      );
     } finally {
       await project.edit('content/site.yaml', 'href: /#team', 'href: /#about');
     }

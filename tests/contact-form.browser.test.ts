@@ -63,8 +63,14 @@ class Receiver {
       response.writeHead(303, { Location: this.redirect }).end();
       return;
     }
-    if (wantsJson) response.writeHead(this.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: this.status === 200 }));
-    else response.writeHead(this.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Received</title><h1>${RECEIVED}</h1>`);
+    if (wantsJson)
+      response
+        .writeHead(this.status, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ ok: this.status === 200 }));
+    else
+      response
+        .writeHead(this.status, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><title>Received</title><h1>${RECEIVED}</h1>`);
   }
 }
 
@@ -84,7 +90,12 @@ function closeServer(server: ReturnType<typeof createHttpServer>): Promise<void>
 }
 
 /** Builds the project with `form` lines added to contact.form and serves it; POST /api/contact goes to `receiver`. */
-async function buildAndServe(project: TempProject, name: string, formLines: string, receiver: Receiver): Promise<Served> {
+async function buildAndServe(
+  project: TempProject,
+  name: string,
+  formLines: string,
+  receiver: Receiver,
+): Promise<Served> {
   const source = await project.read('content/site.yaml');
   await project.edit('content/site.yaml', '    successPage: /thanks', `    successPage: /thanks\n${formLines}`);
   const config = resolveConfig({ root: project.root, out: project.file(`out-${name}`) });
@@ -95,7 +106,10 @@ async function buildAndServe(project: TempProject, name: string, formLines: stri
   }
   const files = createStaticHandler({ root: config.outDir, base: config.base });
   const server = createHttpServer((request, response) => {
-    const handled = request.method === 'POST' && request.url === '/api/contact' ? receiver.handle(request, response) : files(request, response);
+    const handled =
+      request.method === 'POST' && request.url === '/api/contact'
+        ? receiver.handle(request, response)
+        : files(request, response);
     handled.catch(() => response.writeHead(500).end());
   });
   const port = await listen(server);
@@ -136,8 +150,15 @@ async function typedValues(page: Page): Promise<Record<string, string>> {
 
 /** Nothing typed in the page URL, any request URL, the console, or local and session storage. */
 async function expectNothingTypedLeaked(watched: Watched): Promise<void> {
-  const storage = await watched.page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
-  const places = { url: watched.page.url(), requests: watched.requests.join('\n'), console: watched.console.join('\n'), storage };
+  const storage = await watched.page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
+  const places = {
+    url: watched.page.url(),
+    requests: watched.requests.join('\n'),
+    console: watched.console.join('\n'),
+    storage,
+  };
   for (const value of Object.values(TYPED)) {
     for (const [where, text] of Object.entries(places)) {
       expect(decodeURIComponent(text.replace(/\+/g, ' ')), `${where} must not hold "${value}"`).not.toContain(value);
@@ -150,7 +171,9 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated by the test's driver, which the page's CSP (no inline script) does not govern.
   await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 const status = (page: Page) => page.locator('#contact-form [role="status"]');
@@ -160,10 +183,14 @@ describe.skipIf(!browserAvailable('the contact form in Chromium'))('the contact 
   let browser: Browser;
   const local = new Receiver();
   const remote = new Receiver();
-  const tlsServer = createHttpsServer({ key: readFileSync(path.join(TLS, 'key.pem')), cert: readFileSync(path.join(TLS, 'cert.pem')) }, (request, response) => {
-    if (request.method === 'OPTIONS') return void response.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end();
-    remote.handle(request, response).catch(() => response.writeHead(500).end());
-  });
+  const tlsServer = createHttpsServer(
+    { key: readFileSync(path.join(TLS, 'key.pem')), cert: readFileSync(path.join(TLS, 'cert.pem')) },
+    (request, response) => {
+      if (request.method === 'OPTIONS')
+        return void response.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end();
+      remote.handle(request, response).catch(() => response.writeHead(500).end());
+    },
+  );
   let remoteEndpoint: string;
   let sitePath: Served;
   let fullUrl: Served;
@@ -186,8 +213,22 @@ describe.skipIf(!browserAvailable('the contact form in Chromium'))('the contact 
   });
 
   const cases = [
-    { name: 'a site path (/api/contact)', served: () => sitePath, receiver: local, path: '/api/contact', redirects: true, options: {} },
-    { name: 'a full https address', served: () => fullUrl, receiver: remote, path: '/contact', redirects: false, options: { ignoreHTTPSErrors: true } },
+    {
+      name: 'a site path (/api/contact)',
+      served: () => sitePath,
+      receiver: local,
+      path: '/api/contact',
+      redirects: true,
+      options: {},
+    },
+    {
+      name: 'a full https address',
+      served: () => fullUrl,
+      receiver: remote,
+      path: '/contact',
+      redirects: false,
+      options: { ignoreHTTPSErrors: true },
+    },
   ];
 
   for (const { name, served, receiver, path: endpointPath, redirects, options } of cases) {
@@ -218,7 +259,9 @@ describe.skipIf(!browserAvailable('the contact form in Chromium'))('the contact 
       await watched.page.getByRole('button', { name: copy.submit }).click();
       const [before, after] = copy.failed.split('{email}');
       await expect.poll(() => status(watched.page).textContent()).toBe(`${before}${address}${after}`);
-      await expect(status(watched.page).getByRole('link', { name: address }).getAttribute('href')).resolves.toBe(`mailto:${address}`);
+      await expect(status(watched.page).getByRole('link', { name: address }).getAttribute('href')).resolves.toBe(
+        `mailto:${address}`,
+      );
       expect(receiver.received).toHaveLength(1);
       expect(await typedValues(watched.page)).toEqual(TYPED);
       // Chromium notes the failed response (its URL, never the fields) in the console.
@@ -237,10 +280,15 @@ describe.skipIf(!browserAvailable('the contact form in Chromium'))('the contact 
       receiver.redirect = redirects ? `${served().origin}/thanks` : undefined;
       const watched = await visit(browser, served(), { ...options, javaScriptEnabled: false });
       await fillForm(watched.page);
-      await Promise.all([watched.page.waitForURL((url) => url.pathname === (redirects ? '/thanks' : endpointPath)), watched.page.getByRole('button', { name: copy.submit }).click()]);
+      await Promise.all([
+        watched.page.waitForURL((url) => url.pathname === (redirects ? '/thanks' : endpointPath)),
+        watched.page.getByRole('button', { name: copy.submit }).click(),
+      ]);
       receiver.redirect = undefined;
       // A plain form post sends a textarea's line breaks as CR LF.
-      expect(receiver.received.map((entry) => entry.fields)).toEqual([{ ...TYPED, message: TYPED.message.replace(/\n/g, '\r\n'), 'bot-field': '' }]);
+      expect(receiver.received.map((entry) => entry.fields)).toEqual([
+        { ...TYPED, message: TYPED.message.replace(/\n/g, '\r\n'), 'bot-field': '' },
+      ]);
       if (redirects) {
         expect(await watched.page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
         expect(await watched.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
@@ -258,7 +306,9 @@ describe.skipIf(!browserAvailable('the contact form in Chromium'))('the contact 
     const watched = await visit(browser, sitePath);
     await fillForm(watched.page);
     // Only a robot can fill it: people cannot see or focus it, screen readers never meet it.
-    await watched.page.locator('[name="bot-field"]').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
+    await watched.page
+      .locator('[name="bot-field"]')
+      .evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
     await watched.page.getByRole('button', { name: copy.submit }).click();
     await watched.page.getByRole('button', { name: copy.submit }).click();
     // Wait on something that does happen: a real message sent afterwards still arrives alone.
@@ -306,8 +356,12 @@ describe.skipIf(!browserAvailable('the contact form in Chromium'))('the contact 
   it('allows exactly the chosen destination in form-action and connect-src', () => {
     const policy = (served: Served) => {
       const html = readFileSync(path.join(served.outDir, 'index.html'), 'utf8');
-      const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!.replace(/&#x27;/g, "'");
-      return Object.fromEntries(csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]));
+      const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
+        .exec(html)![1]!
+        .replace(/&#x27;/g, "'");
+      return Object.fromEntries(
+        csp.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]),
+      );
     };
     expect(policy(fullUrl)['form-action']).toBe(remoteEndpoint);
     expect(policy(fullUrl)['connect-src']).toBe(`'self' ${remoteEndpoint}`);

@@ -8,7 +8,11 @@ import { copyProject, type TempProject } from './helpers/project.ts';
 let project: TempProject;
 beforeAll(async () => {
   project = await copyProject();
-  await project.edit('content/legal/terms.md', /\n## /, '\nSee also our [Privacy Policy](/privacy-policy) and [contact details](/#contact).\n\n## ');
+  await project.edit(
+    'content/legal/terms.md',
+    /\n## /,
+    '\nSee also our [Privacy Policy](/privacy-policy) and [contact details](/#contact).\n\n## ',
+  );
 });
 afterAll(async () => {
   await project.cleanup();
@@ -24,6 +28,8 @@ describe('links written in Markdown', () => {
 
   it('stay as written with the default policy', async () => {
     await buildSite(resolveConfig({ root: project.root, out: 'plain-out' }));
-    expect(await readFile(project.file('plain-out/terms.html'), 'utf8')).toContain('<a href="/privacy-policy">Privacy Policy</a>');
+    expect(await readFile(project.file('plain-out/terms.html'), 'utf8')).toContain(
+      '<a href="/privacy-policy">Privacy Policy</a>',
+    );
   });
 });

@@ -26,7 +26,13 @@ function parseSiteWideHeaders(file: string): Record<string, string> {
     block
       .split('\n')
       .filter((line) => /^\s+\S/.test(line))
-      .map((line) => line.trim().split(/:\s(.*)/s).slice(0, 2) as [string, string]),
+      .map(
+        (line) =>
+          line
+            .trim()
+            .split(/:\s(.*)/s)
+            .slice(0, 2) as [string, string],
+      ),
   );
 }
 
@@ -52,7 +58,8 @@ async function watch(context: BrowserContext): Promise<Watched> {
   page.on('console', (message) => {
     const text = message.text();
     if (/Content.Security.Policy/i.test(text)) violations.push(text);
-    else if (message.type() === 'error' && !text.startsWith('404 Error:') && !/Failed to load resource/.test(text)) errors.push(text);
+    else if (message.type() === 'error' && !text.startsWith('404 Error:') && !/Failed to load resource/.test(text))
+      errors.push(text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, violations, errors };
@@ -84,91 +91,106 @@ afterAll(async () => {
   await project?.cleanup();
 });
 
-describe.skipIf(!browserAvailable('the Content-Security-Policy in Chromium'))('the Content-Security-Policy in Chromium', () => {
-  it('is sent as a header with frame-ancestors, and the meta tag carries the same policy without it', async () => {
-    const csp = headers['Content-Security-Policy']!;
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    const html = await readFile(path.join(project.root, 'dist', 'index.html'), 'utf8');
-    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#x27;/g, "'");
-    expect(meta).toBe(csp.replace(/; frame-ancestors 'none'/, ''));
-  });
-
-  it('loads every page, its images and the chat frame with zero violations and no errors', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
-    const blocked = await blockThirdParty(context, served.origin);
-    const watched = await watch(context);
-    const statuses: Record<string, number> = {};
-    const failed: string[] = [];
-    watched.page.on('response', (response) => {
-      if (response.status() >= 400 && !response.url().endsWith('/no-such-page')) failed.push(`${response.status()} ${response.url()}`);
+describe.skipIf(!browserAvailable('the Content-Security-Policy in Chromium'))(
+  'the Content-Security-Policy in Chromium',
+  () => {
+    it('is sent as a header with frame-ancestors, and the meta tag carries the same policy without it', async () => {
+      const csp = headers['Content-Security-Policy']!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      const html = await readFile(path.join(project.root, 'dist', 'index.html'), 'utf8');
+      const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
+        .exec(html)?.[1]
+        ?.replace(/&#x27;/g, "'");
+      expect(meta).toBe(csp.replace(/; frame-ancestors 'none'/, ''));
     });
-    const images = new Set<string>();
-    watched.page.on('response', (response) => {
-      if (response.request().resourceType() === 'image') images.add(response.headers()['content-type'] ?? '');
+
+    it('loads every page, its images and the chat frame with zero violations and no errors', async () => {
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
+      const blocked = await blockThirdParty(context, served.origin);
+      const watched = await watch(context);
+      const statuses: Record<string, number> = {};
+      const failed: string[] = [];
+      watched.page.on('response', (response) => {
+        if (response.status() >= 400 && !response.url().endsWith('/no-such-page'))
+          failed.push(`${response.status()} ${response.url()}`);
+      });
+      const images = new Set<string>();
+      watched.page.on('response', (response) => {
+        if (response.request().resourceType() === 'image') images.add(response.headers()['content-type'] ?? '');
+      });
+      for (const pagePath of ['/', '/terms', '/refund-policy', '/privacy-policy', '/no-such-page']) {
+        const response = await watched.page.goto(`${served.origin}${pagePath}`);
+        statuses[pagePath] = response!.status();
+        await loadEverything(watched.page);
+      }
+      expect(statuses).toEqual({
+        '/': 200,
+        '/terms': 200,
+        '/refund-policy': 200,
+        '/privacy-policy': 200,
+        '/no-such-page': 404,
+      });
+      expect(watched.violations).toEqual([]);
+      expect(watched.errors).toEqual([]);
+      expect(failed).toEqual([]);
+      // Chromium takes the AVIF sources of every <picture>.
+      expect([...images]).toContain('image/avif');
+      // The chat frame was allowed by frame-src and only then stopped by the test's network block.
+      expect(blocked.some((url) => url.startsWith('https://chat.chathive.app/'))).toBe(true);
+      await context.close();
     });
-    for (const pagePath of ['/', '/terms', '/refund-policy', '/privacy-policy', '/no-such-page']) {
-      const response = await watched.page.goto(`${served.origin}${pagePath}`);
-      statuses[pagePath] = response!.status();
-      await loadEverything(watched.page);
-    }
-    expect(statuses).toEqual({ '/': 200, '/terms': 200, '/refund-policy': 200, '/privacy-policy': 200, '/no-such-page': 404 });
-    expect(watched.violations).toEqual([]);
-    expect(watched.errors).toEqual([]);
-    expect(failed).toEqual([]);
-    // Chromium takes the AVIF sources of every <picture>.
-    expect([...images]).toContain('image/avif');
-    // The chat frame was allowed by frame-src and only then stopped by the test's network block.
-    expect(blocked.some((url) => url.startsWith('https://chat.chathive.app/'))).toBe(true);
-    await context.close();
-  });
 
-  it('keeps the home page JSON-LD (a data block, not script) without a violation', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
-    await blockThirdParty(context, served.origin);
-    const watched = await watch(context);
-    await watched.page.goto(`${served.origin}/`);
-    const data = JSON.parse((await watched.page.locator('script[type="application/ld+json"]').textContent()) ?? '');
-    expect(data['@type']).toBe('Organization');
-    expect(watched.violations).toEqual([]);
-    await context.close();
-  });
-
-  it('reports a violation when a page runs inline script, so the zero above is meaningful', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
-    const watched = await watch(context);
-    await watched.page.goto(`${served.origin}/terms`);
-    await watched.page.evaluate(() => {
-      const script = document.createElement('script');
-      script.textContent = 'document.title = "inline ran"';
-      document.body.append(script);
-    });
-    await expect.poll(() => watched.violations.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    expect(await watched.page.title()).not.toBe('inline ran');
-    await context.close();
-  });
-
-  it('lets the contact form hand off to mailto: with and without JavaScript, within form-action', async () => {
-    // Chromium checks form-action for a form posted to mailto: (JavaScript off; form-action 'none'
-    // blocks it with a console report); with JavaScript on, the script opens the mailto: link itself.
-    for (const javaScriptEnabled of [true, false]) {
-      const context = await browser.newContext({ javaScriptEnabled, reducedMotion: 'reduce' });
+    it('keeps the home page JSON-LD (a data block, not script) without a violation', async () => {
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
       await blockThirdParty(context, served.origin);
       const watched = await watch(context);
-      const handedOff: string[] = [];
-      watched.page.on('console', (message) => {
-        if (message.text().startsWith("Launched external handler for 'mailto:hello@northwindstudio.dev")) handedOff.push(message.text());
-      });
-      await watched.page.goto(`${served.origin}/#contact`);
-      await watched.page.fill('#contact-email', 'visitor@example.com');
-      await watched.page.fill('#contact-message', 'Hello');
-      await watched.page.click('#contact-form button[type="submit"]', { noWaitAfter: true });
-      await expect.poll(() => handedOff.length, { message: `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, timeout: 10_000 }).toBe(1);
-      expect(handedOff[0]).toContain('visitor%40example.com');
+      await watched.page.goto(`${served.origin}/`);
+      const data = JSON.parse((await watched.page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+      expect(data['@type']).toBe('Organization');
       expect(watched.violations).toEqual([]);
-      // Nothing the visitor typed ends up in the page URL.
-      expect(watched.page.url()).toBe(`${served.origin}/#contact`);
       await context.close();
-    }
-  });
-});
+    });
+
+    it('reports a violation when a page runs inline script, so the zero above is meaningful', async () => {
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
+      const watched = await watch(context);
+      await watched.page.goto(`${served.origin}/terms`);
+      await watched.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'document.title = "inline ran"';
+        document.body.append(script);
+      });
+      await expect.poll(() => watched.violations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await watched.page.title()).not.toBe('inline ran');
+      await context.close();
+    });
+
+    it('lets the contact form hand off to mailto: with and without JavaScript, within form-action', async () => {
+      // Chromium checks form-action for a form posted to mailto: (JavaScript off; form-action 'none'
+      // blocks it with a console report); with JavaScript on, the script opens the mailto: link itself.
+      for (const javaScriptEnabled of [true, false]) {
+        const context = await browser.newContext({ javaScriptEnabled, reducedMotion: 'reduce' });
+        await blockThirdParty(context, served.origin);
+        const watched = await watch(context);
+        const handedOff: string[] = [];
+        watched.page.on('console', (message) => {
+          if (message.text().startsWith("Launched external handler for 'mailto:hello@northwindstudio.dev"))
+            handedOff.push(message.text());
+        });
+        await watched.page.goto(`${served.origin}/#contact`);
+        await watched.page.fill('#contact-email', 'visitor@example.com');
+        await watched.page.fill('#contact-message', 'Hello');
+        await watched.page.click('#contact-form button[type="submit"]', { noWaitAfter: true });
+        await expect
+          .poll(() => handedOff.length, { message: `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, timeout: 10_000 })
+          .toBe(1);
+        expect(handedOff[0]).toContain('visitor%40example.com');
+        expect(watched.violations).toEqual([]);
+        // Nothing the visitor typed ends up in the page URL.
+        expect(watched.page.url()).toBe(`${served.origin}/#contact`);
+        await context.close();
+      }
+    });
+  },
+);

@@ -22,7 +22,8 @@ beforeAll(async () => {
   }
   await mkdir(path.join(tool, 'node_modules'));
   for (const name of await readdir(path.join(PROJECT_ROOT, 'node_modules'))) {
-    if (name !== '.cache') await symlink(path.join(PROJECT_ROOT, 'node_modules', name), path.join(tool, 'node_modules', name));
+    if (name !== '.cache')
+      await symlink(path.join(PROJECT_ROOT, 'node_modules', name), path.join(tool, 'node_modules', name));
   }
   await writeFile(path.join(tool, 'node_modules', '.cache'), 'not a folder\n');
 });
@@ -32,15 +33,22 @@ afterAll(async () => {
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(tool, 'bin', 'agency-site.js'), ...args], { env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [path.join(tool, 'bin', 'agency-site.js'), ...args],
+      { env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 const bundles = async (cache: string) => {
   const [install] = await readdir(path.join(cache, 'agency-site'));
-  return (await readdir(path.join(cache, 'agency-site', install!))).filter((name) => name.startsWith('cli-')).map((name) => path.join(cache, 'agency-site', install!, name));
+  return (await readdir(path.join(cache, 'agency-site', install!)))
+    .filter((name) => name.startsWith('cli-'))
+    .map((name) => path.join(cache, 'agency-site', install!, name));
 };
 
 describe('the launcher with node_modules that cannot be written', () => {

@@ -6,10 +6,25 @@ import { defaultReporter, escapeData, escapeProperty, formatWorkflowCommand, ren
 
 describe('formatWorkflowCommand', () => {
   it('names file, line, column and code, as GitHub reads them for an annotation on the line', () => {
-    const error = new SiteError({ code: 'YamlSyntax', message: 'Bad YAML.', file: 'content/site.yaml', line: 8, column: 1 });
-    expect(formatWorkflowCommand(toProblem(error, 'error'))).toBe('::error file=content/site.yaml,line=8,col=1,title=YamlSyntax::Bad YAML.');
-    const warning = new SiteError({ code: 'RawHtmlRemoved', message: 'Removed.', file: 'content/pages/a.md', hint: 'Use Markdown.' });
-    expect(formatWorkflowCommand(toProblem(warning, 'warning'))).toBe('::warning file=content/pages/a.md,title=RawHtmlRemoved::Removed.%0Ahint: Use Markdown.');
+    const error = new SiteError({
+      code: 'YamlSyntax',
+      message: 'Bad YAML.',
+      file: 'content/site.yaml',
+      line: 8,
+      column: 1,
+    });
+    expect(formatWorkflowCommand(toProblem(error, 'error'))).toBe(
+      '::error file=content/site.yaml,line=8,col=1,title=YamlSyntax::Bad YAML.',
+    );
+    const warning = new SiteError({
+      code: 'RawHtmlRemoved',
+      message: 'Removed.',
+      file: 'content/pages/a.md',
+      hint: 'Use Markdown.',
+    });
+    expect(formatWorkflowCommand(toProblem(warning, 'warning'))).toBe(
+      '::warning file=content/pages/a.md,title=RawHtmlRemoved::Removed.%0Ahint: Use Markdown.',
+    );
     const nowhere = new SiteError({ code: 'HostLimit', message: 'Too many.' });
     expect(formatWorkflowCommand(toProblem(nowhere, 'warning'))).toBe('::warning title=HostLimit::Too many.');
   });
@@ -20,7 +35,13 @@ describe('formatWorkflowCommand', () => {
     expect(escapeData('title \u001b]0;pwned\u0007')).toBe('title \\x1b]0;pwned\\x07');
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
     // A message that tries to end the command and start another stays one annotation.
-    const error = new SiteError({ code: 'BrokenLink', message: 'x\n::error::forged', file: 'content/a,b:c.md', line: 2, column: 3 });
+    const error = new SiteError({
+      code: 'BrokenLink',
+      message: 'x\n::error::forged',
+      file: 'content/a,b:c.md',
+      line: 2,
+      column: 3,
+    });
     const command = formatWorkflowCommand(toProblem(error, 'error'));
     expect(command).toBe('::error file=content/a%2Cb%3Ac.md,line=2,col=3,title=BrokenLink::x%0A::error::forged');
     expect(command.split('\n')).toHaveLength(1);
@@ -29,12 +50,29 @@ describe('formatWorkflowCommand', () => {
 
 describe('renderJsonReport', () => {
   it('prints every problem with its severity, and counts them in the summary', () => {
-    const error = new SiteError({ code: 'BrokenLink', message: 'Broken.', file: 'content/about.md', line: 3, column: 4, hint: 'Fix it.' });
+    const error = new SiteError({
+      code: 'BrokenLink',
+      message: 'Broken.',
+      file: 'content/about.md',
+      line: 3,
+      column: 4,
+      hint: 'Fix it.',
+    });
     const warning = new SiteError({ code: 'RawHtmlRemoved', message: 'Removed.' });
-    const document = JSON.parse(renderJsonReport([toProblem(error, 'error'), toProblem(warning, 'warning')], { command: 'check', ok: false }));
+    const document = JSON.parse(
+      renderJsonReport([toProblem(error, 'error'), toProblem(warning, 'warning')], { command: 'check', ok: false }),
+    );
     expect(document).toEqual({
       problems: [
-        { code: 'BrokenLink', severity: 'error', file: 'content/about.md', line: 3, column: 4, message: 'Broken.', hint: 'Fix it.' },
+        {
+          code: 'BrokenLink',
+          severity: 'error',
+          file: 'content/about.md',
+          line: 3,
+          column: 4,
+          message: 'Broken.',
+          hint: 'Fix it.',
+        },
         { code: 'RawHtmlRemoved', severity: 'warning', message: 'Removed.' },
       ],
       summary: { command: 'check', ok: false, errors: 1, warnings: 1 },
@@ -64,7 +102,8 @@ describe('colorWanted', () => {
   });
 
   it('forces colour with FORCE_COLOR (also into a pipe, over NO_COLOR), and FORCE_COLOR=0 or false turns it off', () => {
-    for (const value of ['', '1', '2', '3', 'true']) expect(colorWanted({ FORCE_COLOR: value }, false), value).toBe(true);
+    for (const value of ['', '1', '2', '3', 'true'])
+      expect(colorWanted({ FORCE_COLOR: value }, false), value).toBe(true);
     expect(colorWanted({ FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(true);
     expect(colorWanted({ FORCE_COLOR: '0' }, true)).toBe(false);
     expect(colorWanted({ FORCE_COLOR: 'false' }, true)).toBe(false);

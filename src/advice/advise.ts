@@ -78,7 +78,11 @@ export function adviseSite(input: AdviceInput): AdviceResult {
   const isOff = createSwitchFilter(input.switches ?? {});
   const context = { sources, base: input.base ?? '/', report: input.report ?? false };
   const found = input.pages.map((page) => page.found ?? advisePage(page, context));
-  const findings = [...found.flatMap((page) => page.findings), ...findDuplicates(input.pages, found, sources), ...checkSourceImages(input.images ?? [])];
+  const findings = [
+    ...found.flatMap((page) => page.findings),
+    ...findDuplicates(input.pages, found, sources),
+    ...checkSourceImages(input.images ?? []),
+  ];
   const merged = mergeFindings(
     findings.filter((finding) => !isOff(finding.rule, finding.file)),
     sources,
@@ -103,9 +107,16 @@ export function advisePage(
   { sources, base, report }: { sources: ReadonlyMap<string, SourceFile>; base: string; report: boolean },
 ): PageFindings {
   const scan = scanAdvicePage(page, { words: report });
-  const found: PageFindings = { title: scan.title?.trim(), description: scan.description?.trim(), findings: checkPage({ ...page, scan, base, sources }) };
+  const found: PageFindings = {
+    title: scan.title?.trim(),
+    description: scan.description?.trim(),
+    findings: checkPage({ ...page, scan, base, sources }),
+  };
   if (report) {
-    const images = [...scan.images, ...page.markdown.flatMap((part) => part.facts.images.map(({ src, alt }) => ({ src, alt })))];
+    const images = [
+      ...scan.images,
+      ...page.markdown.flatMap((part) => part.facts.images.map(({ src, alt }) => ({ src, alt }))),
+    ];
     found.summary = { headings: scan.headings.map(({ level, text }) => ({ level, text })), words: scan.words, images };
   }
   return found;
@@ -113,7 +124,10 @@ export function advisePage(
 
 /** What the rules read from a page's HTML, with the parts its Markdown made marked as such. */
 function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: ScanOptions = {}): PageScan {
-  const html = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+  const html =
+    typeof page.html === 'string'
+      ? page.html
+      : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
   const regions = page.markdown.map((part): [number, number] => {
     const start = part.html === '' ? -1 : html.indexOf(part.html);
     return start === -1 ? [0, 0] : [start, start + part.html.length];
@@ -122,11 +136,24 @@ function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: Sc
 }
 
 function summarize(path: string, found: PageFindings, warnings: SiteError[]): PageAdvice {
-  return { path, title: found.title, description: found.description, headings: [], words: 0, images: [], ...found.summary, warnings };
+  return {
+    path,
+    title: found.title,
+    description: found.description,
+    headings: [],
+    words: 0,
+    images: [],
+    ...found.summary,
+    warnings,
+  };
 }
 
 /** Indexable pages that share a title or a description with an earlier page. */
-function findDuplicates(pages: readonly AdvicePage[], found: readonly PageFindings[], sources: ReadonlyMap<string, SourceFile>): Finding[] {
+function findDuplicates(
+  pages: readonly AdvicePage[],
+  found: readonly PageFindings[],
+  sources: ReadonlyMap<string, SourceFile>,
+): Finding[] {
   const findings: Finding[] = [];
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();

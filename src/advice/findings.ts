@@ -27,12 +27,16 @@ export interface Finding extends Place {
 
 /** How a hint ends: the way to silence the rule when the choice is deliberate. */
 export function switchOff(rule: RuleName, file: string): string {
-  const where = file === 'content/site.yaml' || !file.endsWith('.md') ? 'content/site.yaml' : `the front matter of ${file}`;
+  const where =
+    file === 'content/site.yaml' || !file.endsWith('.md') ? 'content/site.yaml' : `the front matter of ${file}`;
   return `If this is deliberate, turn the rule off with "advice: { off: [${rule}] }" in ${where}.`;
 }
 
 /** One warning per rule and place; the pages each was seen on, in order. */
-export function mergeFindings(findings: Finding[], sources: ReadonlyMap<string, SourceFile>): Array<{ warning: SiteError; pages: string[] }> {
+export function mergeFindings(
+  findings: Finding[],
+  sources: ReadonlyMap<string, SourceFile>,
+): Array<{ warning: SiteError; pages: string[] }> {
   const merged = new Map<string, { finding: Finding; pages: string[] }>();
   for (const finding of findings) {
     const key = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
@@ -42,7 +46,10 @@ export function mergeFindings(findings: Finding[], sources: ReadonlyMap<string, 
   }
   return [...merged.values()].map(({ finding, pages }) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
-    const shown = pages.length > 1 ? ` It shows on ${pages.length} pages: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', ...' : ''}.` : '';
+    const shown =
+      pages.length > 1
+        ? ` It shows on ${pages.length} pages: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', ...' : ''}.`
+        : '';
     return {
       pages,
       warning: new SiteError({
@@ -62,7 +69,11 @@ export function mergeFindings(findings: Finding[], sources: ReadonlyMap<string, 
  * Where a text that a template shows was written: the first of `files` that holds it (as written,
  * or as YAML would quote it). Only the few files the page is made from are searched.
  */
-export function locateText(text: string, files: readonly string[], sources: ReadonlyMap<string, SourceFile>): Place | undefined {
+export function locateText(
+  text: string,
+  files: readonly string[],
+  sources: ReadonlyMap<string, SourceFile>,
+): Place | undefined {
   if (text === '') return undefined;
   const spellings = [text, text.replace(/'/g, "''"), JSON.stringify(text).slice(1, -1)];
   for (const file of files) {

@@ -44,7 +44,9 @@ export function scanPageHtml(html: string, regions: Regions = [], options: ScanO
   if (title !== -1 && title < head) scan.title = decodeEntities(html.slice(title + 7, html.indexOf('</title>', title)));
   const description = html.indexOf(' name="description"');
   if (description !== -1 && description < head) {
-    scan.description = attribute(html.slice(html.lastIndexOf('<meta', description) + 5, html.indexOf('>', description)), 'content') ?? '';
+    scan.description =
+      attribute(html.slice(html.lastIndexOf('<meta', description) + 5, html.indexOf('>', description)), 'content') ??
+      '';
   }
   const inner = (close: number, end: string) => {
     const to = html.indexOf(end, close);
@@ -66,9 +68,14 @@ export function scanPageHtml(html: string, regions: Regions = [], options: ScanO
       if (href === undefined || attributes.includes('aria-hidden="true"') || regionAt(regions, at) !== -1) continue;
       scan.links.push({ href, text: attribute(attributes, 'aria-label') ?? innerText(inner(close, '</a>')) });
     } else if (name.length === 2 && name[0] === 'h') {
-      scan.headings.push({ level: Number(name[1]), text: innerText(inner(close, `</${name}>`)), region: regionAt(regions, at) });
+      scan.headings.push({
+        level: Number(name[1]),
+        text: innerText(inner(close, `</${name}>`)),
+        region: regionAt(regions, at),
+      });
     } else if (name === 'img') {
-      if (regionAt(regions, at) === -1) scan.images.push({ src: attribute(attributes, 'src') ?? '', alt: attribute(attributes, 'alt') });
+      if (regionAt(regions, at) === -1)
+        scan.images.push({ src: attribute(attributes, 'src') ?? '', alt: attribute(attributes, 'alt') });
     } else if (name === 'main' && options.words) {
       scan.words = countWords(innerText(inner(close, '</main>')));
     }
@@ -88,17 +95,21 @@ function wantedTag(html: string, at: number): string | undefined {
   let name: string | undefined;
   if (first === 97 /* a */) name = 'a';
   else if (first === 104 /* h */) name = HEADINGS[html.charCodeAt(at + 2) - 49 /* 1 */];
-  else if (first === 105 /* i */ || first === 109 /* m */ || first === 115 /* s */) name = OTHERS.find((other) => html.startsWith(other, at + 1));
+  else if (first === 105 /* i */ || first === 109 /* m */ || first === 115 /* s */)
+    name = OTHERS.find((other) => html.startsWith(other, at + 1));
   if (name === undefined) return undefined;
   const after = html.charCodeAt(at + 1 + name.length);
   // The name ends at white space, '>' or '/': <abbr> and <header> are other tags.
-  return after === 32 || after === 62 || after === 47 || after === 9 || after === 10 || after === 12 || after === 13 ? name : undefined;
+  return after === 32 || after === 62 || after === 47 || after === 9 || after === 10 || after === 12 || after === 13
+    ? name
+    : undefined;
 }
 
 /** The text of an HTML fragment as a screen reader reads it: images by their alt, aria-hidden parts left out. */
 function innerText(fragment: string): string {
   // Most link and heading texts are plain words.
-  if (!fragment.includes('<') && !fragment.includes('&')) return /\s\s|[\t\n\r]/.test(fragment) ? fragment.replace(/\s+/g, ' ').trim() : fragment.trim();
+  if (!fragment.includes('<') && !fragment.includes('&'))
+    return /\s\s|[\t\n\r]/.test(fragment) ? fragment.replace(/\s+/g, ' ').trim() : fragment.trim();
   let text = '';
   let hidden: { name: string; depth: number } | undefined;
   let last = 0;
@@ -125,11 +136,39 @@ function innerText(fragment: string): string {
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
 
-const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+]);
 const VOID = new Set(['img', 'br', 'meta', 'link', 'input', 'hr', 'source', 'area', 'col', 'embed', 'wbr', 'track']);
 
 function regionAt(regions: Regions, offset: number): number {
-  for (let index = 0; index < regions.length; index++) if (offset >= regions[index]![0] && offset < regions[index]![1]) return index;
+  for (let index = 0; index < regions.length; index++)
+    if (offset >= regions[index]![0] && offset < regions[index]![1]) return index;
   return -1;
 }
 
@@ -146,7 +185,8 @@ export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
     if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
       return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[entity.toLowerCase()] ?? whole;

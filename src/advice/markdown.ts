@@ -46,7 +46,9 @@ export function collectMarkdownFacts(tree: Root): MarkdownFacts {
       case 'code':
         return;
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes, inLink || node.type === 'link' || node.type === 'linkReference');
+    if ('children' in node)
+      for (const child of node.children)
+        visit(child as Nodes, inLink || node.type === 'link' || node.type === 'linkReference');
   };
   visit(tree, false);
   return facts;
@@ -55,7 +57,10 @@ export function collectMarkdownFacts(tree: Root): MarkdownFacts {
 const parser = remark().freeze();
 
 /** Parses a body on its own: for tests, and for a pipeline whose Markdown step does not collect facts. */
-export function readMarkdownFacts(body: string, parse: (body: string) => Root = (text) => parser.parse(text)): MarkdownFacts {
+export function readMarkdownFacts(
+  body: string,
+  parse: (body: string) => Root = (text) => parser.parse(text),
+): MarkdownFacts {
   return collectMarkdownFacts(parse(body));
 }
 
@@ -79,7 +84,8 @@ function findContacts(text: string, start: { line: number; column: number }, fou
     const lines = before.split('\n').length - 1;
     return { line: start.line + lines, column: newline === -1 ? start.column + offset : offset - newline };
   };
-  if (hasAt) for (const match of text.matchAll(EMAIL)) found.push({ ...where(match.index), kind: 'email', value: match[0] });
+  if (hasAt)
+    for (const match of text.matchAll(EMAIL)) found.push({ ...where(match.index), kind: 'email', value: match[0] });
   for (const match of text.matchAll(PHONE)) {
     const value = match[0].trim();
     if (isPhone(value)) found.push({ ...where(match.index), kind: 'phone', value });

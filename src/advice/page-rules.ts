@@ -44,10 +44,20 @@ export function checkPage(page: PageContext): Finding[] {
     for (const contact of part.facts.contacts) {
       const place = { file: part.file, line: contact.line + part.lineOffset, column: contact.column };
       if (contact.kind === 'email') {
-        report('plain-email', place, `The email address ${contact.value} is plain text: readers cannot click or tap it to write.`, `Make it a link: [${contact.value}](mailto:${contact.value}).`);
+        report(
+          'plain-email',
+          place,
+          `The email address ${contact.value} is plain text: readers cannot click or tap it to write.`,
+          `Make it a link: [${contact.value}](mailto:${contact.value}).`,
+        );
       } else {
         const digits = contact.value.replace(/[^\d+]/g, '');
-        report('plain-phone', place, `The phone number ${contact.value} is plain text: on a phone, readers cannot tap it to call.`, `Make it a link: [${contact.value}](tel:${digits}).`);
+        report(
+          'plain-phone',
+          place,
+          `The phone number ${contact.value} is plain text: on a phone, readers cannot tap it to call.`,
+          `Make it a link: [${contact.value}](tel:${digits}).`,
+        );
       }
     }
   }
@@ -88,9 +98,17 @@ function checkHeadings(page: PageContext, report: Report, fromTemplate: (text: s
   for (const heading of page.scan.headings) {
     const part = page.markdown[heading.region];
     const fact = part?.facts.headings[seen[heading.region]!++];
-    const place = () => (part && fact ? { file: part.file, line: fact.line + part.lineOffset, column: fact.column } : fromTemplate(heading.text));
+    const place = () =>
+      part && fact
+        ? { file: part.file, line: fact.line + part.lineOffset, column: fact.column }
+        : fromTemplate(heading.text);
     if (heading.level === 1 && h1 !== undefined) {
-      report('second-h1', place(), `The heading "${heading.text}" is a second h1 on ${page.path}, after "${h1}": a page has one h1, its name.`, part ? 'Make it a level-2 heading (## in Markdown).' : 'Give it a lower level in the template.');
+      report(
+        'second-h1',
+        place(),
+        `The heading "${heading.text}" is a second h1 on ${page.path}, after "${h1}": a page has one h1, its name.`,
+        part ? 'Make it a level-2 heading (## in Markdown).' : 'Give it a lower level in the template.',
+      );
     } else if (heading.level > previous + 1) {
       report(
         'heading-skip',
@@ -119,7 +137,10 @@ const linkKeys = new Map<string, string>();
 function linkKey(text: string): string {
   let key = linkKeys.get(text);
   if (key === undefined) {
-    key = text.toLowerCase().replace(/[\s.!?:…→»›]+$/u, '').trim();
+    key = text
+      .toLowerCase()
+      .replace(/[\s.!?:…→»›]+$/u, '')
+      .trim();
     if (linkKeys.size > 10_000) linkKeys.clear();
     linkKeys.set(text, key);
   }
@@ -128,9 +149,13 @@ function linkKey(text: string): string {
 
 function checkLinks(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
   const links: PageLink[] = [...page.scan.links];
-  for (const part of page.markdown) for (const link of part.facts.links) links.push({ text: link.text, href: link.href, part, line: link.line, column: link.column });
+  for (const part of page.markdown)
+    for (const link of part.facts.links)
+      links.push({ text: link.text, href: link.href, part, line: link.line, column: link.column });
   const place = (link: PageLink): Place =>
-    link.part ? { file: link.part.file, line: link.line! + link.part.lineOffset, column: link.column } : fromTemplate(link.text);
+    link.part
+      ? { file: link.part.file, line: link.line! + link.part.lineOffset, column: link.column }
+      : fromTemplate(link.text);
   const byText = new Map<string, { target: string }>();
   for (const link of links) {
     const key = linkKey(link.text);
@@ -163,7 +188,8 @@ function checkLinks(page: PageContext, report: Report, fromTemplate: (text: stri
 /** A link target comparable across Markdown and templates: without base, directory slash and the page's own path. */
 function normalizeTarget(href: string, page: PageContext): string {
   // Most links (every page's header and footer) are site paths already in this form.
-  if (page.base === '/' && href.length > 1 && href[0] === '/' && !href.endsWith('/') && !href.includes('/#')) return href;
+  if (page.base === '/' && href.length > 1 && href[0] === '/' && !href.endsWith('/') && !href.includes('/#'))
+    return href;
   let target = href.startsWith('#') ? `${page.path}${href}` : href;
   if (page.base !== '/' && target.startsWith(page.base)) target = `/${target.slice(page.base.length)}`;
   return target.replace(/\/(?=#|$)/, '').replace(/^(?=#)/, '/') || '/';
@@ -172,7 +198,12 @@ function normalizeTarget(href: string, page: PageContext): string {
 function checkImages(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
   for (const image of page.scan.images) {
     if (image.alt === undefined) {
-      report('alt-missing', fromTemplate(image.src), `The image ${image.src} on ${page.path} has no alt attribute.`, 'Give the image alt text; alt="" only for a purely decorative image.');
+      report(
+        'alt-missing',
+        fromTemplate(image.src),
+        `The image ${image.src} on ${page.path} has no alt attribute.`,
+        'Give the image alt text; alt="" only for a purely decorative image.',
+      );
     } else if (image.alt !== '') {
       checkAlt(image.alt, image.src, () => fromTemplate(image.alt!), page.path, report);
     }
@@ -181,7 +212,12 @@ function checkImages(page: PageContext, report: Report, fromTemplate: (text: str
     for (const image of part.facts.images) {
       const place = () => ({ file: part.file, line: image.line + part.lineOffset, column: image.column });
       if (image.alt.trim() === '') {
-        report('alt-missing', place(), `The image ${image.src} has no alt text: screen readers skip it or read its file name.`, `Describe what it shows between the brackets: ![what it shows](${image.src}).`);
+        report(
+          'alt-missing',
+          place(),
+          `The image ${image.src} has no alt text: screen readers skip it or read its file name.`,
+          `Describe what it shows between the brackets: ![what it shows](${image.src}).`,
+        );
       } else checkAlt(image.alt, image.src, place, page.path, report);
     }
   }
@@ -191,14 +227,36 @@ function checkAlt(alt: string, src: string, place: () => Place, pagePath: string
   const max = threshold('alt-length', 'max');
   const length = [...alt].length;
   if (length > max) {
-    report('alt-length', place(), `The alt text of ${src} on ${pagePath} is ${length} characters long; screen readers read it in one go, without a pause.`, `Keep it under ${max} characters and put the detail in the text around the image.`);
+    report(
+      'alt-length',
+      place(),
+      `The alt text of ${src} on ${pagePath} is ${length} characters long; screen readers read it in one go, without a pause.`,
+      `Keep it under ${max} characters and put the detail in the text around the image.`,
+    );
   }
   // A processed image's name carries its width and content hash: ecommerce-platform-800-10af76770b.avif.
-  const name = src.slice(src.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, '').replace(/(-\d+)?-[0-9a-f]{8,}$/, '');
-  const plain = (text: string) => text.toLowerCase().replace(/[-_\s]+/g, ' ').trim();
+  const name = src
+    .slice(src.lastIndexOf('/') + 1)
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/(-\d+)?-[0-9a-f]{8,}$/, '');
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[-_\s]+/g, ' ')
+      .trim();
   if (REDUNDANT_ALT_OPENINGS.test(alt.trim())) {
-    report('alt-redundant', place(), `The alt text "${alt}" starts by saying it is an image; screen readers already say so.`, 'Start with what the image shows.');
+    report(
+      'alt-redundant',
+      place(),
+      `The alt text "${alt}" starts by saying it is an image; screen readers already say so.`,
+      'Start with what the image shows.',
+    );
   } else if (/\.(png|jpe?g|gif|webp|avif|svg)$/i.test(alt.trim()) || plain(alt) === plain(name)) {
-    report('alt-redundant', place(), `The alt text "${alt}" is the image's file name, which tells a reader nothing.`, 'Describe what the image shows.');
+    report(
+      'alt-redundant',
+      place(),
+      `The alt text "${alt}" is the image's file name, which tells a reader nothing.`,
+      'Describe what the image shows.',
+    );
   }
 }

@@ -61,7 +61,9 @@ export function collectSwitches(site: Site, pages: readonly ContentPage[]): Advi
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|tiff?|bmp)$/i;
 
 /** The images among the files of public/, with their pixel sizes where the format tells them. */
-export async function readSourceImages(files: ReadonlyArray<{ path: string; source?: string; size?: number }>): Promise<SourceImage[]> {
+export async function readSourceImages(
+  files: ReadonlyArray<{ path: string; source?: string; size?: number }>,
+): Promise<SourceImage[]> {
   const images = files.filter((file) => IMAGE.test(file.path) && file.source !== undefined);
   return Promise.all(
     images.map(async (file) => {

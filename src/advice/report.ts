@@ -24,11 +24,20 @@ export interface PageReport {
 }
 
 /** The JSON reporter's shape: one entry per page. `sizeOf` gives the bytes of an image the page links. */
-export function createReport(pages: readonly PageAdvice[], sizeOf: (src: string) => number | undefined = () => undefined): PageReport[] {
+export function createReport(
+  pages: readonly PageAdvice[],
+  sizeOf: (src: string) => number | undefined = () => undefined,
+): PageReport[] {
   return pages.map((page) => {
     const images = page.images.map(({ src, alt }) => ({ src, alt: alt ?? null, bytes: sizeOf(src) ?? null }));
     const measured = (text: string | undefined, rule: 'title-length' | 'description-length') =>
-      text === undefined ? null : { text, length: [...text].length, range: [threshold(rule, 'min'), threshold(rule, 'max')] as [number, number] };
+      text === undefined
+        ? null
+        : {
+            text,
+            length: [...text].length,
+            range: [threshold(rule, 'min'), threshold(rule, 'max')] as [number, number],
+          };
     return {
       path: page.path,
       title: measured(page.title, 'title-length'),
@@ -38,7 +47,12 @@ export function createReport(pages: readonly PageAdvice[], sizeOf: (src: string)
       readingMinutes: Math.max(1, Math.round(page.words / READING_SPEED)),
       images,
       imageBytes: images.reduce((sum, image) => sum + (image.bytes ?? 0), 0),
-      warnings: page.warnings.map((warning) => ({ code: warning.code, location: formatLocation(warning), message: warning.message, hint: warning.hint })),
+      warnings: page.warnings.map((warning) => ({
+        code: warning.code,
+        location: formatLocation(warning),
+        message: warning.message,
+        hint: warning.hint,
+      })),
     };
   });
 }
@@ -61,13 +75,20 @@ function formatPage(report: PageReport): string {
   row('description', measured(report.description));
   row('words', `${report.words} (about ${report.readingMinutes} min to read)`);
   row('headings', report.headings.length === 0 ? '(none)' : '');
-  for (const heading of report.headings) lines.push(`${' '.repeat(13 + (heading.level - 1) * 2)}h${heading.level} ${heading.text}`);
-  row('images', report.images.length === 0 ? '(none)' : `${report.images.length}, ${formatSize(report.imageBytes)} known`);
+  for (const heading of report.headings)
+    lines.push(`${' '.repeat(13 + (heading.level - 1) * 2)}h${heading.level} ${heading.text}`);
+  row(
+    'images',
+    report.images.length === 0 ? '(none)' : `${report.images.length}, ${formatSize(report.imageBytes)} known`,
+  );
   for (const image of report.images) {
-    lines.push(`${' '.repeat(13)}${image.src}  ${image.bytes === null ? '?' : formatSize(image.bytes)}  alt: ${image.alt === null ? '(missing)' : image.alt === '' ? '(decorative)' : `"${image.alt}"`}`);
+    lines.push(
+      `${' '.repeat(13)}${image.src}  ${image.bytes === null ? '?' : formatSize(image.bytes)}  alt: ${image.alt === null ? '(missing)' : image.alt === '' ? '(decorative)' : `"${image.alt}"`}`,
+    );
   }
   row('warnings', report.warnings.length === 0 ? 'none' : String(report.warnings.length));
-  for (const warning of report.warnings) lines.push(`${' '.repeat(13)}${warning.location} [${warning.code}] ${warning.message}`);
+  for (const warning of report.warnings)
+    lines.push(`${' '.repeat(13)}${warning.location} [${warning.code}] ${warning.message}`);
   return lines.join('\n');
 }
 

@@ -64,10 +64,18 @@ export async function runAdviceStage(input: AdviceStageInput): Promise<AdviceSta
   });
   if (computed > 0 || kept.size !== last?.size) store.keep('advice-pages', 'last', kept, keptCodec);
   const images = await store.step('advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
-  const advice = adviseSite({ pages, sources: loaded.sources, images, switches: collectSwitches(loaded.site, loaded.pages), base, report });
+  const advice = adviseSite({
+    pages,
+    sources: loaded.sources,
+    images,
+    switches: collectSwitches(loaded.site, loaded.pages),
+    base,
+    report,
+  });
   if (!report) return { warnings: advice.warnings, computed };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
-  const sizeOf = (src: string) => sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
+  const sizeOf = (src: string) =>
+    sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
   return { warnings: advice.warnings, computed, report: createReport(advice.pages, sizeOf) };
 }
 

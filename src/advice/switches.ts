@@ -7,7 +7,15 @@ import { z } from 'zod';
 import { RULES, RULE_NAMES, type RuleName } from './rules.ts';
 
 /** A rule by its name (title-length) or by its warning's code (TitleLength), as the terminal shows it. */
-const byName = new Map<string, RuleName>(RULE_NAMES.flatMap((name) => [[name, name], [RULES[name].code.toLowerCase(), name]] as const));
+const byName = new Map<string, RuleName>(
+  RULE_NAMES.flatMap(
+    (name) =>
+      [
+        [name, name],
+        [RULES[name].code.toLowerCase(), name],
+      ] as const,
+  ),
+);
 
 export function findRule(written: string): RuleName | undefined {
   return byName.get(written) ?? byName.get(written.toLowerCase());
@@ -65,12 +73,15 @@ export function nearestRule(written: string): RuleName | undefined {
 
 /** Edits between two names, a swap of neighbours counting as one (optimal string alignment). */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = best;
     }
   }

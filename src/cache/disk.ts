@@ -89,7 +89,12 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
  * Writes the cache file beside and renames it. False when it cannot be written: a cache that
  * cannot be written only makes the next build slower, so it says so and the build goes on.
  */
-async function writeCacheFile(cacheDir: string, file: string, version: string, entries: Array<{ key: string; value: string | Buffer }>): Promise<boolean> {
+async function writeCacheFile(
+  cacheDir: string,
+  file: string,
+  version: string,
+  entries: Array<{ key: string; value: string | Buffer }>,
+): Promise<boolean> {
   const lengths = entries.map(({ value }) => (typeof value === 'string' ? Buffer.byteLength(value) : value.length));
   const header = Buffer.from(JSON.stringify({ version, keys: entries.map(({ key }, index) => [key, lengths[index]]) }));
   const length = Buffer.alloc(4);
@@ -147,7 +152,10 @@ async function readStore(file: string, version: string): Promise<Store> {
     if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return empty;
     const headerLength = bytes.readUInt32LE(MAGIC.length);
     let offset = MAGIC.length + 4 + headerLength;
-    const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, offset)) as { version: string; keys: Array<[string, number]> };
+    const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, offset)) as {
+      version: string;
+      keys: Array<[string, number]>;
+    };
     if (header.version !== version) return empty;
     const slices = new Map<string, [number, number]>();
     for (const [key, length] of header.keys) {

@@ -18,13 +18,21 @@ export interface Codec<T> {
 export const textCodec: Codec<string> = { encode: (value) => value, decode: (bytes) => bytes.toString('utf8') };
 /** The bytes as read from the file, not copied. */
 export const bytesCodec: Codec<Buffer> = { encode: (value) => value, decode: (bytes) => bytes };
-export const jsonCodec: Codec<unknown> = { encode: (value) => JSON.stringify(value), decode: (bytes) => JSON.parse(bytes.toString('utf8')) };
+export const jsonCodec: Codec<unknown> = {
+  encode: (value) => JSON.stringify(value),
+  decode: (bytes) => JSON.parse(bytes.toString('utf8')),
+};
 
 export interface Store {
   /** The kept value of `name` for `key`, or the value `compute` gives (then kept). A rejected promise is not kept. */
   step<T>(name: string, key: string, compute: () => T, codec?: Codec<T>): T;
   /** The values of many keys of one step; the missing ones are computed together (worker threads). */
-  stepAll<T>(name: string, keys: readonly string[], computeMissing: (indexes: number[]) => Promise<T[]>, codec?: Codec<T>): Promise<T[]>;
+  stepAll<T>(
+    name: string,
+    keys: readonly string[],
+    computeMissing: (indexes: number[]) => Promise<T[]>,
+    codec?: Codec<T>,
+  ): Promise<T[]>;
   /** The kept value, if any, without computing. */
   peek<T>(name: string, key: string, codec?: Codec<T>): T | undefined;
   keep<T>(name: string, key: string, value: T, codec?: Codec<T>): T;

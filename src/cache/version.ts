@@ -17,7 +17,11 @@ function hashSources(): string {
   const folder = fileURLToPath(new URL('..', import.meta.url));
   const hash = createHash('sha256');
   for (const name of readdirSync(folder, { recursive: true }).map(String).sort()) {
-    if (/\.(ts|tsx|js|json)$/.test(name)) hash.update(`${name}\0`).update(readFileSync(`${folder}/${name}`)).update('\0');
+    if (/\.(ts|tsx|js|json)$/.test(name))
+      hash
+        .update(`${name}\0`)
+        .update(readFileSync(`${folder}/${name}`))
+        .update('\0');
   }
   return `source-${hash.digest('hex').slice(0, 16)}`;
 }

@@ -34,7 +34,11 @@ export interface RenderedBodies {
   markdown: Array<{ file: string; lineOffset: number; facts: MarkdownFacts }>;
 }
 
-export async function renderBodies(store: Store, files: ReadonlyArray<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
+export async function renderBodies(
+  store: Store,
+  files: ReadonlyArray<ContentFile<unknown>>,
+  options: BodyOptions,
+): Promise<RenderedBodies> {
   // Each file's key stands for its body and the Markdown options (src/content/file.ts).
   const fileKeys = files.map((file) => file.bodyKey!);
   const bodies = new Map(files.map((file, index) => [fileKeys[index]!, file.parsed!.body]));
@@ -42,7 +46,11 @@ export async function renderBodies(store: Store, files: ReadonlyArray<ContentFil
   const made = await store.stepAll(
     'markdown',
     keys,
-    (missing) => renderMarkdownAll(missing.map((index) => bodies.get(keys[index]!)!), options),
+    (missing) =>
+      renderMarkdownAll(
+        missing.map((index) => bodies.get(keys[index]!)!),
+        options,
+      ),
     renderedCodec,
   );
   const rendered = new Map<string, RenderedMarkdown>(keys.map((key, index) => [key, made[index]!]));
@@ -50,10 +58,16 @@ export async function renderBodies(store: Store, files: ReadonlyArray<ContentFil
   return {
     html: results.map((result) => rewriteContentLinks(result.html, options.urls)),
     // The HTML's own hash: --allow-html changes only the pages whose Markdown holds raw HTML.
-    keys: files.map((file, index) => `${file.hash} ${store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html))}`),
+    keys: files.map(
+      (file, index) => `${file.hash} ${store.step('html-hash', fileKeys[index]!, () => hashKey(results[index]!.html))}`,
+    ),
     warnings: files.flatMap((file, index) => rawHtmlWarnings(file, results[index]!)),
     images: results.map((result) => result.images),
-    markdown: files.map((file, index) => ({ file: file.parsed!.file, lineOffset: file.parsed!.bodyLineOffset, facts: results[index]!.facts })),
+    markdown: files.map((file, index) => ({
+      file: file.parsed!.file,
+      lineOffset: file.parsed!.bodyLineOffset,
+      facts: results[index]!.facts,
+    })),
   };
 }
 

@@ -34,7 +34,11 @@ interface ListedFile {
 }
 
 /** `optional`: the folder may be absent (content/pages/). */
-export async function loadCollection<S extends z.ZodType<object>>(context: LoadContext, kind: ContentKind<S>, optional = false): Promise<Collection<z.infer<S>>> {
+export async function loadCollection<S extends z.ZodType<object>>(
+  context: LoadContext,
+  kind: ContentKind<S>,
+  optional = false,
+): Promise<Collection<z.infer<S>>> {
   const directory = path.join(context.contentDir, kind.name);
   const listing = await listFolder(context, directory, kind.name, optional);
   const errors = [...listing.errors];
@@ -55,9 +59,16 @@ export async function loadCollection<S extends z.ZodType<object>>(context: LoadC
   }
   for (const file of files) if (file.errors.length > 0) errors.push(...file.errors);
   const valid = files.filter((file) => file.entry);
-  errors.push(...findDuplicateOrders(valid.map((file) => file.entry!), kind.name));
+  errors.push(
+    ...findDuplicateOrders(
+      valid.map((file) => file.entry!),
+      kind.name,
+    ),
+  );
   // Kinds without an order stay in file-name order.
-  const sorted = valid.some((file) => orderOf(file.entry!.data) !== undefined) ? [...valid].sort((a, b) => (orderOf(a.entry!.data) ?? 0) - (orderOf(b.entry!.data) ?? 0)) : valid;
+  const sorted = valid.some((file) => orderOf(file.entry!.data) !== undefined)
+    ? [...valid].sort((a, b) => (orderOf(a.entry!.data) ?? 0) - (orderOf(b.entry!.data) ?? 0))
+    : valid;
   // Loops, not flatMap: no array per file of thousands.
   const parsed: Parsed[] = [];
   const sources: SourceFile[] = [];
@@ -65,11 +76,22 @@ export async function loadCollection<S extends z.ZodType<object>>(context: LoadC
     if (file.parsed) parsed.push(file.parsed);
     if (file.source) sources.push(file.source);
   }
-  return { parsed, loaded: sorted.map((file) => file.entry as Entry<z.infer<S>> & { slug: string }), files: sorted, sources, errors };
+  return {
+    parsed,
+    loaded: sorted.map((file) => file.entry as Entry<z.infer<S>> & { slug: string }),
+    files: sorted,
+    sources,
+    errors,
+  };
 }
 
 /** The folder's file names, sorted: read again only when a file under content/ came or went. */
-function listFolder(context: LoadContext, directory: string, folder: string, optional: boolean): Promise<Checked<ListedFile[]>> {
+function listFolder(
+  context: LoadContext,
+  directory: string,
+  folder: string,
+  optional: boolean,
+): Promise<Checked<ListedFile[]>> {
   const key = `${directory}\0${context.files.listing(directory)}`;
   return context.store.step('content-listing', key, async () => {
     try {
@@ -77,14 +99,22 @@ function listFolder(context: LoadContext, directory: string, folder: string, opt
       // A file name has no separators, so joining by hand is path.join, for thousands of names.
       const listed = names.map((name) => {
         const slug = name.replace(/\.md$/, '');
-        return { name, absolute: `${directory}${path.sep}${name}`, slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined };
+        return {
+          name,
+          absolute: `${directory}${path.sep}${name}`,
+          slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined,
+        };
       });
       return { value: listed, errors: [] };
     } catch (cause) {
       if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { value: [], errors: [] };
       const file = projectPath(context.root, directory);
       const hint = `Create it and add one Markdown file per ${folder === 'legal' ? 'page' : 'entry'}.`;
-      return { errors: [new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause })] };
+      return {
+        errors: [
+          new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause }),
+        ],
+      };
     }
   });
 }

@@ -44,7 +44,12 @@ export interface ContentFile<T> {
   errors: SiteError[];
 }
 
-export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind: ContentKind<S>, absolute: string, slug?: string): ContentFile<z.infer<S>> {
+export function loadContentFile<S extends z.ZodType>(
+  context: LoadContext,
+  kind: ContentKind<S>,
+  absolute: string,
+  slug?: string,
+): ContentFile<z.infer<S>> {
   // A path has one kind and one slug (its folder and name say which): the version is all that changes.
   const version = context.files.file(absolute);
   const key = version === '' ? absolute : `${absolute}\0${version}`;
@@ -60,7 +65,10 @@ export function loadContentFile<S extends z.ZodType>(context: LoadContext, kind:
       parsed: parsed.value,
       entry,
       hash: source.hash,
-      bodyKey: parsed.value && kind.body === 'text' ? hashKey(context.allowHtml ? 'raw' : 'safe', parsed.value.body) : undefined,
+      bodyKey:
+        parsed.value && kind.body === 'text'
+          ? hashKey(context.allowHtml ? 'raw' : 'safe', parsed.value.body)
+          : undefined,
       errors: [...parsed.errors, ...(valid?.errors ?? [])],
     };
   });

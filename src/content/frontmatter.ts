@@ -20,13 +20,24 @@ const REFUSED = ['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', '
 
 export function splitFrontmatter(file: string, text: string): Frontmatter {
   const fail = (message: string, hint: string, column = 1) =>
-    new SiteError({ code: 'FrontmatterSyntax', message, file, line: 1, column, frame: createCodeFrame(text, 1, column), hint });
+    new SiteError({
+      code: 'FrontmatterSyntax',
+      message,
+      file,
+      line: 1,
+      column,
+      frame: createCodeFrame(text, 1, column),
+      hint,
+    });
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   // A lone CR or a line separator is a line break to gray-matter's language sniffing but not to
   // our line count: refuse it here, where the line is known.
   const stray = firstLine.search(/[\r\u2028\u2029]/);
   if (firstLine.startsWith('---') && stray !== -1) {
-    const name = firstLine[stray] === '\r' ? 'a carriage return (CR) without a line feed' : `a line separator (U+${firstLine.charCodeAt(stray).toString(16).toUpperCase()})`;
+    const name =
+      firstLine[stray] === '\r'
+        ? 'a carriage return (CR) without a line feed'
+        : `a line separator (U+${firstLine.charCodeAt(stray).toString(16).toUpperCase()})`;
     throw fail(
       `The opening --- line holds ${name}, which editors show as a line break but Markdown does not.`,
       'Save the file with ordinary line endings (LF or CRLF) and put nothing after the opening ---.',
@@ -55,7 +66,11 @@ export function splitFrontmatter(file: string, text: string): Frontmatter {
     );
   }
   const refuse = (name: string) => () => {
-    throw fail(`Front matter in "${name}" is not allowed: content is never executed.`, 'Write the front matter in YAML.', 4);
+    throw fail(
+      `Front matter in "${name}" is not allowed: content is never executed.`,
+      'Write the front matter in YAML.',
+      4,
+    );
   };
   const parsed = matter(text, {
     language: 'yaml',

@@ -17,7 +17,11 @@ import type { DataPath } from './yaml.ts';
 
 type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
 
-export async function checkImage(context: LoadContext, parsed: Parsed | undefined, field: DataPath): Promise<Checked<Image>> {
+export async function checkImage(
+  context: LoadContext,
+  parsed: Parsed | undefined,
+  field: DataPath,
+): Promise<Checked<Image>> {
   const written = publicPath.safeParse(valueAt(parsed?.located.data, field));
   // A malformed path is the schema's to report.
   if (!parsed || !written.success) return { errors: [] };
@@ -43,7 +47,10 @@ export async function checkPublicImage(context: LoadContext, src: string, place:
     );
   }
   if ('unreadable' in image) {
-    return fail(`The image public${src} has no readable width and height.`, 'Use an SVG with width and height (or a viewBox), or a PNG, JPEG, WebP or GIF file.');
+    return fail(
+      `The image public${src} has no readable width and height.`,
+      'Use an SVG with width and height (or a viewBox), or a PNG, JPEG, WebP or GIF file.',
+    );
   }
   return { value: { src, ...image.size }, errors: [] };
 }

@@ -9,9 +9,15 @@ import { isNearName } from '../suggest.ts';
 export function describeField(path: readonly PropertyKey[]): string {
   const index = path.findLastIndex((segment) => typeof segment === 'number');
   if (index === -1) return `the field "${path.map(String).join('.')}"`;
-  const list = path.slice(0, index).map((segment) => (typeof segment === 'number' ? `item ${segment + 1}` : String(segment))).join('.');
+  const list = path
+    .slice(0, index)
+    .map((segment) => (typeof segment === 'number' ? `item ${segment + 1}` : String(segment)))
+    .join('.');
   const item = `item ${Number(path[index]) + 1}`;
-  const rest = path.slice(index + 1).map(String).join('.');
+  const rest = path
+    .slice(index + 1)
+    .map(String)
+    .join('.');
   if (rest === '') return list ? `${item} of "${list}"` : item;
   return `the field "${rest}" of ${list ? `${list} ` : ''}${item}`;
 }
@@ -41,11 +47,19 @@ export function describeIssue(
     const fields = fieldsAt(schema, []);
     return {
       message: `The ${holder} must hold ${describeExpected(issue.expected)}, but it holds ${describeValue(issue.input)}.`,
-      hint: fields.length > 0 ? `Write its fields, one "name: value" per line: ${fields.join(', ')}.` : `Write ${describeExpected(issue.expected)}, one "- " item per line.`,
+      hint:
+        fields.length > 0
+          ? `Write its fields, one "name: value" per line: ${fields.join(', ')}.`
+          : `Write ${describeExpected(issue.expected)}, one "- " item per line.`,
     };
   }
   if (issue.input === undefined && fieldPath.length > 0) {
-    const wanted = issue.code === 'invalid_type' ? describeExpected(issue.expected) : issue.code === 'invalid_value' ? `one of ${issue.values.join(', ')}` : 'a value';
+    const wanted =
+      issue.code === 'invalid_type'
+        ? describeExpected(issue.expected)
+        : issue.code === 'invalid_value'
+          ? `one of ${issue.values.join(', ')}`
+          : 'a value';
     return {
       message: `${Field} is missing.`,
       hint: typeof last === 'string' ? `Add "${last}:" with ${wanted}.` : `Add ${wanted}.`,
@@ -69,7 +83,10 @@ export function describeIssue(
     return { message: `${Field} must not be empty.`, hint: 'Write the text, or remove the field if it is optional.' };
   }
   if (issue.code === 'too_small' && issue.origin === 'array') {
-    return { message: `${Field.replace(/^The field/, 'The list')} ${issue.message}.`, hint: 'Add at least one item, each on its own "- " line.' };
+    return {
+      message: `${Field.replace(/^The field/, 'The list')} ${issue.message}.`,
+      hint: 'Add at least one item, each on its own "- " line.',
+    };
   }
   if (issue.code === 'invalid_format' || issue.code === 'invalid_value') {
     return {
@@ -78,7 +95,10 @@ export function describeIssue(
     };
   }
   // A refinement may bring its own next step (src/advice/switches.ts: the nearest rule name).
-  const hint = issue.code === 'custom' && typeof issue.params?.hint === 'string' ? issue.params.hint : 'Correct the value at the marked line.';
+  const hint =
+    issue.code === 'custom' && typeof issue.params?.hint === 'string'
+      ? issue.params.hint
+      : 'Correct the value at the marked line.';
   return { message: `${Field} ${issue.message}.`, hint };
 }
 
@@ -104,7 +124,10 @@ function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
 
 function unwrap(schema: unknown): unknown {
   let current = schema as { def?: { type?: string; innerType?: unknown } } | undefined;
-  while (current?.def && (current.def.type === 'optional' || current.def.type === 'default' || current.def.type === 'nullable')) {
+  while (
+    current?.def &&
+    (current.def.type === 'optional' || current.def.type === 'default' || current.def.type === 'nullable')
+  ) {
     current = current.def.innerType as typeof current;
   }
   return current;

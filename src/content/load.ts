@@ -16,7 +16,19 @@ import { loadContentFile, type ContentFile, type ContentKind, type LoadContext }
 import { checkContentFolder } from './folder.ts';
 import { checkImage } from './image-files.ts';
 import { checkMarkdownImages } from './markdown-images.ts';
-import { aboutSchema, legalSchema, pageSchema, portfolioSchema, serviceSchema, siteFileSchema, statsSchema, type ContentPage, type Image, type ImageContent, type Site } from './schema.ts';
+import {
+  aboutSchema,
+  legalSchema,
+  pageSchema,
+  portfolioSchema,
+  serviceSchema,
+  siteFileSchema,
+  statsSchema,
+  type ContentPage,
+  type Image,
+  type ImageContent,
+  type Site,
+} from './schema.ts';
 import { projectPath, type SourceFile } from './source.ts';
 
 export type { SourceFile } from './source.ts';
@@ -26,7 +38,13 @@ const KINDS = {
   stats: { name: 'stats', schema: statsSchema, code: 'YamlInvalid', format: 'yaml', body: 'none' },
   about: { name: 'about', schema: aboutSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
   services: { name: 'services', schema: serviceSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-  portfolio: { name: 'portfolio', schema: portfolioSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'none' },
+  portfolio: {
+    name: 'portfolio',
+    schema: portfolioSchema,
+    code: 'FrontmatterInvalid',
+    format: 'markdown',
+    body: 'none',
+  },
   legal: { name: 'legal', schema: legalSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
   pages: { name: 'pages', schema: pageSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
 } as const satisfies Record<string, ContentKind>;
@@ -64,9 +82,19 @@ export interface LoadOptions {
   imageContent?: Promise<LoadedImageContent>;
 }
 
-export function createLoadContext(config: ResolvedConfig, options: Pick<LoadOptions, 'store' | 'files'> = {}): LoadContext {
+export function createLoadContext(
+  config: ResolvedConfig,
+  options: Pick<LoadOptions, 'store' | 'files'> = {},
+): LoadContext {
   const { root, allowHtml, contentDir, publicDir } = config;
-  return { root, allowHtml, contentDir, publicDir, store: options.store ?? createStore(), files: options.files ?? unchangedFiles };
+  return {
+    root,
+    allowHtml,
+    contentDir,
+    publicDir,
+    store: options.store ?? createStore(),
+    files: options.files ?? unchangedFiles,
+  };
 }
 
 /** Read before the other files are asked for, so that the images can start while the rest loads. */
@@ -79,9 +107,15 @@ export async function loadImageContent(context: LoadContext): Promise<LoadedImag
   ]);
   const errors = [...settings.errors, ...portfolio.errors, ...logo!.errors, ...images.flatMap((image) => image.errors)];
   const sources = [...(settings.source ? [settings.source] : []), ...portfolio.sources];
-  const pictures = portfolio.loaded.map((entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]!.value);
+  const pictures = portfolio.loaded.map(
+    (entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]!.value,
+  );
   if (errors.length > 0 || !settings.entry || !logo!.value || pictures.includes(undefined)) return { sources, errors };
-  const items = portfolio.loaded.map((entry, index) => ({ ...entry.data, slug: entry.slug, picture: pictures[index]! }));
+  const items = portfolio.loaded.map((entry, index) => ({
+    ...entry.data,
+    slug: entry.slug,
+    picture: pictures[index]!,
+  }));
   return { content: { settings: settings.entry.data, logo: logo!.value, portfolio: items }, sources, errors };
 }
 
@@ -108,12 +142,28 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
   // A body and an entry are made from their file (path and text), the Markdown options and the URL
   // policy (links): kept by these, an unchanged file costs one look-up per build, not one per step.
   const scope = `${config.allowHtml} ${urls.format} ${urls.base} ${urls.siteUrl}`;
-  const bodies = await keptBodies(context.store, scope, shown, { allowHtml: config.allowHtml, threads: config.threads, urls, onWorkers: options.onWorkers });
+  const bodies = await keptBodies(context.store, scope, shown, {
+    allowHtml: config.allowHtml,
+    threads: config.threads,
+    urls,
+    onWorkers: options.onWorkers,
+  });
   const markdownImages = await checkBodyImages(context, shown, bodies.images);
   // The bodies come back in the order they were given.
-  const html = { services: 0, about: services.files.length, legal: services.files.length + 1, pages: services.files.length + 1 + legal.files.length };
-  const entryOf = (start: number) => <T>(file: ContentFile<T>, index: number) =>
-    context.store.step(`content-entry ${scope}`, file.hash!, () => ({ ...file.entry!.data, slug: file.entry!.slug!, html: bodies.html[start + index]! }));
+  const html = {
+    services: 0,
+    about: services.files.length,
+    legal: services.files.length + 1,
+    pages: services.files.length + 1 + legal.files.length,
+  };
+  const entryOf =
+    (start: number) =>
+    <T>(file: ContentFile<T>, index: number) =>
+      context.store.step(`content-entry ${scope}`, file.hash!, () => ({
+        ...file.entry!.data,
+        slug: file.entry!.slug!,
+        html: bodies.html[start + index]!,
+      }));
   const site: Site = {
     settings: content.settings,
     logo: content.logo,
@@ -123,7 +173,13 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
     about: { ...about.entry.data, html: bodies.html[html.about]! },
     legal: legal.files.map(entryOf(html.legal)),
   };
-  const sources = [...images.sources, ...[stats, about].flatMap((file) => (file.source ? [file.source] : [])), ...services.sources, ...legal.sources, ...pages.sources];
+  const sources = [
+    ...images.sources,
+    ...[stats, about].flatMap((file) => (file.source ? [file.source] : [])),
+    ...services.sources,
+    ...legal.sources,
+    ...pages.sources,
+  ];
   return {
     site,
     pages: pages.files.map(entryOf(html.pages)),
@@ -137,8 +193,14 @@ export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}
 }
 
 /** Every image of every body checked; all problems thrown together. */
-async function checkBodyImages(context: LoadContext, files: Array<ContentFile<unknown>>, images: RenderedBodies['images']): Promise<Image[]> {
-  const checked = await Promise.all(files.flatMap((file, index) => (images[index] ? [checkMarkdownImages(context, file, images[index])] : [])));
+async function checkBodyImages(
+  context: LoadContext,
+  files: Array<ContentFile<unknown>>,
+  images: RenderedBodies['images'],
+): Promise<Image[]> {
+  const checked = await Promise.all(
+    files.flatMap((file, index) => (images[index] ? [checkMarkdownImages(context, file, images[index])] : [])),
+  );
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));
@@ -146,7 +208,12 @@ async function checkBodyImages(context: LoadContext, files: Array<ContentFile<un
 }
 
 /** renderBodies for the files whose body the store does not hold for this scope; the others as kept. */
-async function keptBodies(store: Store, scope: string, files: Array<ContentFile<unknown>>, options: BodyOptions): Promise<RenderedBodies> {
+async function keptBodies(
+  store: Store,
+  scope: string,
+  files: Array<ContentFile<unknown>>,
+  options: BodyOptions,
+): Promise<RenderedBodies> {
   const step = `content-body ${scope}`;
   const kept = files.map((file) => store.peek<KeptBody>(step, file.hash!));
   const missing = files.filter((_, index) => kept[index] === undefined);
@@ -158,7 +225,13 @@ async function keptBodies(store: Store, scope: string, files: Array<ContentFile<
     let next = 0;
     files.forEach((file, index) => {
       if (kept[index] !== undefined) return;
-      const body = { html: made.html[next]!, key: made.keys[next]!, images: made.images[next]!, markdown: made.markdown[next++]!, warnings: warnings.get(file.parsed!.file) ?? [] };
+      const body = {
+        html: made.html[next]!,
+        key: made.keys[next]!,
+        images: made.images[next]!,
+        markdown: made.markdown[next++]!,
+        warnings: warnings.get(file.parsed!.file) ?? [],
+      };
       kept[index] = store.keep(step, file.hash!, body);
     });
   }
@@ -184,6 +257,7 @@ interface KeptBody {
 
 function sortErrors(errors: SiteError[]): SiteError[] {
   return [...errors].sort(
-    (a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+    (a, b) =>
+      (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
   );
 }

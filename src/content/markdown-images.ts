@@ -16,13 +16,24 @@ import type { Checked } from './source.ts';
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** The images of one file's body, checked; the value is every image found good. */
-export async function checkMarkdownImages(context: LoadContext, file: ContentFile<unknown>, images: readonly MarkdownImage[]): Promise<Checked<Image[]>> {
+export async function checkMarkdownImages(
+  context: LoadContext,
+  file: ContentFile<unknown>,
+  images: readonly MarkdownImage[],
+): Promise<Checked<Image[]>> {
   const parsed = file.parsed!;
   const checked = await Promise.all(
     images.map(async (image): Promise<Checked<Image>> => {
       const line = image.line + parsed.bodyLineOffset;
-      const place: ImagePlace = { file: parsed.file, line, column: image.column, frame: createCodeFrame(parsed.text, line, image.column) };
-      const fail = (code: 'ImageAltMissing' | 'ExternalImage' | 'MissingImage', message: string, hint: string) => ({ errors: [new SiteError({ code, message, ...place, hint })] });
+      const place: ImagePlace = {
+        file: parsed.file,
+        line,
+        column: image.column,
+        frame: createCodeFrame(parsed.text, line, image.column),
+      };
+      const fail = (code: 'ImageAltMissing' | 'ExternalImage' | 'MissingImage', message: string, hint: string) => ({
+        errors: [new SiteError({ code, message, ...place, hint })],
+      });
       if (EXTERNAL.test(image.src)) {
         return fail(
           'ExternalImage',

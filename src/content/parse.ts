@@ -23,7 +23,10 @@ export type BodyUse = 'text' | 'none';
 
 export function parseYamlFile(source: SourceFile): Checked<Parsed> {
   const parsed = parseChecked(source, source.text, 'YamlSyntax');
-  return { value: parsed.value && { ...source, located: parsed.value, body: '', bodyLineOffset: 0 }, errors: parsed.errors };
+  return {
+    value: parsed.value && { ...source, located: parsed.value, body: '', bodyLineOffset: 0 },
+    errors: parsed.errors,
+  };
 }
 
 /** `store`: front matter data by its text, from an earlier build that parsed the same text. */
@@ -37,7 +40,12 @@ export function parseMarkdownFile(source: SourceFile, body: BodyUse, store: Stor
   }
   const located = parseFrontmatter(source, split.yaml, store);
   const errors = [...located.errors, ...checkBody(source, split.body, split.bodyLineOffset, body)];
-  const value = located.value && { ...source, located: located.value, body: split.body, bodyLineOffset: split.bodyLineOffset };
+  const value = located.value && {
+    ...source,
+    located: located.value,
+    body: split.body,
+    bodyLineOffset: split.bodyLineOffset,
+  };
   return { value, errors };
 }
 
@@ -100,7 +108,14 @@ function parseChecked(source: SourceFile, text: string, syntaxCode: SiteErrorCod
 /** The data, with positions from parsing the text again when an error message first needs them. */
 function withLazyPositions(source: SourceFile, text: string, syntaxCode: SiteErrorCode, data: unknown): ParsedYaml {
   let parsed: ParsedYaml | undefined;
-  return { data, locate: (field, isKey) => (parsed ??= parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode })).locate(field, isKey) };
+  return {
+    data,
+    locate: (field, isKey) =>
+      (parsed ??= parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode })).locate(
+        field,
+        isKey,
+      ),
+  };
 }
 
 /** Data that comes back the same from JSON: finite numbers (not -0), strings, booleans, null, arrays, plain objects. */

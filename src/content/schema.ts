@@ -10,7 +10,8 @@ import { adviceSwitchSchema } from '../advice/switches.ts';
  * such as "\0" or "\e" would otherwise land in the pages, the share image or a terminal.
  */
 const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
-const NO_CONTROL_MESSAGE = 'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
+const NO_CONTROL_MESSAGE =
+  'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
 
 const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
 const webUrl = z
@@ -32,26 +33,43 @@ const href = z
 /** A file inside public/, written as the site path it is served at. */
 export const publicPath = z
   .string()
-  .regex(/^\/(?!.*\.\.)[\w\-./]+\.(svg|png|jpe?g|webp|avif|gif)$/i, 'must be a path inside public/ such as /images/logo.svg');
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as # and six hex digits, such as #4f46e5');
+  .regex(
+    /^\/(?!.*\.\.)[\w\-./]+\.(svg|png|jpe?g|webp|avif|gif)$/i,
+    'must be a path inside public/ such as /images/logo.svg',
+  );
+const color = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as # and six hex digits, such as #4f46e5');
 const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
 const link = z.strictObject({ label: text, href });
 
 /** Where the contact form posts: a full https address, or a path on this site for a function on the same host. */
-const formEndpoint = z.string().refine(
-  (value) => /^\/(?!\/)[\w\-./]*$/.test(value) || isHttpsUrl(value),
-  'must be a full address starting with https:// or a path on this site starting with /, such as /api/contact',
-);
+const formEndpoint = z
+  .string()
+  .refine(
+    (value) => /^\/(?!\/)[\w\-./]*$/.test(value) || isHttpsUrl(value),
+    'must be a full address starting with https:// or a path on this site starting with /, such as /api/contact',
+  );
 function isHttpsUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password && !url.hash && !value.includes(' ');
+    return (
+      url.protocol === 'https:' &&
+      url.hostname !== '' &&
+      !url.username &&
+      !url.password &&
+      !url.hash &&
+      !value.includes(' ')
+    );
   } catch {
     return false;
   }
 }
 /** Copy that offers the email address where it says {email}. */
-const textWithEmail = text.refine((value) => value.includes('{email}'), 'must contain {email} where the email address goes');
+const textWithEmail = text.refine(
+  (value) => value.includes('{email}'),
+  'must contain {email} where the email address goes',
+);
 
 /**
  * contact.form: the labels, the messages the visitor sees, and the delivery: `endpoint`, or
@@ -87,7 +105,9 @@ const contactFormSchema = z
         path: ['netlify'],
         input: form.netlify,
         message: 'cannot be true while "endpoint" is also set: the form can deliver to one place only',
-        params: { hint: 'Keep "endpoint" to post to your own handler, or keep "netlify: true" for Netlify Forms, and remove the other line.' },
+        params: {
+          hint: 'Keep "endpoint" to post to your own handler, or keep "netlify: true" for Netlify Forms, and remove the other line.',
+        },
       });
     }
   });
@@ -100,7 +120,10 @@ export const siteFileSchema = z.strictObject({
   language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag such as en or en-GB'),
   description: text,
   title: text,
-  titleTemplate: z.string().regex(/%s/, 'must contain %s where the page title goes').regex(NO_CONTROL, NO_CONTROL_MESSAGE),
+  titleTemplate: z
+    .string()
+    .regex(/%s/, 'must contain %s where the page title goes')
+    .regex(NO_CONTROL, NO_CONTROL_MESSAGE),
   logo: z.strictObject({ src: publicPath }),
   /** Browser chrome and home-screen colours, and the share image's gradient (color to accent). */
   brand: z.strictObject({ color, accent: color, background: color }),
@@ -163,20 +186,40 @@ export const serviceSchema = z.strictObject({
   advice: adviceSwitchSchema,
 });
 
-export const portfolioSchema = z.strictObject({ title: text, category: text, image: publicPath, alt: text, order, advice: adviceSwitchSchema });
+export const portfolioSchema = z.strictObject({
+  title: text,
+  category: text,
+  image: publicPath,
+  alt: text,
+  order,
+  advice: adviceSwitchSchema,
+});
 
 export const aboutSchema = z.strictObject({ title: text, advice: adviceSwitchSchema });
 
 /** `toc: true` shows an "On this page" list of the page's h2 and h3 headings above its text. */
 const toc = z.boolean().optional();
 
-export const legalSchema = z.strictObject({ title: text, dateLine: text, description: text, order, toc, advice: adviceSwitchSchema });
+export const legalSchema = z.strictObject({
+  title: text,
+  dateLine: text,
+  description: text,
+  order,
+  toc,
+  advice: adviceSwitchSchema,
+});
 
 /**
  * content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry).
  * `noindex: true` keeps it out of the sitemap and search results (the contact form's thank-you page).
  */
-export const pageSchema = z.strictObject({ title: text, description: text, noindex: z.boolean().optional(), toc, advice: adviceSwitchSchema });
+export const pageSchema = z.strictObject({
+  title: text,
+  description: text,
+  noindex: z.boolean().optional(),
+  toc,
+  advice: adviceSwitchSchema,
+});
 
 export type SiteFile = z.infer<typeof siteFileSchema>;
 export type Stat = z.infer<typeof statsSchema>[number];

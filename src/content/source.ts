@@ -42,7 +42,9 @@ export function readSource(absolute: string, file: string, folder: string): Chec
       errors: [
         new SiteError({
           code: missing ? 'ContentMissing' : 'FileUnreadable',
-          message: missing ? `The file ${file} does not exist.` : `The file ${file} cannot be read (${(cause as Error).message}).`,
+          message: missing
+            ? `The file ${file} does not exist.`
+            : `The file ${file} cannot be read (${(cause as Error).message}).`,
           file,
           hint: missing ? `Create ${file}; every site needs it.` : 'Check that it is a readable file, not a folder.',
           cause,

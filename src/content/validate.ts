@@ -19,7 +19,11 @@ export function locateField(parsed: Parsed, field: DataPath, key = false) {
   return { file: parsed.file, ...position, frame: createCodeFrame(parsed.text, position.line, position.column) };
 }
 
-export function validateEntry<S extends z.ZodType>(schema: S, parsed: Parsed, code: SiteErrorCode): Checked<Entry<z.infer<S>>> {
+export function validateEntry<S extends z.ZodType>(
+  schema: S,
+  parsed: Parsed,
+  code: SiteErrorCode,
+): Checked<Entry<z.infer<S>>> {
   const result = schema.safeParse(parsed.located.data, { reportInput: true });
   if (result.success) return { value: { ...parsed, data: result.data as z.infer<S> }, errors: [] };
   const holder = code === 'FrontmatterInvalid' ? 'front matter' : 'file';
@@ -28,7 +32,13 @@ export function validateEntry<S extends z.ZodType>(schema: S, parsed: Parsed, co
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
     for (const key of keys) {
       const field = key === undefined ? issue.path : [...issue.path, key];
-      errors.push(new SiteError({ code, ...locateField(parsed, field, key !== undefined), ...describeIssue(issue, field, schema, holder) }));
+      errors.push(
+        new SiteError({
+          code,
+          ...locateField(parsed, field, key !== undefined),
+          ...describeIssue(issue, field, schema, holder),
+        }),
+      );
     }
   }
   return { errors };

@@ -2,7 +2,18 @@
  * YAML with positions: parse text into plain data and keep a way back from a data path
  * (["hero", "headline"]) to the 1-based line and column in the file it came from.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+  type YAMLError,
+} from 'yaml';
 import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 
 export type DataPath = readonly PropertyKey[];
@@ -114,8 +125,20 @@ function toData(doc: Document, file: YamlFile): unknown {
     const alias = findUnresolvedAlias(doc);
     throw new SiteErrors([
       alias
-        ? file.fail(file.syntaxCode, `The alias *${alias.source} refers to no anchor &${alias.source} above it.`, file.at(alias.range?.[0] ?? 0), 'Define the anchor (&name) before this line, or write the value out.', cause)
-        : file.fail(file.syntaxCode, `The YAML cannot be read: ${(cause as Error).message}`, file.at(0), `Write the values out instead of repeating them with more than ${MAX_ALIAS_COUNT} aliases.`, cause),
+        ? file.fail(
+            file.syntaxCode,
+            `The alias *${alias.source} refers to no anchor &${alias.source} above it.`,
+            file.at(alias.range?.[0] ?? 0),
+            'Define the anchor (&name) before this line, or write the value out.',
+            cause,
+          )
+        : file.fail(
+            file.syntaxCode,
+            `The YAML cannot be read: ${(cause as Error).message}`,
+            file.at(0),
+            `Write the values out instead of repeating them with more than ${MAX_ALIAS_COUNT} aliases.`,
+            cause,
+          ),
     ]);
   }
 }
@@ -147,13 +170,21 @@ function isNode(value: unknown): value is Node {
 }
 
 /** Words for an editor, and the offset to point at: where the mistake starts, not where the parser gave up. */
-function describeSyntaxError(problem: YAMLError, text: string, doc: Document): { message: string; hint: string; offset: number } {
+function describeSyntaxError(
+  problem: YAMLError,
+  text: string,
+  doc: Document,
+): { message: string; hint: string; offset: number } {
   const offset = problem.pos[0];
   // A tab in the indentation confuses the parser into all kinds of messages: name the cause.
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   if (indent.includes('\t')) {
-    return { message: 'This line is indented with a tab.', hint: 'YAML indents with spaces only: replace the tab with spaces.', offset: lineStart + indent.indexOf('\t') };
+    return {
+      message: 'This line is indented with a tab.',
+      hint: 'YAML indents with spaces only: replace the tab with spaces.',
+      offset: lineStart + indent.indexOf('\t'),
+    };
   }
   const original = (problem.message.split('\n')[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, '');
   switch (problem.code) {
@@ -213,14 +244,28 @@ function findUnclosed(doc: Document, end: number): { message: string; hint: stri
     Scalar(_, node) {
       if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') {
         const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
-        consider(node, `The quoted text that starts here is never closed: the closing ${quote} is missing.`, `End the text with ${quote} on the same line.`);
+        consider(
+          node,
+          `The quoted text that starts here is never closed: the closing ${quote} is missing.`,
+          `End the text with ${quote} on the same line.`,
+        );
       }
     },
     Seq(_, node) {
-      if (node.flow) consider(node, 'The list that starts here with [ is never closed with ].', 'Close the list with ] on the same line, or write one "- item" per line.');
+      if (node.flow)
+        consider(
+          node,
+          'The list that starts here with [ is never closed with ].',
+          'Close the list with ] on the same line, or write one "- item" per line.',
+        );
     },
     Map(_, node) {
-      if (node.flow) consider(node, 'The group that starts here with { is never closed with }.', 'Close it with } on the same line, or write one "key: value" per line.');
+      if (node.flow)
+        consider(
+          node,
+          'The group that starts here with { is never closed with }.',
+          'Close it with } on the same line, or write one "key: value" per line.',
+        );
     },
   });
   return found;
@@ -230,7 +275,8 @@ function findUnresolvedAlias(doc: Document): { source: string; range?: Node['ran
   let found: { source: string; range?: Node['range'] } | undefined;
   visit(doc, {
     Alias(_, node) {
-      if (!found && isAlias(node) && node.resolve(doc) === undefined) found = { source: node.source, range: node.range };
+      if (!found && isAlias(node) && node.resolve(doc) === undefined)
+        found = { source: node.source, range: node.range };
     },
   });
   return found;

@@ -52,7 +52,9 @@ function handle(message: DevMessage): void {
 
 /** The new stylesheet loads beside the old one, which goes once the new one applies: no flash. */
 function swapStylesheet(from: string, to: string): void {
-  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => link.getAttribute('href') === from);
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => link.getAttribute('href') === from,
+  );
   if (links.length === 0) {
     location.reload();
     return;
@@ -128,7 +130,10 @@ function showWarnings(warnings: OverlayEntry[]): void {
 /** One problem as both lists show it: where, which, what, the lines, what to do. */
 function entry(problem: OverlayEntry): HTMLElement {
   const item = element('section', 'entry');
-  item.append(element('p', 'location', `${problem.location || '(no file)'} [${problem.code}]`), element('p', 'message', problem.message));
+  item.append(
+    element('p', 'location', `${problem.location || '(no file)'} [${problem.code}]`),
+    element('p', 'message', problem.message),
+  );
   if (problem.frame) item.append(element('pre', 'frame', problem.frame));
   if (problem.hint) item.append(element('p', 'hint', problem.hint));
   return item;
@@ -145,7 +150,11 @@ function createHost(tag: string): { host: HTMLElement; root: ShadowRoot } {
   return { host, root };
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.className = className;
   if (text !== undefined) node.textContent = text;

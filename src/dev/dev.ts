@@ -39,7 +39,9 @@ export interface DevHandle {
 const clientTag = (build: string) => `<script src="${DEV_PATHS.client}" data-build="${build}"></script>`;
 
 // Before the first good build there are no pages: every request gets the client alone, to show the problems.
-const placeholder = Buffer.from(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>agency-site dev</title></head><body>${clientTag('')}</body></html>`);
+const placeholder = Buffer.from(
+  `<!DOCTYPE html><html><head><meta charset="utf-8"><title>agency-site dev</title></head><body>${clientTag('')}</body></html>`,
+);
 const noBuild: FindFile = async (relative) =>
   relative === '404.html' ? { path: relative, size: placeholder.byteLength, body: () => placeholder } : undefined;
 
@@ -63,7 +65,9 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     const changed = formatChanges(config.root, outcome.changes);
     if (!outcome.ok) {
       problems = reportProblems(outcome);
-      log.warn(`The build${changed} failed; ${good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`);
+      log.warn(
+        `The build${changed} failed; ${good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`,
+      );
       devServer.send({ type: 'errors', errors: problems });
       return;
     }
@@ -78,7 +82,12 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     shownWarnings = formatted;
     const recovered = problems.length > 0;
     problems = [];
-    const update = planUpdate(good?.output, result.output, config.base, outcome.changes.some((change) => inside(change.path, config.publicDir)));
+    const update = planUpdate(
+      good?.output,
+      result.output,
+      config.base,
+      outcome.changes.some((change) => inside(change.path, config.publicDir)),
+    );
     if (update.kind === 'none' && good) {
       log.info(`Rebuilt${changed} in ${result.milliseconds} ms: no page changed.`);
       if (recovered) devServer.send({ type: 'clear', build: good.build });
@@ -86,13 +95,23 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     }
     const build = `${session}-${++builds}`;
     const output = result.output;
-    good = { build, output, files: createMemoryFiles(output, { publicDir: config.publicDir, injectHtml: (html) => injectScript(html, clientTag(build)) }) };
+    good = {
+      build,
+      output,
+      files: createMemoryFiles(output, {
+        publicDir: config.publicDir,
+        injectHtml: (html) => injectScript(html, clientTag(build)),
+      }),
+    };
     if (update.kind === 'css') {
       devServer.send({ type: 'css', build, from: update.from, to: update.to });
       log.info(`Rebuilt${changed} in ${result.milliseconds} ms: stylesheet swapped.`);
     } else {
       devServer.send({ type: 'reload', build });
-      if (builds === 1) log.info(`Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms.`);
+      if (builds === 1)
+        log.info(
+          `Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms.`,
+        );
       else log.info(`Rebuilt${changed} in ${result.milliseconds} ms: reloading.`);
     }
   };
@@ -127,7 +146,14 @@ function reportProblems(outcome: Exclude<BuildOutcome, { ok: true }>): OverlayEn
   }
   log.internal(outcome.internal);
   const message = outcome.internal instanceof Error ? outcome.internal.message : String(outcome.internal);
-  return [{ code: 'InternalError', message: escapeControl(message), location: '', hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.' }];
+  return [
+    {
+      code: 'InternalError',
+      message: escapeControl(message),
+      location: '',
+      hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.',
+    },
+  ];
 }
 
 function formatChanges(root: string, changes: BuildOutcome['changes']): string {

@@ -19,7 +19,8 @@ export async function listen(server: Server, host: string, port: number, attempt
       if (offset > 0) log.warn(`Port ${port} is busy; using ${actual} instead.`);
       return actual;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw listenFailed(host, candidate, error as NodeJS.ErrnoException);
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE')
+        throw listenFailed(host, candidate, error as NodeJS.ErrnoException);
     }
   }
   const ports = attempts === 1 ? `The port ${port}` : `The ports ${port} to ${port + attempts - 1}`;

@@ -21,7 +21,9 @@ export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions)
     if (!relative.endsWith('.html')) return typeof contents === 'string' ? Buffer.from(contents) : contents;
     let page = pages.get(relative);
     if (!page) {
-      page = Buffer.from(options.injectHtml(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8')));
+      page = Buffer.from(
+        options.injectHtml(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8')),
+      );
       pages.set(relative, page);
     }
     return page;

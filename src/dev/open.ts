@@ -4,7 +4,11 @@ import { log } from '../log.ts';
 
 export function openBrowser(url: string): void {
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   const warn = (reason: string) => log.warn(`Could not open a browser (${reason}); open ${url} yourself.`);
   try {
     const child = spawn(command as string, args as string[], { stdio: 'ignore', detached: true });

@@ -16,7 +16,10 @@ export interface ServeOptions {
   host: string;
 }
 
-export async function startPreviewServer(config: ResolvedConfig, options: ServeOptions): Promise<{ server: Server; url: string }> {
+export async function startPreviewServer(
+  config: ResolvedConfig,
+  options: ServeOptions,
+): Promise<{ server: Server; url: string }> {
   try {
     await access(config.outDir);
   } catch (cause) {

@@ -59,7 +59,9 @@ export function createDevServer(options: DevServerOptions): DevServer {
     response.on('error', () => channels.delete(response));
     const pathname = (request.url ?? '/').split('?')[0];
     // The event stream carries error messages and code frames: other sites may not read it either.
-    const foreign = !isAllowedHost(request.headers.host, options.host) || (pathname === DEV_PATHS.events && !isAllowedOrigin(request.headers.origin, options.host));
+    const foreign =
+      !isAllowedHost(request.headers.host, options.host) ||
+      (pathname === DEV_PATHS.events && !isAllowedOrigin(request.headers.origin, options.host));
     if (foreign) {
       response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(FORBIDDEN_HOST_BODY);
@@ -70,7 +72,11 @@ export function createDevServer(options: DevServerOptions): DevServer {
         response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
         response.end('Method not allowed\n');
       } else if (pathname === DEV_PATHS.client) {
-        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(options.client) });
+        response.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-length': Buffer.byteLength(options.client),
+        });
         response.end(request.method === 'HEAD' ? undefined : options.client);
       } else if (request.method === 'HEAD') {
         response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });

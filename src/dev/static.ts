@@ -102,7 +102,8 @@ export function createStaticHandler(options: StaticOptions) {
       response.end('Not found\n');
       return;
     }
-    for (const [name, value] of Object.entries(options.headersFor?.(url.split('?')[0]!) ?? {})) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(options.headersFor?.(url.split('?')[0]!) ?? {}))
+      response.setHeader(name, value);
     const type = { 'content-type': contentTypeOf(served.path), 'x-content-type-options': 'nosniff' };
     const range = file ? parseRange(request.headers.range, served.size) : undefined;
     if (range === 'unsatisfiable') {

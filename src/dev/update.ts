@@ -11,19 +11,27 @@ export type Update = { kind: 'none' } | { kind: 'reload' } | { kind: 'css'; from
  * @param sourcesChanged true when a file copied from public/ may have changed in place (same
  *   path and size, so the outputs alone cannot tell).
  */
-export function planUpdate(previous: PlannedFile[] | undefined, next: PlannedFile[], base: string, sourcesChanged = false): Update {
+export function planUpdate(
+  previous: PlannedFile[] | undefined,
+  next: PlannedFile[],
+  base: string,
+  sourcesChanged = false,
+): Update {
   if (!previous || sourcesChanged) return { kind: 'reload' };
   const before = new Map(previous.map((file) => [file.path, file]));
   const after = new Map(next.map((file) => [file.path, file]));
   const removed = previous.filter((file) => !after.has(file.path)).map((file) => file.path);
   const added = next.filter((file) => !before.has(file.path)).map((file) => file.path);
-  const changed = next.filter((file) => before.has(file.path) && !sameFile(before.get(file.path)!, file)).map((file) => file.path);
+  const changed = next
+    .filter((file) => before.has(file.path) && !sameFile(before.get(file.path)!, file))
+    .map((file) => file.path);
   if (removed.length + added.length + changed.length === 0) return { kind: 'none' };
 
   // Only the stylesheet's hashed name changed, and the pages differ in nothing but that link.
   const [from] = removed;
   const [to] = added;
-  if (removed.length !== 1 || added.length !== 1 || !from!.endsWith('.css') || !to!.endsWith('.css')) return { kind: 'reload' };
+  if (removed.length !== 1 || added.length !== 1 || !from!.endsWith('.css') || !to!.endsWith('.css'))
+    return { kind: 'reload' };
   const fromHref = `${base}${from}`;
   const toHref = `${base}${to}`;
   const onlyLinks = changed.every((file) => {

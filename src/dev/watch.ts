@@ -85,7 +85,11 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     builds++;
     const changes = await pending.takeForBuild();
     for (const change of changes) versions.record(change);
-    const outcome = await buildOnce(config, { write: false, store: await opening, files: versions.snapshot() }, changes);
+    const outcome = await buildOnce(
+      config,
+      { write: false, store: await opening, files: versions.snapshot() },
+      changes,
+    );
     building = false;
     if (!closed) finish(outcome);
   }
@@ -183,10 +187,13 @@ class PendingChanges {
     if (this.closed) return;
     clearTimeout(this.timer);
     const waited = performance.now() - this.firstAt;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.startBuild();
-    }, Math.max(0, Math.min(this.debounce, this.maxWait - waited)));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.startBuild();
+      },
+      Math.max(0, Math.min(this.debounce, this.maxWait - waited)),
+    );
   }
 
   private queue(change: FileChange): void {
@@ -203,7 +210,9 @@ class PendingChanges {
     // chokidar's stats were taken after the save and before this build reads: no stat needed.
     const seen = changes.map((change) => this.seenAs.get(change.path));
     for (const change of changes) this.seenAs.delete(change.path);
-    await Promise.all(changes.map(async (change, index) => this.readAs.set(change.path, seen[index] ?? (await signature(change.path)))));
+    await Promise.all(
+      changes.map(async (change, index) => this.readAs.set(change.path, seen[index] ?? (await signature(change.path)))),
+    );
     return changes;
   }
 
@@ -216,7 +225,10 @@ class PendingChanges {
 }
 
 /** Compares a file a little after its last event with what the build read (see SETTLE_MS). */
-function createSettler(pending: PendingChanges, moved: (file: string) => void): { settle(file: string): void; close(): void } {
+function createSettler(
+  pending: PendingChanges,
+  moved: (file: string) => void,
+): { settle(file: string): void; close(): void } {
   const timers = new Map<string, NodeJS.Timeout>();
   let closed = false;
   return {
@@ -251,7 +263,9 @@ interface SourceEvents {
 function watchSourceFolders(config: ResolvedConfig, on: SourceEvents): FSWatcher {
   const sources = [config.contentDir, config.templatesDir, config.publicDir];
   const watched = (file: string) =>
-    sources.some((folder) => file === folder || (file.startsWith(folder + path.sep) && !/[\\/]\./.test(file.slice(folder.length))));
+    sources.some(
+      (folder) => file === folder || (file.startsWith(folder + path.sep) && !/[\\/]\./.test(file.slice(folder.length))),
+    );
   const watcher = watch(config.root, {
     ignoreInitial: true,
     atomic: false,
@@ -272,7 +286,9 @@ function watchSourceFolders(config: ResolvedConfig, on: SourceEvents): FSWatcher
     on.stir();
   });
   watcher.on('error', (error) => {
-    log.warn(`Watching files failed (${error instanceof Error ? error.message : String(error)}); saves may go unseen until dev restarts.`);
+    log.warn(
+      `Watching files failed (${error instanceof Error ? error.message : String(error)}); saves may go unseen until dev restarts.`,
+    );
   });
   return watcher;
 }

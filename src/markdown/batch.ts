@@ -24,10 +24,14 @@ const CHUNK = 16;
 
 const processors = new Map<boolean, RenderMarkdown>();
 
-export async function renderMarkdownAll(bodies: readonly string[], options: MarkdownAllOptions): Promise<RenderedMarkdown[]> {
+export async function renderMarkdownAll(
+  bodies: readonly string[],
+  options: MarkdownAllOptions,
+): Promise<RenderedMarkdown[]> {
   const html: Array<RenderedMarkdown | undefined> = [];
   const chunks: number[][] = [];
-  for (let start = 0; start < bodies.length; start += CHUNK) chunks.push(Array.from({ length: Math.min(CHUNK, bodies.length - start) }, (_, index) => start + index));
+  for (let start = 0; start < bodies.length; start += CHUNK)
+    chunks.push(Array.from({ length: Math.min(CHUNK, bodies.length - start) }, (_, index) => start + index));
   const local = processorFor(options);
   const renderChunk = (chunk: number[]) => {
     for (const index of chunk) html[index] = local(bodies[index]!);
@@ -37,7 +41,8 @@ export async function renderMarkdownAll(bodies: readonly string[], options: Mark
   if (workerCount === 0) {
     for (const chunk of chunks) renderChunk(chunk);
   } else {
-    const accept = (chunk: number[], result: RenderedMarkdown[]) => chunk.forEach((index, position) => (html[index] = result[position]));
+    const accept = (chunk: number[], result: RenderedMarkdown[]) =>
+      chunk.forEach((index, position) => (html[index] = result[position]));
     await shareWithWorkers({ chunks, bodies, count: workerCount, options, renderChunk, accept });
   }
   return html as RenderedMarkdown[];
@@ -69,7 +74,14 @@ function processorFor(options: MarkdownOptions): RenderMarkdown {
  * worker always has a second chunk waiting. A chunk a worker could not render (or a worker that
  * died) comes back to this thread, which renders it again and throws any error with its stack.
  */
-async function shareWithWorkers({ chunks, bodies, count, options, renderChunk, accept }: {
+async function shareWithWorkers({
+  chunks,
+  bodies,
+  count,
+  options,
+  renderChunk,
+  accept,
+}: {
   /** Indexes into `bodies`, a chunk per message. */
   chunks: number[][];
   bodies: readonly string[];

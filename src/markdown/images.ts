@@ -28,10 +28,12 @@ export function findMarkdownImages(tree: Root): MarkdownImage[] {
     if ('children' in node) for (const child of node.children) visit(child);
   };
   visit(tree);
-  return found.flatMap(({ node, src = node.type === 'imageReference' ? definitions.get(node.identifier)?.url : undefined }) => {
-    // A reference without a definition is rendered as the text it is.
-    if (src === undefined || DROPPED.test(src)) return [];
-    const start = node.position?.start ?? { line: 1, column: 1 };
-    return [{ src, alt: node.alt ?? '', line: start.line, column: start.column }];
-  });
+  return found.flatMap(
+    ({ node, src = node.type === 'imageReference' ? definitions.get(node.identifier)?.url : undefined }) => {
+      // A reference without a definition is rendered as the text it is.
+      if (src === undefined || DROPPED.test(src)) return [];
+      const start = node.position?.start ?? { line: 1, column: 1 };
+      return [{ src, alt: node.alt ?? '', line: start.line, column: start.column }];
+    },
+  );
 }

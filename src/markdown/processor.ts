@@ -59,7 +59,20 @@ export interface MarkdownOptions {
  */
 export const SANITIZE_SCHEMA: Schema = {
   ...defaultSchema,
-  tagNames: [...defaultSchema.tagNames!, 'abbr', 'bdo', 'caption', 'cite', 'dfn', 'figcaption', 'figure', 'mark', 'small', 'time', 'wbr'],
+  tagNames: [
+    ...defaultSchema.tagNames!,
+    'abbr',
+    'bdo',
+    'caption',
+    'cite',
+    'dfn',
+    'figcaption',
+    'figure',
+    'mark',
+    'small',
+    'time',
+    'wbr',
+  ],
   clobber: defaultSchema.clobber!.filter((name) => name !== 'id' && name !== 'ariaDescribedBy'),
   strip: [...defaultSchema.strip!, 'style'],
 };
@@ -99,9 +112,15 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
  * most pages have none: parsed first without them, a page is parsed again with them only when
  * some text could hold one (`www.`, `http(s)://` or `@`; link targets and code are not text).
  */
-function parseGfm(markdown: string, withoutLiterals: { parse(text: string): Root }, full: { parse(text: string): Root }): Root {
+function parseGfm(
+  markdown: string,
+  withoutLiterals: { parse(text: string): Root },
+  full: { parse(text: string): Root },
+): Root {
   const tree = withoutLiterals.parse(markdown);
-  return LITERAL_START.test(markdown) && someText(tree, (text) => LITERAL_START.test(text)) ? full.parse(markdown) : tree;
+  return LITERAL_START.test(markdown) && someText(tree, (text) => LITERAL_START.test(text))
+    ? full.parse(markdown)
+    : tree;
 }
 
 const LITERAL_START = /www\.|https?:\/\/|@/i;
@@ -115,7 +134,12 @@ function someText(node: Nodes, test: (text: string) => boolean): boolean {
 function gfmWithoutLiteralAutolinks(this: Processor) {
   const data = this.data();
   (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+  (data.fromMarkdownExtensions ??= []).push(
+    gfmFootnoteFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown(),
+  );
 }
 
 /**
@@ -124,8 +148,20 @@ function gfmWithoutLiteralAutolinks(this: Processor) {
  * instead of a second element with the layout's id.
  */
 export const LAYOUT_IDS = [
-  'about', 'ai-demo', 'contact', 'contact-form', 'contact-form-title', 'contact-message', 'footer-legal',
-  'footer-quick-links', 'hero-stats-title', 'hero-title', 'main', 'portfolio', 'services', 'site-menu',
+  'about',
+  'ai-demo',
+  'contact',
+  'contact-form',
+  'contact-form-title',
+  'contact-message',
+  'footer-legal',
+  'footer-quick-links',
+  'hero-stats-title',
+  'hero-title',
+  'main',
+  'portfolio',
+  'services',
+  'site-menu',
 ];
 
 /** GitHub's heading ids: the heading's text through github-slugger, unique within the page. */

@@ -19,14 +19,24 @@ export interface Removed {
 }
 
 const PREFIX = 'user-content-';
-const URL_PROPERTIES: Record<string, 'href' | 'src' | 'cite' | 'longDesc'> = { href: 'href', src: 'src', cite: 'cite', longDesc: 'longDesc' };
+const URL_PROPERTIES: Record<string, 'href' | 'src' | 'cite' | 'longDesc'> = {
+  href: 'href',
+  src: 'src',
+  cite: 'cite',
+  longDesc: 'longDesc',
+};
 const COMMENT = /^\s*<!--[\s\S]*-->\s*$/;
 
 /**
  * The document as HTML with its raw parts parsed, or undefined when it holds no raw HTML
  * (comments aside) and remark-html can take the Markdown as it is.
  */
-export function parseRawHtml(tree: Root, markdown: string, headingIds: Set<string>, schema: Schema): { children: ElementContent[]; removed: Removed[] } | undefined {
+export function parseRawHtml(
+  tree: Root,
+  markdown: string,
+  headingIds: Set<string>,
+  schema: Schema,
+): { children: ElementContent[]; removed: Removed[] } | undefined {
   if (!hasRawHtml(tree)) return undefined;
   const hast = raw(toHast(tree, { allowDangerousHtml: true }), { file: new VFile(markdown) }) as HastRoot;
   const removed: Removed[] = [];
@@ -52,7 +62,8 @@ export function findUnsafeUrls(tree: Root, schema: Schema): Removed[] {
     const allowed = node.type === 'image' ? schema.protocols?.src : schema.protocols?.href;
     if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.position) {
       const protocol = protocolOf(node.url);
-      if (protocol && !allowed?.includes(protocol)) found.push({ ...only(node.position.start), removed: `a ${protocol}: URL` });
+      if (protocol && !allowed?.includes(protocol))
+        found.push({ ...only(node.position.start), removed: `a ${protocol}: URL` });
     }
     if ('children' in node) for (const child of node.children) visit(child);
   };
@@ -73,7 +84,12 @@ function hasRawHtml(node: Nodes): boolean {
 function findRemoved(element: Element, shallow: Schema): Removed[] {
   const start = element.position?.start;
   if (!start) return [];
-  const copy: Element = { type: 'element', tagName: element.tagName, properties: { ...element.properties }, children: [] };
+  const copy: Element = {
+    type: 'element',
+    tagName: element.tagName,
+    properties: { ...element.properties },
+    children: [],
+  };
   const [kept] = (sanitize({ type: 'root', children: [copy] }, shallow) as HastRoot).children;
   if (kept?.type !== 'element') return [{ ...only(start), removed: `the <${element.tagName}> element` }];
   return Object.keys(copy.properties)
@@ -100,12 +116,20 @@ function prefixAuthorIds(elements: Element[], headingIds: Set<string>) {
     }
     const describedBy = element.properties.ariaDescribedBy;
     if (Array.isArray(describedBy)) {
-      element.properties.ariaDescribedBy = describedBy.map((value) => (ours(element, String(value)) ? value : PREFIX + String(value)));
+      element.properties.ariaDescribedBy = describedBy.map((value) =>
+        ours(element, String(value)) ? value : PREFIX + String(value),
+      );
     }
   }
   for (const element of elements) {
     const href = element.properties.href;
-    if (element.tagName === 'a' && typeof href === 'string' && href.startsWith('#') && prefixed.has(href.slice(1)) && !headingIds.has(href.slice(1))) {
+    if (
+      element.tagName === 'a' &&
+      typeof href === 'string' &&
+      href.startsWith('#') &&
+      prefixed.has(href.slice(1)) &&
+      !headingIds.has(href.slice(1))
+    ) {
       element.properties.href = `#${PREFIX}${href.slice(1)}`;
     }
   }
@@ -119,7 +143,12 @@ function protocolOf(url: string): string | undefined {
 
 /** The attribute as the author wrote it, from hast's property name (`onMouseOver` -> onmouseover). */
 function attributeName(property: string): string {
-  const named: Record<string, string> = { className: 'class', htmlFor: 'for', acceptCharset: 'accept-charset', httpEquiv: 'http-equiv' };
+  const named: Record<string, string> = {
+    className: 'class',
+    htmlFor: 'for',
+    acceptCharset: 'accept-charset',
+    httpEquiv: 'http-equiv',
+  };
   if (named[property]) return named[property];
   if (/^aria[A-Z]/.test(property)) return `aria-${property.slice(4).toLowerCase()}`;
   if (/^data[A-Z]/.test(property)) return property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);

@@ -76,7 +76,12 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
     const problemsNow = errors.length + context.problems.size;
     // A page whose link joined a problem of another page adds no new problem: count its pages too.
     const joined = [...context.problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    if (page.key !== undefined && problemsNow === before && !joined) store.keep<Passed>(checkStep, page.key, [...anchored].map((file) => [file, context.pageOf.get(file)?.key]));
+    if (page.key !== undefined && problemsNow === before && !joined)
+      store.keep<Passed>(
+        checkStep,
+        page.key,
+        [...anchored].map((file) => [file, context.pageOf.get(file)?.key]),
+      );
   }
   return [...errors, ...[...context.problems.values()].map(formatProblem)];
 }
@@ -84,7 +89,13 @@ export function checkSite({ pages, files, urls, sources, store = createStore() }
 type CheckContext = ReturnType<typeof createCheckContext>;
 
 /** What the check of every page shares: the pages by file, their scans, resolved links, and the problems so far. */
-function createCheckContext(pages: RenderedPage[], files: ReadonlySet<string>, urls: UrlPolicy, sources: SourceFile[], store: Store) {
+function createCheckContext(
+  pages: RenderedPage[],
+  files: ReadonlySet<string>,
+  urls: UrlPolicy,
+  sources: SourceFile[],
+  store: Store,
+) {
   const pageOf = new Map(pages.map((page) => [page.route.file, page]));
   // Read when asked: a page that passes again needs neither its own scan nor its targets'.
   const scans = new Map<string, PageScan>();
@@ -106,7 +117,9 @@ function createCheckContext(pages: RenderedPage[], files: ReadonlySet<string>, u
   // One wrong link in the site file shows on every page: it is one problem, naming every page.
   const problems = new Map<string, Problem>();
   const add = (page: RenderedPage, code: LinkCode, value: string, problem: string, hint: string) => {
-    const origin: Problem['origin'] = findInSources(sourcesFirst(sources, page.route), linkSpellings(value, urls)) ?? { file: page.route.file };
+    const origin: Problem['origin'] = findInSources(sourcesFirst(sources, page.route), linkSpellings(value, urls)) ?? {
+      file: page.route.file,
+    };
     // Where no content file wrote the link, a template did: one problem for all pages that show it.
     const key = `${code}\0${value}\0${origin.line === undefined ? '' : `${origin.file}:${origin.line}:${origin.column}`}`;
     const known = problems.get(key);
@@ -147,7 +160,9 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
         asset ? 'MissingAsset' : 'BrokenLink',
         reference.value,
         asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
-        asset ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.' : pageHint(url.pathname),
+        asset
+          ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.'
+          : pageHint(url.pathname),
       );
       continue;
     }
@@ -161,7 +176,10 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
         'BrokenAnchor',
         reference.value,
         `but the page ${targetPath} has no element with id="${fragment}"`,
-        `Link to an anchor that exists on ${targetPath}: ${[...targetIds].map((id) => `#${id}`).slice(0, 12).join(', ')}.`,
+        `Link to an anchor that exists on ${targetPath}: ${[...targetIds]
+          .map((id) => `#${id}`)
+          .slice(0, 12)
+          .join(', ')}.`,
       );
     }
   }
@@ -181,7 +199,8 @@ function checkCanonical(page: RenderedPage, scan: PageScan, urls: UrlPolicy): Si
 }
 
 function formatProblem(problem: Problem): SiteError {
-  const pagesText = problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
+  const pagesText =
+    problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
   return new SiteError({
     code: problem.code,
     message: `${pagesText} ${problem.pages.length === 1 ? 'links' : 'link'} to "${problem.value}", ${problem.problem}.`,
@@ -194,7 +213,11 @@ function formatProblem(problem: Problem): SiteError {
 const scanCodec: Codec<PageScan> = {
   encode: (scan) => JSON.stringify({ ...scan, ids: [...scan.ids] }),
   decode(bytes) {
-    const { ids, references, canonical } = JSON.parse(bytes.toString('utf8')) as { ids: string[]; references: PageScan['references']; canonical?: string };
+    const { ids, references, canonical } = JSON.parse(bytes.toString('utf8')) as {
+      ids: string[];
+      references: PageScan['references'];
+      canonical?: string;
+    };
     return { ids: new Set(ids), references, canonical };
   },
 };
@@ -205,7 +228,10 @@ function readPage(page: RenderedPage, store: Store): PageScan {
     // The text is read here once and dropped. What the parser read may be slices that would keep
     // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
     // whose strings are copies.
-    const text = typeof page.html === 'string' ? page.html : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+    const text =
+      typeof page.html === 'string'
+        ? page.html
+        : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
     return scanCodec.decode(Buffer.from(JSON.stringify(scanHtml(text))));
   };
   return page.key === undefined ? read() : store.step('page-scan', page.key, read, scanCodec);
@@ -218,7 +244,9 @@ const HINTED_PAGES = 12;
 function nearest(missing: string, paths: string[], urls: UrlPolicy): string[] {
   if (paths.length <= HINTED_PAGES) return paths;
   const distance = new Map(paths.map((path) => [path, editDistance(missing, urls.href(path))]));
-  return [...paths].sort((a, b) => distance.get(a)! - distance.get(b)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, HINTED_PAGES);
+  return [...paths]
+    .sort((a, b) => distance.get(a)! - distance.get(b)! || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, HINTED_PAGES);
 }
 
 /** Output file served for a URL path, the way a static host serves it; undefined if none. */

@@ -38,7 +38,9 @@ function findClashes(paths: string[]): Array<{ file: string; folder: boolean }> 
   for (const file of paths) (seen.has(file) ? repeated : seen).add(file);
   // Every folder a path passes through ('a/b/c.html': 'a' and 'a/b').
   const folders = new Set<string>();
-  for (const file of paths) for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) folders.add(file.slice(0, slash));
+  for (const file of paths)
+    for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1))
+      folders.add(file.slice(0, slash));
   return [
     ...[...repeated].map((file) => ({ file, folder: false })),
     ...[...seen].filter((file) => folders.has(file)).map((file) => ({ file, folder: true })),

@@ -28,9 +28,16 @@ export function scanHtml(html: string): HtmlScan {
     {
       onopentag(name, attributes) {
         if (attributes.id) ids.add(attributes.id);
-        for (const attribute in attributes) if (LINKING.has(attribute)) addReference(references, attribute, attributes[attribute]!);
+        for (const attribute in attributes)
+          if (LINKING.has(attribute)) addReference(references, attribute, attributes[attribute]!);
         // The first canonical link is the one search engines take.
-        if (canonical === undefined && name === 'link' && attributes.href !== undefined && hasToken(attributes.rel, 'canonical')) canonical = attributes.href;
+        if (
+          canonical === undefined &&
+          name === 'link' &&
+          attributes.href !== undefined &&
+          hasToken(attributes.rel, 'canonical')
+        )
+          canonical = attributes.href;
       },
     },
     // HTML rules: names in lower case (React writes srcSet), entities decoded, no XML modes.
@@ -47,5 +54,11 @@ function addReference(references: PageReference[], attribute: string, value: str
 
 /** rel is a list of space-separated, case-insensitive tokens. */
 function hasToken(list: string | undefined, token: string): boolean {
-  return list !== undefined && list.toLowerCase().split(/[\t\n\f\r ]+/).includes(token);
+  return (
+    list !== undefined &&
+    list
+      .toLowerCase()
+      .split(/[\t\n\f\r ]+/)
+      .includes(token)
+  );
 }

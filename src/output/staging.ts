@@ -4,7 +4,19 @@
  * damages the previous output, and the output never holds a file the current build did not make.
  * A file whose bytes are already in the previous output is linked from there, not written again.
  */
-import { chmodSync, closeSync, copyFileSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
@@ -26,7 +38,8 @@ export async function guardOutDir(config: ResolvedConfig): Promise<void> {
   const [out, root, ...sources] = await Promise.all(
     [config.outDir, config.root, config.contentDir, config.templatesDir, config.publicDir].map(resolveReal),
   );
-  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+  const inside = (child: string, parent: string) =>
+    child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
   // The output may live inside the project, but must neither hold the project nor sit in a source folder.
   const holds = [root!, ...sources].find((folder) => inside(folder, out!));
   const within = sources.find((folder) => inside(out!, folder));
@@ -153,14 +166,17 @@ export async function writeOutput(outDir: string, files: PlannedFile[]): Promise
   const shown = (file: string) => `${path.basename(outDir)}/${file}`;
   // The first file that could not be written, for the message.
   let failedAt: string | undefined;
-  const noting = (file: string) => (cause: unknown): never => {
-    failedAt ??= file;
-    throw cause;
-  };
+  const noting =
+    (file: string) =>
+    (cause: unknown): never => {
+      failedAt ??= file;
+      throw cause;
+    };
   try {
     await rm(staging, { recursive: true, force: true });
     const folders = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));
-    for (const folder of [...folders].sort()) attempt(() => mkdirSync(folder, { recursive: true }), noting(path.relative(staging, folder)));
+    for (const folder of [...folders].sort())
+      attempt(() => mkdirSync(folder, { recursive: true }), noting(path.relative(staging, folder)));
     // Synchronous on purpose: for thousands of small files the thread pool's round trips cost more
     // than the writes (docs/benchmarks.md), and nothing else runs meanwhile.
     for (const file of files) {
@@ -173,7 +189,11 @@ export async function writeOutput(outDir: string, files: PlannedFile[]): Promise
     }
   } catch (cause) {
     await rm(staging, { recursive: true, force: true });
-    throw writeFailed(cause, failedAt === undefined ? path.basename(outDir) : shown(failedAt), 'writing the new output');
+    throw writeFailed(
+      cause,
+      failedAt === undefined ? path.basename(outDir) : shown(failedAt),
+      'writing the new output',
+    );
   }
   const hadOutput = await exists(outDir);
   try {
@@ -239,7 +259,8 @@ function writeFailed(cause: unknown, file: string, step: string): SiteError {
     EACCES: 'You may not write there: check the permissions of the output folder and the folder that holds it.',
     EPERM: 'You may not write there: check the permissions of the output folder and the folder that holds it.',
     EROFS: 'The disk is read-only: choose an output folder on a writable disk with --out.',
-    EBUSY: 'The output folder is in use (or is a mount point): close what uses it, or choose another folder with --out.',
+    EBUSY:
+      'The output folder is in use (or is a mount point): close what uses it, or choose another folder with --out.',
   };
   return new SiteError({
     code: 'WriteFailed',

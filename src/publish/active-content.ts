@@ -18,7 +18,18 @@ export interface ActiveContent {
 const SVG_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener']);
 const HTML_ELEMENTS = new Set(['script', 'iframe', 'embed', 'object', 'applet', 'base', 'frame', 'frameset', 'portal']);
 /** Attributes holding a URL. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'data', 'poster', 'background', 'srcset', 'xlink:href', 'ping']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'data',
+  'poster',
+  'background',
+  'srcset',
+  'xlink:href',
+  'ping',
+]);
 /** Opening tags with their attributes; quoted values may hold `>`. */
 const TAG = /<([A-Za-z][\w:.-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g;
 const ATTRIBUTE = /([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
@@ -30,7 +41,10 @@ export function findActiveSvg(text: string): ActiveContent | undefined {
   }
   return scanTags(text, (name, attributes) => {
     if (SVG_ELEMENTS.has(name)) return `a <${name}> element`;
-    if ((name === 'set' || name.startsWith('animate')) && /^(on|href$|xlink:href$)/i.test(attributes.get('attributename') ?? '')) {
+    if (
+      (name === 'set' || name.startsWith('animate')) &&
+      /^(on|href$|xlink:href$)/i.test(attributes.get('attributename') ?? '')
+    ) {
       return `an <${name}> that changes ${attributes.get('attributename')}`;
     }
     for (const [attribute, value] of attributes) {
@@ -39,7 +53,8 @@ export function findActiveSvg(text: string): ActiveContent | undefined {
       if (URL_ATTRIBUTES.has(attribute) && !/^(#|data:image\/(png|jpeg|gif|webp);)/i.test(normalizeUrl(value))) {
         return `a reference to another file (${attribute}="${value.slice(0, 60)}")`;
       }
-      if (/url\s*\(\s*['"]?(?!#|data:image\/)/i.test(decodeEntities(value))) return `a reference to another file in ${attribute}`;
+      if (/url\s*\(\s*['"]?(?!#|data:image\/)/i.test(decodeEntities(value)))
+        return `a reference to another file in ${attribute}`;
     }
     return undefined;
   });
@@ -60,7 +75,11 @@ export function findActiveHtml(text: string): ActiveContent | undefined {
     for (const [attribute, value] of attributes) {
       if (attribute.startsWith('on')) return `the event handler ${attribute}`;
       if (attribute === 'srcdoc') return 'an inline document (srcdoc)';
-      if (URL_ATTRIBUTES.has(attribute) && /^(javascript|vbscript|data):/i.test(normalizeUrl(value)) && !/^data:image\//i.test(normalizeUrl(value))) {
+      if (
+        URL_ATTRIBUTES.has(attribute) &&
+        /^(javascript|vbscript|data):/i.test(normalizeUrl(value)) &&
+        !/^data:image\//i.test(normalizeUrl(value))
+      ) {
         return `a ${normalizeUrl(value).split(':')[0]!.toLowerCase()}: URL in ${attribute}`;
       }
     }
@@ -68,7 +87,10 @@ export function findActiveHtml(text: string): ActiveContent | undefined {
   });
 }
 
-function scanTags(text: string, judge: (name: string, attributes: Map<string, string>) => string | undefined): ActiveContent | undefined {
+function scanTags(
+  text: string,
+  judge: (name: string, attributes: Map<string, string>) => string | undefined,
+): ActiveContent | undefined {
   for (const tag of text.matchAll(TAG)) {
     const name = tag[1]!.toLowerCase().split(':').at(-1)!;
     const attributes = new Map<string, string>();
@@ -88,7 +110,9 @@ function normalizeUrl(value: string): string {
 
 function decodeEntities(value: string): string {
   return value
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff)))
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) =>
+      String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff)),
+    )
     .replace(/&#(\d+);?/g, (_, decimal: string) => String.fromCodePoint(Math.min(Number(decimal), 0x10ffff)))
     .replace(/&colon;/gi, ':')
     .replace(/&(tab|newline);/gi, '');

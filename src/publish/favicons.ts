@@ -27,7 +27,15 @@ export interface Favicons {
 export const MANIFEST_FILE = 'site.webmanifest';
 const PNG_SIZES = [32, 192, 512] as const;
 const APPLE_SIZE = 180;
-const TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif' };
+const TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+};
 
 export async function createFavicons(
   pipeline: ImagePipeline,
@@ -56,8 +64,14 @@ export async function createFavicons(
           cause,
         });
       });
-  const [apple, ...pngs] = await Promise.all([render(APPLE_SIZE, brand.background), ...PNG_SIZES.map((size) => render(size))]);
-  const files: OutputFile[] = PNG_SIZES.map((size, index) => ({ path: `icons/icon-${size}.png`, contents: pngs[index]!.bytes }));
+  const [apple, ...pngs] = await Promise.all([
+    render(APPLE_SIZE, brand.background),
+    ...PNG_SIZES.map((size) => render(size)),
+  ]);
+  const files: OutputFile[] = PNG_SIZES.map((size, index) => ({
+    path: `icons/icon-${size}.png`,
+    contents: pngs[index]!.bytes,
+  }));
   files.push({ path: 'apple-touch-icon.png', contents: apple!.bytes });
   const manifest = {
     name,
@@ -71,7 +85,11 @@ export async function createFavicons(
     background_color: brand.background,
     icons: [
       { src: urls.asset(source.src), sizes: 'any', type: sourceType },
-      ...PNG_SIZES.filter((size) => size >= 192).map((size) => ({ src: urls.asset(`icons/icon-${size}.png`), sizes: `${size}x${size}`, type: 'image/png' })),
+      ...PNG_SIZES.filter((size) => size >= 192).map((size) => ({
+        src: urls.asset(`icons/icon-${size}.png`),
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+      })),
     ],
   };
   files.push({ path: MANIFEST_FILE, contents: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) });

@@ -72,8 +72,15 @@ export function strictTransportSecurity(settings: SiteFile): string {
  * Every header for a response of this site, by URL pattern: two rules however many pages there
  * are, so no host's rule limit is reached. `routes` is unused since pages need no rule of their own.
  */
-export function createHeaderRules(settings: SiteFile, _routes: Route[], urls: UrlPolicy): Array<{ path: string; headers: Record<string, string> }> {
-  const everyResponse: Record<string, string> = { 'Content-Security-Policy': createContentSecurityPolicy(settings, 'header'), ...SECURITY_HEADERS };
+export function createHeaderRules(
+  settings: SiteFile,
+  _routes: Route[],
+  urls: UrlPolicy,
+): Array<{ path: string; headers: Record<string, string> }> {
+  const everyResponse: Record<string, string> = {
+    'Content-Security-Policy': createContentSecurityPolicy(settings, 'header'),
+    ...SECURITY_HEADERS,
+  };
   // Browsers ignore the header over plain http, and a site served over http must not claim it.
   if (urls.siteUrl.startsWith('https:')) everyResponse['Strict-Transport-Security'] = strictTransportSecurity(settings);
   return [
@@ -98,15 +105,27 @@ export function checkHeadersFile(text: string): SiteError[] {
   const rules = lines.filter((line) => line !== '' && !/^[\s#]/.test(line)).length;
   const problems: SiteError[] = [];
   if (rules > HOST_LIMITS.rules) {
-    problems.push(hostLimit(`The output's ${HEADERS_FILE} file has ${rules} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`));
+    problems.push(
+      hostLimit(
+        `The output's ${HEADERS_FILE} file has ${rules} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`,
+      ),
+    );
   }
   const long = lines.findIndex((line) => line.length > HOST_LIMITS.lineLength);
   if (long !== -1) {
-    problems.push(hostLimit(`Line ${long + 1} of the output's ${HEADERS_FILE} file has ${lines[long]!.length} characters; Cloudflare Pages ignores lines over ${HOST_LIMITS.lineLength}.`));
+    problems.push(
+      hostLimit(
+        `Line ${long + 1} of the output's ${HEADERS_FILE} file has ${lines[long]!.length} characters; Cloudflare Pages ignores lines over ${HOST_LIMITS.lineLength}.`,
+      ),
+    );
   }
   return problems;
 }
 
 function hostLimit(message: string): SiteError {
-  return new SiteError({ code: 'HostLimit', message, hint: 'Shorten the URLs in content/site.yaml that the Content-Security-Policy names, or serve the headers another way on that host.' });
+  return new SiteError({
+    code: 'HostLimit',
+    message,
+    hint: 'Shorten the URLs in content/site.yaml that the Content-Security-Policy names, or serve the headers another way on that host.',
+  });
 }

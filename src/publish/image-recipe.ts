@@ -12,7 +12,12 @@ export interface ImageRecipe {
   input: Uint8Array;
   /** Pixels per inch to rasterise a vector source at. */
   density?: number;
-  resize?: { width: number; height: number; fit: 'fill' | 'contain'; background?: { r: number; g: number; b: number; alpha: number } };
+  resize?: {
+    width: number;
+    height: number;
+    fit: 'fill' | 'contain';
+    background?: { r: number; g: number; b: number; alpha: number };
+  };
   /** Paint transparent pixels with this colour. */
   flatten?: string;
   /** Images drawn on top, each made from its own recipe. */
@@ -31,14 +36,19 @@ export function loadSharp(): Promise<Sharp> {
 export async function makeImage(sharp: Sharp, recipe: ImageRecipe): Promise<Buffer> {
   // Upright first: a phone photo stored sideways with an EXIF orientation is encoded as it is
   // shown, at the upright size readImageSize reports; the outputs carry no orientation.
-  let image = sharp(Buffer.from(recipe.input.buffer, recipe.input.byteOffset, recipe.input.byteLength), recipe.density ? { density: recipe.density } : {}).autoOrient();
+  let image = sharp(
+    Buffer.from(recipe.input.buffer, recipe.input.byteOffset, recipe.input.byteLength),
+    recipe.density ? { density: recipe.density } : {},
+  ).autoOrient();
   if (recipe.resize) {
     const { width, height, fit, background } = recipe.resize;
     image = image.resize(width, height, background ? { fit, background } : { fit });
   }
   if (recipe.flatten) image = image.flatten({ background: recipe.flatten });
   if (recipe.composite) {
-    const layers = await Promise.all(recipe.composite.map(async ({ input, left, top }) => ({ input: await makeImage(sharp, input), left, top })));
+    const layers = await Promise.all(
+      recipe.composite.map(async ({ input, left, top }) => ({ input: await makeImage(sharp, input), left, top })),
+    );
     image = image.composite(layers);
   }
   return image.toFormat(recipe.format, recipe.options).toBuffer();

@@ -74,7 +74,9 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
   return {
     work,
     async cached(key, extension, recipe) {
-      const hash = createHash('sha256').update(JSON.stringify({ key, tools: installedTools() })).digest('hex');
+      const hash = createHash('sha256')
+        .update(JSON.stringify({ key, tools: installedTools() }))
+        .digest('hex');
       used.add(`${hash}.${extension}`);
       const file = folder && path.join(folder, `${hash}.${extension}`);
       // Read and written synchronously: a few small files, which must not wait in the thread
@@ -103,7 +105,9 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
           // A full or read-only disk under the cache is not the image's fault: the build goes on.
           cacheFailed = true;
           rmSync(temporary, { force: true });
-          log.warn(`The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`);
+          log.warn(
+            `The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`,
+          );
         }
       }
       return { bytes, hash };
@@ -183,7 +187,8 @@ function createImageEncoder(): ImageEncoder {
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
-    if ('bytes' in reply) waiting.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
+    if ('bytes' in reply)
+      waiting.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
     else waiting.reject(new Error(reply.failed));
     if (pending.size === 0) hold(false);
   });

@@ -27,7 +27,9 @@ export async function processMarkdownImages(
 ): Promise<MarkdownImageSet> {
   const made = await Promise.all(
     images.map((image) => {
-      const bytes = readFileSync(resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`));
+      const bytes = readFileSync(
+        resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`),
+      );
       return processImage(pipeline, { image, bytes, widths: widthsFor(image), urls });
     }),
   );

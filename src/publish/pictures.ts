@@ -62,7 +62,11 @@ export async function processImage(
   const isVector = extension === 'svg';
   const fitting = isVector ? [...widths] : widths.filter((width) => width <= image.width);
   const sizes = fitting.length > 0 ? fitting : [image.width];
-  const fallback: RasterFormat | 'svg' = isVector ? 'svg' : extension === 'jpg' || extension === 'jpeg' ? 'jpeg' : 'png';
+  const fallback: RasterFormat | 'svg' = isVector
+    ? 'svg'
+    : extension === 'jpg' || extension === 'jpeg'
+      ? 'jpeg'
+      : 'png';
   const formats: RasterFormat[] = fallback === 'svg' ? ['avif', 'webp'] : ['avif', 'webp', fallback];
   const files: OutputFile[] = [];
   const encoded = new Map<RasterFormat, string>();
@@ -144,7 +148,14 @@ export async function processSiteImages(
   { site, publicDir, urls }: { site: Pick<Site, 'logo' | 'portfolio'>; publicDir: string; urls: UrlPolicy },
 ): Promise<{ images: SiteImages; files: OutputFile[] }> {
   const run = (image: Image, widths: readonly number[]) =>
-    processImage(pipeline, { image, bytes: readFileSync(resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`)), widths, urls });
+    processImage(pipeline, {
+      image,
+      bytes: readFileSync(
+        resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`),
+      ),
+      widths,
+      urls,
+    });
   const [logo, ...portfolio] = await Promise.all([
     run(site.logo, LOGO_WIDTHS),
     ...site.portfolio.map((item) => run(item.picture, ARTWORK_WIDTHS)),

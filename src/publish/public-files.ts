@@ -14,7 +14,9 @@ import type { PlannedFile } from '../output/staging.ts';
 import { resolveInside } from '../project-paths.ts';
 import { findActiveHtml, findActiveSvg } from './active-content.ts';
 
-export async function listPublicFiles(config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>): Promise<PlannedFile[]> {
+export async function listPublicFiles(
+  config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>,
+): Promise<PlannedFile[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(config.publicDir, { recursive: true, withFileTypes: true });

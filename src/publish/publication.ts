@@ -57,14 +57,21 @@ export async function createSiteImages({
   publicFiles,
   signal,
   pipeline: shared,
-}: Omit<PublicationInput, 'site' | 'routes'> & { site: ImageContent; signal?: AbortSignal; pipeline?: ImagePipeline }): Promise<SiteImageSet> {
+}: Omit<PublicationInput, 'site' | 'routes'> & {
+  site: ImageContent;
+  signal?: AbortSignal;
+  pipeline?: ImagePipeline;
+}): Promise<SiteImageSet> {
   // A pipeline given is the caller's to prune and close: it makes other images too.
   const pipeline = shared ?? createImagePipeline(config.cache ? config.cacheDir : undefined, signal);
   try {
     // Synchronously, like the image cache: see createImagePipeline.
-    const read = (src: string) => readFileSync(resolveInside(config.publicDir, path.join(config.publicDir, ...src.split('/')), `public${src}`));
+    const read = (src: string) =>
+      readFileSync(resolveInside(config.publicDir, path.join(config.publicDir, ...src.split('/')), `public${src}`));
     const logoBytes = read(site.logo.src);
-    const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE) ? loadIcon(read(`/${FAVICON_SOURCE}`)) : { image: site.logo, bytes: logoBytes };
+    const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE)
+      ? loadIcon(read(`/${FAVICON_SOURCE}`))
+      : { image: site.logo, bytes: logoBytes };
     const [processed, favicons, share] = await Promise.all([
       processSiteImages(pipeline, { site, publicDir: config.publicDir, urls }),
       createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls }),

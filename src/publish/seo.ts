@@ -90,7 +90,9 @@ export function renderJsonLd(data: unknown): string {
 
 /** sitemap.xml: the absolute URL of every indexable route, in route order. */
 export function renderSitemap(routes: Route[], urls: UrlPolicy): string {
-  const entries = routes.filter((route) => route.indexable).map((route) => `  <url><loc>${escapeXml(urls.absolute(route.path))}</loc></url>`);
+  const entries = routes
+    .filter((route) => route.indexable)
+    .map((route) => `  <url><loc>${escapeXml(urls.absolute(route.path))}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -31,7 +31,10 @@ export interface Assets {
 const TARGETS = ['chrome111', 'edge111', 'firefox114', 'safari16.4'];
 
 export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
-  const entries = { main: path.join(config.templatesDir, SCRIPT_ENTRY), site: path.join(config.templatesDir, STYLE_ENTRY) };
+  const entries = {
+    main: path.join(config.templatesDir, SCRIPT_ENTRY),
+    site: path.join(config.templatesDir, STYLE_ENTRY),
+  };
   const missing: SiteError[] = [];
   for (const [, file] of Object.entries(entries)) {
     try {
@@ -74,7 +77,12 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
     const failure = thrown as esbuild.BuildFailure;
     if (!Array.isArray(failure.errors)) throw thrown;
     throw new SiteErrors(
-      fromEsbuildMessages(failure.errors, 'AssetBuildFailed', config.root, 'Fix the script or stylesheet at the marked line.'),
+      fromEsbuildMessages(
+        failure.errors,
+        'AssetBuildFailed',
+        config.root,
+        'Fix the script or stylesheet at the marked line.',
+      ),
     );
   }
   const files = result.outputFiles.map((file) => ({

@@ -36,7 +36,11 @@ type Placed = Pick<LoadedSite, 'site' | 'pages' | 'pageSources'>;
  * The site with the pictures in every body that shows an image; a content page's source key gets
  * the hash of its new HTML, since the pictures' files can change while its Markdown does not.
  */
-export function placeSiteImages(loaded: Placed, pictures: Readonly<Record<string, ProcessedImage>>, urls: Pick<UrlPolicy, 'asset'>): Placed {
+export function placeSiteImages(
+  loaded: Placed,
+  pictures: Readonly<Record<string, ProcessedImage>>,
+  urls: Pick<UrlPolicy, 'asset'>,
+): Placed {
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
   const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
   if (bySrc.size === 0) return loaded;
@@ -51,13 +55,19 @@ export function placeSiteImages(loaded: Placed, pictures: Readonly<Record<string
     if (placed !== page) pageSources.set(page.slug, `${pageSources.get(page.slug)} ${hashKey(placed.html)}`);
     return placed;
   });
-  return { site: { ...site, services: site.services.map(place), about: place(site.about), legal: site.legal.map(place) }, pages, pageSources };
+  return {
+    site: { ...site, services: site.services.map(place), about: place(site.about), legal: site.legal.map(place) },
+    pages,
+    pageSources,
+  };
 }
 
 /** `alt` and `title` as they stand in the HTML: escaped already. */
 function renderPicture(image: ProcessedImage, alt: string, title: string | undefined): string {
   const sizes = escape(MARKDOWN_IMAGE_SIZES);
-  const sources = image.sources.map((source) => `<source type="${source.type}" srcset="${escape(source.srcset)}" sizes="${sizes}"/>`).join('');
+  const sources = image.sources
+    .map((source) => `<source type="${source.type}" srcset="${escape(source.srcset)}" sizes="${sizes}"/>`)
+    .join('');
   const srcset = image.srcset ? ` srcset="${escape(image.srcset)}" sizes="${sizes}"` : '';
   const titled = title === undefined ? '' : ` title="${title}"`;
   const img = `<img src="${escape(image.src)}"${srcset} width="${image.width}" height="${image.height}" alt="${alt}"${titled} decoding="async" loading="lazy"/>`;

@@ -36,7 +36,11 @@ export function renderPage(templates: Templates, input: PageInput): Buffer {
  * Renders every route. A template line that fails on several pages is one problem: it is
  * reported once, naming all the pages.
  */
-export function renderPages(templates: Templates, routes: Route[], propsFor: (route: Route) => PageInput): Array<{ route: Route; html: Buffer }> {
+export function renderPages(
+  templates: Templates,
+  routes: Route[],
+  propsFor: (route: Route) => PageInput,
+): Array<{ route: Route; html: Buffer }> {
   const pages: Array<{ route: Route; html: Buffer }> = [];
   const failures = new Map<string, { error: SiteError; paths: string[] }>();
   for (const route of routes) {

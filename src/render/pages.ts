@@ -45,11 +45,21 @@ export function renderSitePages(input: PagesInput, store: Store): RenderedPage[]
   // A content page's route is made from its file (path, slug, noindex) and the URL policy, so its
   // source stands for it. Joined by the store, an unchanged page's key is the last build's string.
   const keys = routes.map((route) =>
-    route.page.kind === 'page' ? store.join(shared, input.pageSources.get(route.page.page.slug)!) : `${shared} ${route.path} ${route.file} ${route.indexable}`,
+    route.page.kind === 'page'
+      ? store.join(shared, input.pageSources.get(route.page.page.slug)!)
+      : `${shared} ${route.path} ${route.file} ${route.indexable}`,
   );
   const html = keys.map((key) => store.peek('page', key, bytesCodec));
   const missing = routes.filter((_, index) => html[index] === undefined);
-  const made = renderPages(templates, missing, (route) => ({ site, route, routes: listed, urls, assets, images, head: input.head(route) }));
+  const made = renderPages(templates, missing, (route) => ({
+    site,
+    route,
+    routes: listed,
+    urls,
+    assets,
+    images,
+    head: input.head(route),
+  }));
   const byRoute = new Map(made.map((page) => [page.route, page.html]));
   return routes.map((route, index) => {
     const bytes = html[index] ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec);

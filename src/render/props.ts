@@ -67,7 +67,11 @@ export function createPageProps(input: PageInput): PageElement {
       const { page } = route.page;
       return {
         kind: 'page',
-        props: { layout: createLayout(input, titled(page.title), page.description), page: { title: page.title, html: page.html }, toc: createToc(site, page) },
+        props: {
+          layout: createLayout(input, titled(page.title), page.description),
+          page: { title: page.title, html: page.html },
+          toc: createToc(site, page),
+        },
       };
     }
     case 'not-found': {
@@ -86,18 +90,27 @@ export function createPageProps(input: PageInput): PageElement {
 }
 
 /** The "On this page" list, when the page asks for one and has headings to list. */
-function createToc({ settings }: Pick<Site, 'settings'>, page: { toc?: boolean; html: string }): TableOfContents | undefined {
+function createToc(
+  { settings }: Pick<Site, 'settings'>,
+  page: { toc?: boolean; html: string },
+): TableOfContents | undefined {
   if (!page.toc) return undefined;
   const links = createTocLinks(page.html);
   return links.length > 0 ? { label: settings.toc.label, links } : undefined;
 }
 
 /** Head, header and footer: what every page shows around its own content. */
-function createLayout({ site, route, routes, urls, assets, images, head }: PageInput, title: string, description: string): LayoutProps {
+function createLayout(
+  { site, route, routes, urls, assets, images, head }: PageInput,
+  title: string,
+  description: string,
+): LayoutProps {
   const { settings } = site;
   const link = ({ label, href }: Link): Link => ({ label, href: urls.href(href) });
   const homeHref = urls.href('/');
-  const legalLinks = routes.flatMap((listed) => (listed.page.kind === 'legal' ? [{ label: listed.page.legal.title, href: urls.href(listed.path) }] : []));
+  const legalLinks = routes.flatMap((listed) =>
+    listed.page.kind === 'legal' ? [{ label: listed.page.legal.title, href: urls.href(listed.path) }] : [],
+  );
   return {
     language: settings.language,
     page: route.page.kind,
@@ -153,7 +166,13 @@ function createHomeProps({ site, urls, images }: PageInput, layout: LayoutProps)
     portfolio: {
       heading: portfolio.heading,
       intro: portfolio.intro,
-      items: site.portfolio.map(({ slug, title, category, alt }) => ({ slug, title, category, alt, image: images.portfolio[slug]! })),
+      items: site.portfolio.map(({ slug, title, category, alt }) => ({
+        slug,
+        title,
+        category,
+        alt,
+        image: images.portfolio[slug]!,
+      })),
       more: { label: portfolio.more.label, href: portfolio.more.url },
       newTabHint,
     },
@@ -163,20 +182,52 @@ function createHomeProps({ site, urls, images }: PageInput, layout: LayoutProps)
 }
 
 function createContactFormCopy(form: Site['settings']['contact']['form']): ContactFormCopy {
-  const { heading, firstName, lastName, email, company, optional, message, submit, mailNote, sending, sent, failed, trap } = form;
-  return { heading, firstName, lastName, email, company, optional, message, submit, mailNote, sending, sent, failed, trap };
+  const {
+    heading,
+    firstName,
+    lastName,
+    email,
+    company,
+    optional,
+    message,
+    submit,
+    mailNote,
+    sending,
+    sent,
+    failed,
+    trap,
+  } = form;
+  return {
+    heading,
+    firstName,
+    lastName,
+    email,
+    company,
+    optional,
+    message,
+    submit,
+    mailNote,
+    sending,
+    sent,
+    failed,
+    trap,
+  };
 }
 
 /** A site path is a file-like address on this host: base prefixed, no trailing slash added. */
 function createContactDelivery(form: Site['settings']['contact']['form'], urls: UrlPolicy): ContactDelivery {
-  if (form.endpoint) return { mode: 'endpoint', action: form.endpoint.startsWith('/') ? urls.asset(form.endpoint) : form.endpoint };
+  if (form.endpoint)
+    return { mode: 'endpoint', action: form.endpoint.startsWith('/') ? urls.asset(form.endpoint) : form.endpoint };
   if (form.netlify) return { mode: 'netlify', action: urls.href(form.successPage) };
   return { mode: 'mail', subject: form.subject };
 }
 
 function createContactProps({ settings }: Pick<Site, 'settings'>, urls: UrlPolicy): ContactSectionProps {
   const { contact, newTabHint } = settings;
-  const action = ({ label, href }: { label: string; href?: string }) => ({ label, href: href ? urls.href(href) : undefined });
+  const action = ({ label, href }: { label: string; href?: string }) => ({
+    label,
+    href: href ? urls.href(href) : undefined,
+  });
   return {
     contact: {
       heading: contact.heading,

@@ -86,7 +86,12 @@ async function bundleTemplates(config: ResolvedConfig, entry: string) {
     const failure = thrown as esbuild.BuildFailure;
     if (!Array.isArray(failure.errors)) throw thrown;
     throw new SiteErrors(
-      fromEsbuildMessages(failure.errors, 'TemplateBuildFailed', config.root, 'Fix the template at the marked line; the dev server reloads when you save.'),
+      fromEsbuildMessages(
+        failure.errors,
+        'TemplateBuildFailed',
+        config.root,
+        'Fix the template at the marked line; the dev server reloads when you save.',
+      ),
     );
   }
 }
@@ -97,14 +102,22 @@ function createLocator(config: ResolvedConfig, payload: SourceMapPayload): Templ
     // The wrapper function adds nothing before the first line of the bundle.
     const found = findOriginal(map, line, column, config.cacheDir);
     if (!found) return undefined;
-    const location = { file: path.relative(config.root, found.file).split(path.sep).join('/'), line: found.line, column: found.column };
+    const location = {
+      file: path.relative(config.root, found.file).split(path.sep).join('/'),
+      line: found.line,
+      column: found.column,
+    };
     const text = payload.sourcesContent?.[payload.sources.indexOf(found.source)];
     return text ? { ...location, frame: createCodeFrame(text, location.line, location.column) } : location;
   };
 }
 
 /** Runs the bundle with React shared with the renderer; returns what it exports as `pages`. */
-function evaluateBundle(code: string, entryFile: string, locate: Templates['locate']): Partial<PageComponents> | undefined {
+function evaluateBundle(
+  code: string,
+  entryFile: string,
+  locate: Templates['locate'],
+): Partial<PageComponents> | undefined {
   const module = { exports: {} as { pages?: Partial<PageComponents> } };
   try {
     const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
@@ -134,7 +147,9 @@ function evaluateBundle(code: string, entryFile: string, locate: Templates['loca
 }
 
 function checkPages(pages: Partial<PageComponents> | undefined, entryFile: string): PageComponents {
-  const missing = (['home', 'legal', 'page', 'not-found'] as const).filter((kind) => typeof pages?.[kind] !== 'function');
+  const missing = (['home', 'legal', 'page', 'not-found'] as const).filter(
+    (kind) => typeof pages?.[kind] !== 'function',
+  );
   if (!pages || missing.length > 0) {
     throw new SiteError({
       code: 'TemplateBuildFailed',

@@ -48,7 +48,10 @@ export function createTocLinks(html: string): TocLink[] {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        const element = { footnotes: name === 'section' && 'data-footnotes' in attributes, silent: 'data-footnote-ref' in attributes };
+        const element = {
+          footnotes: name === 'section' && 'data-footnotes' in attributes,
+          silent: 'data-footnote-ref' in attributes,
+        };
         open.push(element);
         if (element.footnotes) footnotes++;
         if (element.silent) silent++;

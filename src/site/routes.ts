@@ -6,7 +6,11 @@ import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../c
 import { SiteError, SiteErrors } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 
-export type Page = { kind: 'home' } | { kind: 'legal'; legal: LegalPage } | { kind: 'page'; page: ContentPage } | { kind: 'not-found' };
+export type Page =
+  | { kind: 'home' }
+  | { kind: 'legal'; legal: LegalPage }
+  | { kind: 'page'; page: ContentPage }
+  | { kind: 'not-found' };
 
 export interface Route {
   /** The site path without base: '/', '/terms', or '/404' for the not-found page. */
@@ -39,7 +43,10 @@ export interface UrlPolicy {
  * The site lives at the origin of its URL under the base; a URL path (a GitHub Pages project
  * site) is the base itself, never a second prefix (resolveConfig takes the base from it).
  */
-export function createUrlPolicy(config: Pick<ResolvedConfig, 'format' | 'base' | 'siteUrl'>, siteUrl: string): UrlPolicy {
+export function createUrlPolicy(
+  config: Pick<ResolvedConfig, 'format' | 'base' | 'siteUrl'>,
+  siteUrl: string,
+): UrlPolicy {
   const url = config.siteUrl ?? siteUrl;
   const origin = new URL(url).origin;
   const base = config.base;
@@ -107,7 +114,10 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
   if (/[\\\0]/.test(relative)) return undefined;
   const segments = relative.split('/');
   const last = segments.length - 1;
-  if (segments.some((segment, index) => segment === '..' || segment.startsWith('.') || (segment === '' && index !== last))) return undefined;
+  if (
+    segments.some((segment, index) => segment === '..' || segment.startsWith('.') || (segment === '' && index !== last))
+  )
+    return undefined;
   return relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
 }
 
@@ -123,21 +133,25 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
   const claim = (slug: string, folder: string) => {
     const file = () => `content/${folder}/${slug}.md`;
     if (RESERVED.has(slug)) {
-      clashes.push(new SiteError({
-        code: 'DuplicateUrl',
-        message: `The page ${file()} would be served at /${slug}, a path the build uses itself.`,
-        file: file(),
-        hint: `Rename the file; ${[...RESERVED].join(', ')} are reserved.`,
-      }));
+      clashes.push(
+        new SiteError({
+          code: 'DuplicateUrl',
+          message: `The page ${file()} would be served at /${slug}, a path the build uses itself.`,
+          file: file(),
+          hint: `Rename the file; ${[...RESERVED].join(', ')} are reserved.`,
+        }),
+      );
     }
     const other = taken.get(slug);
     if (other !== undefined) {
-      clashes.push(new SiteError({
-        code: 'DuplicateUrl',
-        message: `The pages content/${other}/${slug}.md and ${file()} would both be served at /${slug}.`,
-        file: file(),
-        hint: 'Rename one of the two files.',
-      }));
+      clashes.push(
+        new SiteError({
+          code: 'DuplicateUrl',
+          message: `The pages content/${other}/${slug}.md and ${file()} would both be served at /${slug}.`,
+          file: file(),
+          hint: 'Rename one of the two files.',
+        }),
+      );
     }
     taken.set(slug, folder);
     return `/${slug}`;
@@ -148,7 +162,12 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
   }
   for (const page of pages) {
     const sitePath = claim(page.slug, 'pages');
-    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: page.noindex !== true, page: { kind: 'page', page } });
+    routes.push({
+      path: sitePath,
+      file: urls.file(sitePath),
+      indexable: page.noindex !== true,
+      page: { kind: 'page', page },
+    });
   }
   if (clashes.length > 0) throw new SiteErrors(clashes);
   routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });

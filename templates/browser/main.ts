@@ -41,7 +41,9 @@ function enhanceContactForm(): void {
     if (form.dataset.mailto) return composeEmail(form);
     const status = form.querySelector('[role="status"]')!;
     const show = (state: string) =>
-      status.replaceChildren(form.querySelector<HTMLTemplateElement>(`template[data-state="${state}"]`)!.content.cloneNode(true));
+      status.replaceChildren(
+        form.querySelector<HTMLTemplateElement>(`template[data-state="${state}"]`)!.content.cloneNode(true),
+      );
     busy = true;
     show('sending');
     try {
@@ -72,7 +74,8 @@ function composeEmail(form: HTMLFormElement): void {
 /** Focus inside the chat frame lives in the frame's own document, out of CSS's sight: mark the frame while it has it. */
 function markFocusedFrames(): void {
   const mark = () => {
-    for (const frame of document.querySelectorAll('iframe')) frame.toggleAttribute('data-focused', frame === document.activeElement);
+    for (const frame of document.querySelectorAll('iframe'))
+      frame.toggleAttribute('data-focused', frame === document.activeElement);
   };
   window.addEventListener('blur', mark);
   window.addEventListener('focus', mark);

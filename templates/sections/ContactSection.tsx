@@ -29,11 +29,7 @@ export function ContactSection({ contact, newTabHint }: ContactSectionProps) {
           </ul>
           <div className="actions">
             <ButtonLink href={contact.primaryAction.href ?? '#contact-form'}>{contact.primaryAction.label}</ButtonLink>
-            <ButtonLink
-              href={contact.secondaryAction.href ?? whatsapp}
-              variant="ghost"
-              newTabHint={newTabHint}
-            >
+            <ButtonLink href={contact.secondaryAction.href ?? whatsapp} variant="ghost" newTabHint={newTabHint}>
               {contact.secondaryAction.label}
             </ButtonLink>
           </div>

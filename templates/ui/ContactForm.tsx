@@ -21,11 +21,26 @@ export function ContactForm({ copy, address, delivery }: ContactFormProps) {
   // Mail mode posts text/plain to the mail app, so nothing typed lands in the page URL.
   const target =
     delivery.mode === 'mail'
-      ? { action: `${mailto}?subject=${encodeURIComponent(delivery.subject)}`, encType: 'text/plain', 'data-mailto': address, 'data-subject': delivery.subject }
+      ? {
+          action: `${mailto}?subject=${encodeURIComponent(delivery.subject)}`,
+          encType: 'text/plain',
+          'data-mailto': address,
+          'data-subject': delivery.subject,
+        }
       : { action: delivery.action };
-  const netlify = delivery.mode === 'netlify' ? { name: NETLIFY_FORM_NAME, 'data-netlify': 'true', 'netlify-honeypot': TRAP_FIELD } : {};
+  const netlify =
+    delivery.mode === 'netlify'
+      ? { name: NETLIFY_FORM_NAME, 'data-netlify': 'true', 'netlify-honeypot': TRAP_FIELD }
+      : {};
   return (
-    <form id="contact-form" className="contact-form" aria-labelledby="contact-form-title" method="post" {...target} {...netlify}>
+    <form
+      id="contact-form"
+      className="contact-form"
+      aria-labelledby="contact-form-title"
+      method="post"
+      {...target}
+      {...netlify}
+    >
       <h3 id="contact-form-title">{copy.heading}</h3>
       {delivery.mode === 'netlify' && <input type="hidden" name="form-name" value={NETLIFY_FORM_NAME} />}
       <div className="form-row">

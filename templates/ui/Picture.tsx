@@ -16,7 +16,8 @@ export type PictureProps = {
 /** AVIF, then WebP, then the fallback <img>; width and height always set, so nothing shifts. */
 export function Picture({ image, alt, sizes, loading, width = image.width }: PictureProps) {
   const height = Math.round((width * image.height) / image.width);
-  const fetching = loading === 'priority' ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
+  const fetching =
+    loading === 'priority' ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
   return (
     <picture>
       {image.sources.map((source) => (

@@ -13,7 +13,14 @@ const paths: Record<ServiceIconName, string> = {
 export function ServiceIcon({ name }: { name: ServiceIconName }) {
   return (
     <svg className="service-icon" aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
-      <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={paths[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -16,7 +16,11 @@ export interface FixturePage {
  * content/pages/<slug>.md with this front matter and body, shown as the page /<slug>: its
  * <title> is "<title> | Site" when `title` is set, and a template h1 names it before the body.
  */
-export function markdownPage(slug: string, fields: { title?: string; description?: string }, body: string): FixturePage {
+export function markdownPage(
+  slug: string,
+  fields: { title?: string; description?: string },
+  body: string,
+): FixturePage {
   const file = `content/pages/${slug}.md`;
   const front = Object.entries(fields).map(([key, value]) => `${key}: ${value}`);
   const text = ['---', ...front, '---', '', body, ''].join('\n');
@@ -29,7 +33,13 @@ export function markdownPage(slug: string, fields: { title?: string; description
   const page = `<!DOCTYPE html><html><head>${head}</head><body><main><h1>${escape(fields.title ?? slug)}</h1><div class="prose">${html}</div></main></body></html>`;
   return {
     source: { file, text },
-    page: { path: `/${slug}`, indexable: true, html: page, file, markdown: [{ file, lineOffset: split.bodyLineOffset, html, facts: readMarkdownFacts(split.body) }] },
+    page: {
+      path: `/${slug}`,
+      indexable: true,
+      html: page,
+      file,
+      markdown: [{ file, lineOffset: split.bodyLineOffset, html, facts: readMarkdownFacts(split.body) }],
+    },
   };
 }
 

@@ -4,7 +4,11 @@ import { createReport, formatReport } from '../../src/advice/report.ts';
 import { GOOD_HEAD, markdownPage } from './fixture.ts';
 
 describe('the --report summary', () => {
-  const fixture = markdownPage('guide', GOOD_HEAD, '## Plans\n\n' + 'word '.repeat(500) + '\n\n#### Free\n\n![A map of the office](/images/map.png)');
+  const fixture = markdownPage(
+    'guide',
+    GOOD_HEAD,
+    '## Plans\n\n' + 'word '.repeat(500) + '\n\n#### Free\n\n![A map of the office](/images/map.png)',
+  );
   const advice = adviseSite({ pages: [fixture.page], sources: [fixture.source], report: true });
   const sizes = new Map([['/images/map.png', 2048]]);
   const [report] = createReport(advice.pages, (src) => sizes.get(src));

@@ -8,7 +8,14 @@ describe('content advice on the shipped site', () => {
   it('finds nothing to warn about in content/', async () => {
     const advice = await runAdvice({ root: PROJECT_ROOT });
     expect(advice.warnings.map(formatError)).toEqual([]);
-    expect(advice.report.map((page) => page.path)).toEqual(['/', '/terms', '/refund-policy', '/privacy-policy', '/thanks', '/404']);
+    expect(advice.report.map((page) => page.path)).toEqual([
+      '/',
+      '/terms',
+      '/refund-policy',
+      '/privacy-policy',
+      '/thanks',
+      '/404',
+    ]);
     if (process.env.ADVICE_PRINT) console.log(formatReport(advice.report));
   });
 });

@@ -28,7 +28,9 @@ describe('what templates show', () => {
       pages: [templatePage('/', nav), templatePage('/terms', nav)],
       sources: [{ file: 'content/site.yaml', text: SITE_YAML }],
     });
-    expect(result.warnings.map((warning) => `${warning.code} ${warning.file}:${warning.line}:${warning.column}`)).toEqual(['VagueLinkText content/site.yaml:7:14']);
+    expect(
+      result.warnings.map((warning) => `${warning.code} ${warning.file}:${warning.line}:${warning.column}`),
+    ).toEqual(['VagueLinkText content/site.yaml:7:14']);
     expect(result.warnings[0]!.message).toContain('It shows on 2 pages: /, /terms.');
     expect(result.warnings[0]!.frame).toContain('> 7 |     - label: Read more');
     expect(result.pages.map((page) => page.warnings.length)).toEqual([1, 1]);
@@ -39,12 +41,18 @@ describe('what templates show', () => {
       '<main><h1>Page</h1><a href="/"><span aria-hidden="true">←</span> Back to Home</a>' +
       '<a href="/x" aria-label="The full case study">More</a><a href="/y"><svg aria-hidden="true"><path d="M0"/></svg></a></main>';
     const result = adviseSite({ pages: [templatePage('/', html)], sources: [] });
-    expect(result.warnings.map((warning) => warning.message)).toEqual(['A link to /y on / has no text: screen readers announce only "link".']);
+    expect(result.warnings.map((warning) => warning.message)).toEqual([
+      'A link to /y on / has no text: screen readers announce only "link".',
+    ]);
   });
 
   it('warns about a template heading that skips a level, and a template image without alt', () => {
-    const html = '<main><h1>Page</h1><h2>Section</h2></main><footer><h4>Quick Links</h4><img src="/logo.svg"/><img src="/deco.svg" alt=""/></footer>';
-    const result = adviseSite({ pages: [templatePage('/', html)], sources: [{ file: 'content/site.yaml', text: SITE_YAML }] });
+    const html =
+      '<main><h1>Page</h1><h2>Section</h2></main><footer><h4>Quick Links</h4><img src="/logo.svg"/><img src="/deco.svg" alt=""/></footer>';
+    const result = adviseSite({
+      pages: [templatePage('/', html)],
+      sources: [{ file: 'content/site.yaml', text: SITE_YAML }],
+    });
     expect(result.warnings.map((warning) => `${warning.code} ${warning.file}:${warning.line ?? ''}`)).toEqual([
       'HeadingSkip content/site.yaml:10',
       'AltMissing content/site.yaml:',
@@ -52,12 +60,20 @@ describe('what templates show', () => {
   });
 
   it('compares link targets as the page has them: base, trailing slash and same-page anchors', () => {
-    const html = '<main><h1>Page</h1><a href="#contact">Contact</a><a href="/sub/#contact">Contact</a><a href="/sub/terms/">Terms</a></main>';
+    const html =
+      '<main><h1>Page</h1><a href="#contact">Contact</a><a href="/sub/#contact">Contact</a><a href="/sub/terms/">Terms</a></main>';
     const page = { ...templatePage('/', html) };
     const fixture = markdownPage('x', GOOD_HEAD, '[Terms](/terms) and [Contact](/#contact).');
-    const both: AdvicePage = { ...fixture.page, path: '/', indexable: false, html: `${html}<div>${fixture.page.markdown[0]!.html}</div>` };
+    const both: AdvicePage = {
+      ...fixture.page,
+      path: '/',
+      indexable: false,
+      html: `${html}<div>${fixture.page.markdown[0]!.html}</div>`,
+    };
     expect(adviseSite({ pages: [page], sources: [], base: '/sub/' }).warnings).toEqual([]);
-    expect(adviseSite({ pages: [both], sources: [fixture.source], base: '/sub/' }).warnings.map((warning) => warning.code)).toEqual([]);
+    expect(
+      adviseSite({ pages: [both], sources: [fixture.source], base: '/sub/' }).warnings.map((warning) => warning.code),
+    ).toEqual([]);
   });
 });
 
@@ -71,7 +87,10 @@ describe('source images in public/', () => {
         { path: 'images/wide.png', bytes: 400_000, width: 6000, height: 1000 },
       ],
     });
-    expect(result.warnings.map((warning) => `${warning.code} ${warning.file}`)).toEqual(['ImageFileSize public/images/hero.jpg', 'ImageDimensions public/images/wide.png']);
+    expect(result.warnings.map((warning) => `${warning.code} ${warning.file}`)).toEqual([
+      'ImageFileSize public/images/hero.jpg',
+      'ImageDimensions public/images/wide.png',
+    ]);
     expect(result.warnings[0]!.message).toContain('9.0 MB, more than 2 MB');
   });
 
@@ -86,17 +105,27 @@ describe('source images in public/', () => {
 
 describe('turning rules off', () => {
   const vague = markdownPage('vague', GOOD_HEAD, '[Click here](/terms).');
-  const other = markdownPage('other', { title: 'Another careful title for tests', description: `${GOOD_HEAD.description} More.` }, 'See [here](/terms).');
+  const other = markdownPage(
+    'other',
+    { title: 'Another careful title for tests', description: `${GOOD_HEAD.description} More.` },
+    'See [here](/terms).',
+  );
   const run = (switches: Parameters<typeof adviseSite>[0]['switches']) =>
-    adviseSite({ pages: [vague.page, other.page], sources: [vague.source, other.source], switches }).warnings.map((warning) => `${warning.code} ${warning.file}`);
+    adviseSite({ pages: [vague.page, other.page], sources: [vague.source, other.source], switches }).warnings.map(
+      (warning) => `${warning.code} ${warning.file}`,
+    );
 
   it('reports the rule on every file when nothing is turned off', () => {
     expect(run({})).toEqual(['VagueLinkText content/pages/vague.md', 'VagueLinkText content/pages/other.md']);
   });
 
   it('silences a rule in one file, by name or by code, and nowhere else', () => {
-    expect(run({ files: new Map([['content/pages/vague.md', { off: ['vague-link-text'] }]]) })).toEqual(['VagueLinkText content/pages/other.md']);
-    expect(run({ files: new Map([['content/pages/other.md', { off: ['VagueLinkText'] }]]) })).toEqual(['VagueLinkText content/pages/vague.md']);
+    expect(run({ files: new Map([['content/pages/vague.md', { off: ['vague-link-text'] }]]) })).toEqual([
+      'VagueLinkText content/pages/other.md',
+    ]);
+    expect(run({ files: new Map([['content/pages/other.md', { off: ['VagueLinkText'] }]]) })).toEqual([
+      'VagueLinkText content/pages/vague.md',
+    ]);
   });
 
   it('silences a rule for the whole site', () => {

@@ -16,14 +16,16 @@ afterEach(async () => {
 const TERMS = 'content/legal/terms.md';
 
 describe('the advice step', () => {
-  it('keeps each page\'s findings while its files are the same, and finds them again where a file changed', async () => {
+  it("keeps each page's findings while its files are the same, and finds them again where a file changed", async () => {
     project = await copyProject();
     await project.edit(TERMS, /^description: .*$/m, 'description: Our terms.');
     // Each build opens the project's disk cache, as `agency-site check` does.
     const config = resolveConfig({ root: project.root, threads: 0 });
     const build = async () => {
       const result = await buildSite(config, { write: false });
-      const warnings = result.warnings.filter((warning) => warning.code === 'DescriptionLength').map((warning) => `${warning.file}:${warning.line}`);
+      const warnings = result.warnings
+        .filter((warning) => warning.code === 'DescriptionLength')
+        .map((warning) => `${warning.file}:${warning.line}`);
       return { warnings, advised: result.computed.advice, pages: result.pages };
     };
 

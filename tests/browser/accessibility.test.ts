@@ -38,7 +38,10 @@ async function audit({ page }: Visit, path: string): Promise<{ violations: Findi
 
 function report(title: string, findings: Finding[], impact: (finding: Finding) => string): void {
   if (findings.length === 0) return;
-  const lines = findings.map((finding) => `  ${finding.page} [${impact(finding)}] ${finding.rule}: ${finding.help} (${finding.targets.length}: ${finding.targets.slice(0, 3).join(', ')})`);
+  const lines = findings.map(
+    (finding) =>
+      `  ${finding.page} [${impact(finding)}] ${finding.rule}: ${finding.help} (${finding.targets.length}: ${finding.targets.slice(0, 3).join(', ')})`,
+  );
   console.log(`${title}\n${lines.join('\n')}`);
 }
 
@@ -70,7 +73,11 @@ for (const { device, viewport, paths } of devices) {
       }
       const minor = violations.filter((finding) => !BLOCKING.has(finding.impact));
       report(`axe (${device}): minor and moderate violations`, minor, (finding) => finding.impact);
-      report(`axe (${device}): for a human to check (axe could not decide)`, incomplete, (finding) => `${finding.impact} if it fails`);
+      report(
+        `axe (${device}): for a human to check (axe could not decide)`,
+        incomplete,
+        (finding) => `${finding.impact} if it fails`,
+      );
       expect(violations.filter((finding) => BLOCKING.has(finding.impact))).toEqual([]);
     });
   });

@@ -17,7 +17,9 @@ function markFocusable(page: Page): Promise<string[]> {
     );
     return reachable.map((element, index) => {
       element.dataset.tabStop = String(index);
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.getAttribute('name') ?? '').trim().slice(0, 40);
+      const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.getAttribute('name') ?? '')
+        .trim()
+        .slice(0, 40);
       return `${element.tagName.toLowerCase()} "${name}"${element.getAttribute('href') ? ` -> ${element.getAttribute('href')}` : ''}`;
     });
   }, FOCUSABLE);
@@ -38,12 +40,16 @@ function recordFocus(page: Page): Promise<number> {
   return page.evaluate(() => {
     const log: FocusState[] = [];
     (window as unknown as { focusLog: FocusState[] }).focusLog = log;
-    for (const element of document.querySelectorAll<HTMLElement>('[data-tab-stop]')) element.dataset.restingShadow = getComputedStyle(element).boxShadow;
+    for (const element of document.querySelectorAll<HTMLElement>('[data-tab-stop]'))
+      element.dataset.restingShadow = getComputedStyle(element).boxShadow;
     const record = () => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return;
       const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && !/rgba\(.*, 0\)$|transparent/.test(style.outlineColor);
+      const outline =
+        style.outlineStyle !== 'none' &&
+        parseFloat(style.outlineWidth) >= 2 &&
+        !/rgba\(.*, 0\)$|transparent/.test(style.outlineColor);
       const shadow = style.boxShadow !== 'none' && style.boxShadow !== element.dataset.restingShadow;
       log.push({
         stop: Number(element.dataset.tabStop ?? -1),

@@ -1,7 +1,14 @@
 /** A visitor with JavaScript off: every page reads, every link works, the form still keeps typed text out of the URL. */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DESKTOP, PHONE, describeInBrowser, expectInViewBelowHeader, submitForm, type Visit } from '../helpers/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  describeInBrowser,
+  expectInViewBelowHeader,
+  submitForm,
+  type Visit,
+} from '../helpers/browser.ts';
 import { fragmentOf, loadSiteContent } from '../helpers/site-content.ts';
 
 const { site, pages } = await loadSiteContent();
@@ -42,7 +49,10 @@ function linksOf(page: Page) {
  * #fragment; each visible link can be clicked (nothing covers it). Then clicks the links whose
  * target `shouldClick` picks, each target once, and checks where the visitor arrives.
  */
-async function checkEveryLink({ page, goto, origin, context }: Visit, shouldClick: (url: URL) => boolean): Promise<number> {
+async function checkEveryLink(
+  { page, goto, origin, context }: Visit,
+  shouldClick: (url: URL) => boolean,
+): Promise<number> {
   const documents = new Map<string, { status: number; html: string }>();
   const fetchDocument = async (url: URL) => {
     const key = url.origin + url.pathname;
@@ -85,47 +95,61 @@ async function checkEveryLink({ page, goto, origin, context }: Visit, shouldClic
   return checked;
 }
 
-describeInBrowser('a visitor with JavaScript off, on a desktop', { viewport: DESKTOP, javaScriptEnabled: false }, ({ visit }) => {
-  it('reads every page: heading, text and the nav links are all there', async () => {
-    const { page, goto } = visit();
-    const headings = [
-      ...pages.map((route) => ({ path: route.path, heading: route.page.kind === 'legal' ? route.page.legal.title : settings.hero.headline })),
-      { path: '/missing-page', heading: settings.notFound.heading },
-    ];
-    for (const { path, heading } of headings) {
-      const route = { path };
-      await goto(route.path);
-      expect(await page.locator('h1').innerText(), route.path).toBe(heading);
-      expect((await page.locator('main').innerText()).length, `${route.path} main text`).toBeGreaterThan(40);
-      for (const link of settings.nav.links) {
-        expect(await page.getByRole('link', { name: link.label, exact: true }).first().isVisible(), `${route.path}: ${link.label}`).toBe(true);
+describeInBrowser(
+  'a visitor with JavaScript off, on a desktop',
+  { viewport: DESKTOP, javaScriptEnabled: false },
+  ({ visit }) => {
+    it('reads every page: heading, text and the nav links are all there', async () => {
+      const { page, goto } = visit();
+      const headings = [
+        ...pages.map((route) => ({
+          path: route.path,
+          heading: route.page.kind === 'legal' ? route.page.legal.title : settings.hero.headline,
+        })),
+        { path: '/missing-page', heading: settings.notFound.heading },
+      ];
+      for (const { path, heading } of headings) {
+        const route = { path };
+        await goto(route.path);
+        expect(await page.locator('h1').innerText(), route.path).toBe(heading);
+        expect((await page.locator('main').innerText()).length, `${route.path} main text`).toBeGreaterThan(40);
+        for (const link of settings.nav.links) {
+          expect(
+            await page.getByRole('link', { name: link.label, exact: true }).first().isVisible(),
+            `${route.path}: ${link.label}`,
+          ).toBe(true);
+        }
       }
-    }
-  });
+    });
 
-  it('follows every link on every page to where it points', async () => {
-    expect(await checkEveryLink(visit(), () => true)).toBeGreaterThan(20);
-  });
+    it('follows every link on every page to where it points', async () => {
+      expect(await checkEveryLink(visit(), () => true)).toBeGreaterThan(20);
+    });
 
-  it('never puts what was typed into the contact form into the page URL', async () => {
-    const { page, goto } = visit();
-    await goto('/#contact');
-    const typed = ['Qwzxfirst', 'qwzx@example.org', 'Qwzxmessage'];
-    await page.locator('#contact-form [name="firstName"]').fill(typed[0]!);
-    await page.locator('#contact-form [name="email"]').fill(typed[1]!);
-    await page.locator('#contact-form [name="message"]').fill(typed[2]!);
-    const mailto = await submitForm(page, settings.contact.form.submit);
-    for (const value of typed) expect(decodeURIComponent(page.url())).not.toContain(value);
-    expect(mailto?.startsWith(`mailto:${settings.contact.email.address}?`), `mail hand-off: ${mailto}`).toBe(true);
-  });
-});
+    it('never puts what was typed into the contact form into the page URL', async () => {
+      const { page, goto } = visit();
+      await goto('/#contact');
+      const typed = ['Qwzxfirst', 'qwzx@example.org', 'Qwzxmessage'];
+      await page.locator('#contact-form [name="firstName"]').fill(typed[0]!);
+      await page.locator('#contact-form [name="email"]').fill(typed[1]!);
+      await page.locator('#contact-form [name="message"]').fill(typed[2]!);
+      const mailto = await submitForm(page, settings.contact.form.submit);
+      for (const value of typed) expect(decodeURIComponent(page.url())).not.toContain(value);
+      expect(mailto?.startsWith(`mailto:${settings.contact.email.address}?`), `mail hand-off: ${mailto}`).toBe(true);
+    });
+  },
+);
 
-describeInBrowser('a visitor with JavaScript off, on a 375 pixel phone', { viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false }, ({ visit }) => {
-  it('sees the nav links without a menu button, and every link works, the nav links below the header', async () => {
-    const { page, goto } = visit();
-    await goto('/');
-    expect(await page.getByRole('button', { name: settings.nav.menuLabel }).isVisible()).toBe(false);
-    const navTargets = new Set(settings.nav.links.map((link) => fragmentOf(link.href)));
-    expect(await checkEveryLink(visit(), (url) => navTargets.has(fragmentOf(url.hash)))).toBeGreaterThan(20);
-  });
-});
+describeInBrowser(
+  'a visitor with JavaScript off, on a 375 pixel phone',
+  { viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false },
+  ({ visit }) => {
+    it('sees the nav links without a menu button, and every link works, the nav links below the header', async () => {
+      const { page, goto } = visit();
+      await goto('/');
+      expect(await page.getByRole('button', { name: settings.nav.menuLabel }).isVisible()).toBe(false);
+      const navTargets = new Set(settings.nav.links.map((link) => fragmentOf(link.href)));
+      expect(await checkEveryLink(visit(), (url) => navTargets.has(fragmentOf(url.hash)))).toBeGreaterThan(20);
+    });
+  },
+);

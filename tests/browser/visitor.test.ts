@@ -28,7 +28,10 @@ describeInBrowser('every page, as a desktop visitor finds it', { viewport: DESKT
         status: response?.status(),
         heading: await page.locator('h1').innerText(),
         newTabLinks: await page.locator('a[target="_blank"]').evaluateAll((anchors) =>
-          anchors.map((anchor) => ({ href: anchor.getAttribute('href'), rel: (anchor.getAttribute('rel') ?? '').split(/\s+/) })),
+          anchors.map((anchor) => ({
+            href: anchor.getAttribute('href'),
+            rel: (anchor.getAttribute('rel') ?? '').split(/\s+/),
+          })),
         ),
         consoleErrors: takeUnexpectedErrors(),
       });
@@ -36,11 +39,15 @@ describeInBrowser('every page, as a desktop visitor finds it', { viewport: DESKT
   });
 
   it('answers every route with status 200, and an unknown path with 404', () => {
-    expect(facts.map((fact) => [fact.path, fact.status])).toEqual([...pages.map((route) => [route.path, 200]), ['/missing-page', 404]]);
+    expect(facts.map((fact) => [fact.path, fact.status])).toEqual([
+      ...pages.map((route) => [route.path, 200]),
+      ['/missing-page', 404],
+    ]);
   });
 
   it('shows each page its own heading', () => {
-    const heading = (route: (typeof pages)[number]) => (route.page.kind === 'legal' ? route.page.legal.title : settings.hero.headline);
+    const heading = (route: (typeof pages)[number]) =>
+      route.page.kind === 'legal' ? route.page.legal.title : settings.hero.headline;
     expect(facts.map((fact) => fact.heading)).toEqual([...pages.map(heading), settings.notFound.heading]);
   });
 
@@ -83,7 +90,10 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
     const { page, goto } = visit();
     const link = settings.nav.links.at(-1)!;
     await goto(pages.find((route) => route.page.kind === 'legal')!.path);
-    await page.getByRole('navigation', { name: settings.nav.label }).getByRole('link', { name: link.label, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: settings.nav.label })
+      .getByRole('link', { name: link.label, exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === `#${fragmentOf(link.href)}`);
     await expectInViewBelowHeader(page, fragmentOf(link.href));
   });
@@ -128,18 +138,26 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
     await goto('/#portfolio');
     const tiles = page.locator('.tile');
     expect(await tiles.count()).toBe(site.portfolio.length);
-    const opacity = (index: number) => tiles.nth(index).locator('figcaption').evaluate((caption) => getComputedStyle(caption).opacity);
+    const opacity = (index: number) =>
+      tiles
+        .nth(index)
+        .locator('figcaption')
+        .evaluate((caption) => getComputedStyle(caption).opacity);
     for (let index = 0; index < site.portfolio.length; index++) {
       await page.mouse.move(0, 0);
       expect(await opacity(index), `caption ${index + 1} at rest`).toBe('0');
       await tiles.nth(index).hover();
       expect(await opacity(index), `caption ${index + 1} on hover`).toBe('1');
-      await expect.poll(() => tiles.nth(index).locator('figcaption').innerText()).toContain(site.portfolio[index]!.title);
+      await expect
+        .poll(() => tiles.nth(index).locator('figcaption').innerText())
+        .toContain(site.portfolio[index]!.title);
     }
     await page.mouse.move(0, 0);
     // Keyboard: Tab from the element just before the first tile walks through the tiles.
     await tiles.first().evaluate((tile) => {
-      const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, textarea, iframe, [tabindex="0"]')];
+      const focusable = [
+        ...document.querySelectorAll<HTMLElement>('a[href], button, input, textarea, iframe, [tabindex="0"]'),
+      ];
       focusable[focusable.indexOf(tile as HTMLElement) - 1]!.focus();
     });
     for (let index = 0; index < site.portfolio.length; index++) {
@@ -167,7 +185,13 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
 
   it('never puts what was typed into the contact form into the page URL, and hands it to the mail app', async () => {
     const { page, goto, context } = await open();
-    const typed = { firstName: 'Qwzxfirst', lastName: 'Qwzxlast', email: 'qwzx@example.org', company: 'Qwzxcorp', message: 'Qwzxmessage' };
+    const typed = {
+      firstName: 'Qwzxfirst',
+      lastName: 'Qwzxlast',
+      email: 'qwzx@example.org',
+      company: 'Qwzxcorp',
+      message: 'Qwzxmessage',
+    };
     const requested: string[] = [];
     context.on('request', (request) => requested.push(request.url()));
     await goto('/#contact');
@@ -176,7 +200,9 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
     for (const value of Object.values(typed)) {
       expect(page.url()).not.toContain(value);
       expect(decodeURIComponent(page.url())).not.toContain(value);
-      expect(requested.filter((url) => !url.startsWith('mailto:') && decodeURIComponent(url).includes(value))).toEqual([]);
+      expect(requested.filter((url) => !url.startsWith('mailto:') && decodeURIComponent(url).includes(value))).toEqual(
+        [],
+      );
     }
     // The message goes to the mail app instead, addressed to the agency.
     expect(mailto?.startsWith(`mailto:${settings.contact.email.address}?`), `mail hand-off: ${mailto}`).toBe(true);

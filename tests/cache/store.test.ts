@@ -60,7 +60,11 @@ describe('createStore', () => {
     const store = createStore();
     store.step('markdown', 'b', () => 'B');
     const asked: number[][] = [];
-    const values = await store.stepAll('markdown', ['a', 'b', 'c'], async (missing) => (asked.push(missing), missing.map((index) => 'abc'[index]!.toUpperCase())));
+    const values = await store.stepAll(
+      'markdown',
+      ['a', 'b', 'c'],
+      async (missing) => (asked.push(missing), missing.map((index) => 'abc'[index]!.toUpperCase())),
+    );
     expect(values).toEqual(['A', 'B', 'C']);
     expect(asked).toEqual([[0, 2]]);
   });

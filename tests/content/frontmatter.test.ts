@@ -28,7 +28,12 @@ describe('splitFrontmatter', () => {
   });
 
   it('refuses JavaScript and other front matter languages by name, without running them', () => {
-    for (const [opening, name] of [['---js', 'js'], ['--- javascript', 'javascript'], ['---coffee', 'coffee'], ['---toml', 'toml']]) {
+    for (const [opening, name] of [
+      ['---js', 'js'],
+      ['--- javascript', 'javascript'],
+      ['---coffee', 'coffee'],
+      ['---toml', 'toml'],
+    ]) {
       const error = refusal(`${opening}\n{ title: (() => { throw new Error('ran') })() }\n---\n`);
       expect(error.code).toBe('FrontmatterSyntax');
       expect(error.message).toContain(`"${name}" is not allowed`);

@@ -25,13 +25,18 @@ describe('describeIssue', () => {
   const service = { title: 'SEO', order: 4, icon: 'chart', features: ['Audits'] };
 
   it('tells a missing field from one of the wrong type, and says what was found', () => {
-    expect(describe_(serviceSchema, { ...service, title: undefined })[0]).toEqual({ message: 'The field "title" is missing.', hint: 'Add "title:" with text.' });
+    expect(describe_(serviceSchema, { ...service, title: undefined })[0]).toEqual({
+      message: 'The field "title" is missing.',
+      hint: 'Add "title:" with text.',
+    });
     expect(describe_(serviceSchema, { ...service, title: 42 })[0]).toEqual({
       message: 'The field "title" must be text, not the number 42.',
       hint: 'Put the value in double quotes so it stays text exactly as written, e.g. title: "42".',
     });
     expect(describe_(serviceSchema, { ...service, icon: undefined })[0]!.message).toBe('The field "icon" is missing.');
-    expect(describe_(serviceSchema, { ...service, order: 2.5 })[0]!.message).toBe('The field "order" must be a whole number, not the number 2.5.');
+    expect(describe_(serviceSchema, { ...service, order: 2.5 })[0]!.message).toBe(
+      'The field "order" must be a whole number, not the number 2.5.',
+    );
   });
 
   it('suggests the field a misspelt one was meant to be', () => {
@@ -49,7 +54,8 @@ describe('describeIssue', () => {
     const site = { contact: { email: { label: 'Mail', address: 'hello at example.com' } } };
     const issues = describe_(siteFileSchema, site);
     expect(issues).toContainEqual({
-      message: 'The field "contact.email.address" must be an email address such as hello@example.com, not "hello at example.com".',
+      message:
+        'The field "contact.email.address" must be an email address such as hello@example.com, not "hello at example.com".',
       hint: 'Write a single address such as hello@example.com, without "mailto:" or spaces.',
     });
   });

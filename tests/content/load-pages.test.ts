@@ -27,7 +27,10 @@ describe('content/pages/', () => {
 
   it('loads each file as a page named by its file, in file-name order, with its Markdown as HTML', async () => {
     await mkdir(project.file('content/pages'));
-    await project.write('content/pages/careers.md', '---\ntitle: Careers\ndescription: Work with us.\n---\n\nWe are *hiring*.\n');
+    await project.write(
+      'content/pages/careers.md',
+      '---\ntitle: Careers\ndescription: Work with us.\n---\n\nWe are *hiring*.\n',
+    );
     await project.write('content/pages/about-us.md', '---\ntitle: About us\ndescription: Who we are.\n---\n\nHello.\n');
     const { pages, sources } = await load();
     expect(pages).toEqual([

@@ -32,9 +32,17 @@ describe('loadSite', () => {
 
   it('adds a service from one new Markdown file, placed by its order', async () => {
     project = await copyProject();
-    await project.write('content/services/seo.md', '---\ntitle: SEO\norder: 0\nicon: chart\nfeatures:\n  - Audits\n---\n\nBe found.\n');
+    await project.write(
+      'content/services/seo.md',
+      '---\ntitle: SEO\norder: 0\nicon: chart\nfeatures:\n  - Audits\n---\n\nBe found.\n',
+    );
     const { site } = await loadSite(resolveConfig({ root: project.root }));
-    expect(site.services.map((service) => service.title)).toEqual(['SEO', 'Web Development', 'AI Assistants', 'Branding']);
+    expect(site.services.map((service) => service.title)).toEqual([
+      'SEO',
+      'Web Development',
+      'AI Assistants',
+      'Branding',
+    ]);
   });
 
   it('reports every problem of every file at once, each with its file and line', async () => {
@@ -51,7 +59,9 @@ describe('loadSite', () => {
     ]);
     expect(errors[0]!.message).toBe('The field "title" is missing.');
     expect(errors[1]!.message).toBe('The field "skipLink" is missing.');
-    expect(errors.map((error) => error.message)).toContain('Unknown field "skiplink": this kind of content has no such field.');
+    expect(errors.map((error) => error.message)).toContain(
+      'Unknown field "skiplink": this kind of content has no such field.',
+    );
     expect(errors.find((error) => error.message.startsWith('Unknown'))!.hint).toMatch(/Did you mean "skipLink"\?/);
     expect(errors[3]!.hint).toContain('value: "5"');
   });

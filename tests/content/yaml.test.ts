@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SiteError, SiteErrors } from '../../src/errors.ts';
 import { parseYaml } from '../../src/content/yaml.ts';
 
-const where = (source: string, lineOffset = 0) => ({ file: 'content/x.yaml', source, lineOffset, syntaxCode: 'YamlSyntax' as const });
+const where = (source: string, lineOffset = 0) => ({
+  file: 'content/x.yaml',
+  source,
+  lineOffset,
+  syntaxCode: 'YamlSyntax' as const,
+});
 
 function thrown(run: () => unknown): SiteError[] {
   try {
@@ -19,7 +24,10 @@ describe('parseYaml', () => {
   const text = 'name: Studio\nhero:\n  headline: Hello\n  actions:\n    - label: One\n    - label: Two\n';
 
   it('returns plain data', () => {
-    expect(parseYaml(text, where(text)).data).toEqual({ name: 'Studio', hero: { headline: 'Hello', actions: [{ label: 'One' }, { label: 'Two' }] } });
+    expect(parseYaml(text, where(text)).data).toEqual({
+      name: 'Studio',
+      hero: { headline: 'Hello', actions: [{ label: 'One' }, { label: 'Two' }] },
+    });
   });
 
   it('locates values, keys and list items by their data path, 1-based', () => {
@@ -111,7 +119,12 @@ describe('parseYaml on broken input', () => {
   });
 
   it('refuses a document that multiplies aliases into a huge value', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((name, index) => `${name}: &${name} [${Array(10).fill(`*${'abcdefgh'[index]}`).join(', ')}]`)].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...'bcdefgh'
+        .split('')
+        .map((name, index) => `${name}: &${name} [${Array(10).fill(`*${'abcdefgh'[index]}`).join(', ')}]`),
+    ].join('\n');
     const errors = problems(`${bomb}\n`);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.code).toBe('YamlSyntax');

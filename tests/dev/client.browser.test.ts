@@ -27,7 +27,9 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { violations: string[] }).violations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
     await page.goto(dev.url);
@@ -35,7 +37,10 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     // Survives a stylesheet swap, not a reload.
     await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
 
-    await project.write('templates/styles/site.css', `${await project.read('templates/styles/site.css')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`);
+    await project.write(
+      'templates/styles/site.css',
+      `${await project.read('templates/styles/site.css')}\nbody { outline: 7px solid rgb(1, 2, 3); }\n`,
+    );
     await page.waitForFunction(() => getComputedStyle(document.body).outlineWidth === '7px');
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
@@ -43,7 +48,9 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     await project.edit('content/site.yaml', 'language: en', 'language: [en');
     const overlay = page.locator('agency-site-error-overlay');
     await overlay.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
-    expect(await overlay.locator('.location').first().textContent()).toMatch(/^content\/site\.yaml:\d+:\d+ \[YamlSyntax\]$/);
+    expect(await overlay.locator('.location').first().textContent()).toMatch(
+      /^content\/site\.yaml:\d+:\d+ \[YamlSyntax\]$/,
+    );
     expect(await overlay.locator('.hint').first().textContent()).toBeTruthy();
     expect(await overlay.locator('pre').first().textContent()).toContain('language: [en');
     expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain('Digital experiences');
@@ -57,7 +64,7 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBeUndefined();
   });
 
-  it('lists a good build\'s warnings in a corner, without taking the focus, until they are fixed or turned off', async () => {
+  it("lists a good build's warnings in a corner, without taking the focus, until they are fixed or turned off", async () => {
     const page = await browser!.newPage();
     const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
     await page.goto(`${dev!.url}privacy-policy`);
@@ -75,7 +82,9 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
 
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await panel.locator('.location').textContent()).toMatch(/^content\/legal\/privacy-policy\.md:4:1 \[DescriptionLength\]$/);
+    expect(await panel.locator('.location').textContent()).toMatch(
+      /^content\/legal\/privacy-policy\.md:4:1 \[DescriptionLength\]$/,
+    );
     expect(await panel.locator('.message').textContent()).toContain('is 19 characters long');
     expect(await panel.locator('pre').textContent()).toContain('description: How we handle data.');
     // The page beneath stays usable: the panel covers only its corner.
@@ -88,9 +97,12 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
 
     // Turning the rule off changes no page: the list goes without a reload.
     await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
-    await project!.edit('content/legal/privacy-policy.md', 'toc: true', 'toc: true\nadvice: { off: [description-length] }');
+    await project!.edit(
+      'content/legal/privacy-policy.md',
+      'toc: true',
+      'toc: true\nadvice: { off: [description-length] }',
+    );
     await panel.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
   });
 });
-

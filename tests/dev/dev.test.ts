@@ -13,7 +13,11 @@ async function project(onTestFinished: TestContext['onTestFinished']): Promise<T
 }
 
 /** Runs `agency-site dev` until its stdout shows the URL (stopped when the test ends). */
-function startDev(onTestFinished: TestContext['onTestFinished'], args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; stdout: () => string; stderr: () => string }> {
+function startDev(
+  onTestFinished: TestContext['onTestFinished'],
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; stdout: () => string; stderr: () => string }> {
   const child = spawn(process.execPath, [CLI, 'dev', ...args], { env: { ...process.env, NO_COLOR: '1', ...env } });
   onTestFinished(() => {
     child.kill();
@@ -32,7 +36,10 @@ function startDev(onTestFinished: TestContext['onTestFinished'], args: string[],
 }
 
 describe.concurrent('agency-site dev (the command)', () => {
-  it('prints the URL, moves off a busy port and says so, opens the browser, and leaves dist/ alone', async ({ expect, onTestFinished }) => {
+  it('prints the URL, moves off a busy port and says so, opens the browser, and leaves dist/ alone', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const copy = await project(onTestFinished);
     const blocker = createServer();
     onTestFinished(() => {
@@ -45,7 +52,9 @@ describe.concurrent('agency-site dev (the command)', () => {
     await writeFile(copy.file('bin/xdg-open'), `#!/bin/sh\necho "$1" > "${copy.file('opened.txt')}"\n`);
     await chmod(copy.file('bin/xdg-open'), 0o755);
 
-    const dev = await startDev(onTestFinished, ['--root', copy.root, '--port', String(busy), '--open'], { PATH: copy.file('bin') });
+    const dev = await startDev(onTestFinished, ['--root', copy.root, '--port', String(busy), '--open'], {
+      PATH: copy.file('bin'),
+    });
     expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(dev.url).not.toBe(`http://127.0.0.1:${busy}/`);
     // stderr and stdout are separate pipes: the warning may arrive after the URL.
@@ -59,7 +68,9 @@ describe.concurrent('agency-site dev (the command)', () => {
 
   it('warns, and keeps serving, when no browser can be opened', async ({ expect, onTestFinished }) => {
     const copy = await project(onTestFinished);
-    const dev = await startDev(onTestFinished, ['--root', copy.root, '--port', '0', '--open'], { PATH: copy.file('no-such-folder') });
+    const dev = await startDev(onTestFinished, ['--root', copy.root, '--port', '0', '--open'], {
+      PATH: copy.file('no-such-folder'),
+    });
     await expect.poll(() => dev.stderr()).toContain('Could not open a browser');
     expect((await fetch(dev.url)).status).toBe(200);
   });

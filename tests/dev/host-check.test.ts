@@ -6,7 +6,11 @@ import { DEV_PATHS } from '../../src/dev/protocol.ts';
 import { serveBuiltProject } from '../helpers/serve.ts';
 
 /** A GET with the headers a browser on another site would send; the first bytes of the body. */
-function get(origin: string, target: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function get(
+  origin: string,
+  target: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path: target, headers }, (response) => {
@@ -29,7 +33,12 @@ const served = serveBuiltProject('agency-site-host-', (project) => resolveConfig
 describe.each(served.servers)('the %s server (DNS rebinding)', (_name, url) => {
   it('answers 403 to a page whose Host is another name, however it resolved', async () => {
     const port = new URL(url()).port;
-    for (const host of [`evil.example:${port}`, 'evil.example', `localhost.evil.example:${port}`, `127.0.0.1.nip.io:${port}`]) {
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `localhost.evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+    ]) {
       const response = await get(url(), '/terms', { host });
       expect(response.status, JSON.stringify(host)).toBe(403);
       expect(response.body, host).not.toContain('<html');
@@ -45,10 +54,16 @@ describe.each(served.servers)('the %s server (DNS rebinding)', (_name, url) => {
 
 describe('the dev event stream', () => {
   it('refuses another origin even with an allowed Host, and keeps the errors to itself', async () => {
-    const refused = await get(served.devUrl(), DEV_PATHS.events, { host: '127.0.0.1', origin: 'http://evil.example:4700' });
+    const refused = await get(served.devUrl(), DEV_PATHS.events, {
+      host: '127.0.0.1',
+      origin: 'http://evil.example:4700',
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).not.toContain('"type"');
-    const own = await get(served.devUrl(), DEV_PATHS.events, { host: '127.0.0.1', origin: new URL(served.devUrl()).origin });
+    const own = await get(served.devUrl(), DEV_PATHS.events, {
+      host: '127.0.0.1',
+      origin: new URL(served.devUrl()).origin,
+    });
     expect(own.status).toBe(200);
     expect(own.body).toContain('"type":"hello"');
   });

@@ -28,7 +28,11 @@ describe('listen', () => {
     // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
     const error = await listen(createServer(), '192.0.2.1', 0).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(SiteError);
-    expect(error).toMatchObject({ code: 'ListenFailed', message: expect.stringContaining('192.0.2.1'), hint: expect.stringContaining('--host') });
+    expect(error).toMatchObject({
+      code: 'ListenFailed',
+      message: expect.stringContaining('192.0.2.1'),
+      hint: expect.stringContaining('--host'),
+    });
     expect((error as SiteError).cause).toMatchObject({ code: 'EADDRNOTAVAIL' });
   });
 });

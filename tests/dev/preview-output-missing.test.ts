@@ -13,7 +13,11 @@ describe('startPreviewServer', () => {
       const config = resolveConfig({ root, out: 'dist' });
       const error = await startPreviewServer(config, { port: 0, host: '127.0.0.1' }).catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(SiteError);
-      expect(error).toMatchObject({ code: 'OutputMissing', message: `There is no built site in ${config.outDir}.`, hint: expect.stringContaining('agency-site build') });
+      expect(error).toMatchObject({
+        code: 'OutputMissing',
+        message: `There is no built site in ${config.outDir}.`,
+        hint: expect.stringContaining('agency-site build'),
+      });
     } finally {
       await rm(root, { recursive: true, force: true });
     }

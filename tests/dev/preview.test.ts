@@ -11,15 +11,19 @@ import type { TempProject } from '../helpers/project.ts';
 import { copyWarmProject } from '../helpers/warm-project.ts';
 
 function get(origin: string, target: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request(new URL(target, origin), { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(new URL(target, origin), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 let project: TempProject;
@@ -47,7 +51,9 @@ describe('agency-site preview', () => {
     const rules = parseHeadersFile(await project.read('dist/_headers'));
     for (const target of ['/', '/terms', '/x.html', '/favicon.svg']) {
       const response = await get(preview.url, target);
-      expect(response.headers['content-security-policy'], target).toBe(headersFor(rules, '/')['content-security-policy']);
+      expect(response.headers['content-security-policy'], target).toBe(
+        headersFor(rules, '/')['content-security-policy'],
+      );
       expect(response.headers['content-security-policy'], target).toContain("script-src 'self'");
       expect(response.headers['x-frame-options'], target).toBe('DENY');
     }

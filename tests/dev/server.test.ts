@@ -41,7 +41,10 @@ describe.concurrent('agency-site dev', () => {
     expect(html).toContain(`data-build="${reload.build}"`);
   });
 
-  it('reports broken YAML with its file and line, keeps the last good page, and clears once fixed', async ({ expect, onTestFinished }) => {
+  it('reports broken YAML with its file and line, keeps the last good page, and clears once fixed', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const { project, dev, events } = await start(onTestFinished);
     const original = await project.read('content/site.yaml');
     await project.write('content/site.yaml', original.replace('language: en', 'language: [en'));
@@ -93,7 +96,10 @@ describe.concurrent('agency-site dev', () => {
   it('swaps only the stylesheet after a CSS edit', async ({ expect, onTestFinished }) => {
     const { project, dev, events, page } = await start(onTestFinished);
     const before = /<link rel="stylesheet" href="([^"]+)"/.exec(await page())![1]!;
-    await project.write('templates/styles/site.css', `${await project.read('templates/styles/site.css')}\n:root { --dev-test: 1px; }\n`);
+    await project.write(
+      'templates/styles/site.css',
+      `${await project.read('templates/styles/site.css')}\n:root { --dev-test: 1px; }\n`,
+    );
     const update = await events.next(['css', 'reload']);
     expect(update).toMatchObject({ type: 'css', from: before });
     const to = (update as { to: string }).to;
@@ -103,18 +109,32 @@ describe.concurrent('agency-site dev', () => {
     expect(await css.text()).toContain('--dev-test: 1px');
   });
 
-  it('keeps serving when a template throws and when content folders are deleted', async ({ expect, onTestFinished }) => {
+  it('keeps serving when a template throws and when content folders are deleted', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const { project, dev, events, page } = await start(onTestFinished);
-    await project.edit('templates/sections/AboutSection.tsx', 'return (', "if (html) throw new Error('about broke');\n  return (");
+    await project.edit(
+      'templates/sections/AboutSection.tsx',
+      'return (',
+      "if (html) throw new Error('about broke');\n  return (",
+    );
     const thrown = await events.next('errors');
     expect(thrown.errors[0]).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx' });
     expect(thrown.errors[0]!.message).toContain('about broke');
     expect((await fetch(dev.url)).status).toBe(200);
 
-    await project.write('templates/sections/AboutSection.tsx', await readOriginal('templates/sections/AboutSection.tsx'));
+    await project.write(
+      'templates/sections/AboutSection.tsx',
+      await readOriginal('templates/sections/AboutSection.tsx'),
+    );
     await events.next(['clear', 'reload']);
 
-    await project.edit('templates/index.ts', 'export const pages', "throw new Error('index broke');\nexport const pages");
+    await project.edit(
+      'templates/index.ts',
+      'export const pages',
+      "throw new Error('index broke');\nexport const pages",
+    );
     const loading = await events.next('errors');
     expect(loading.errors[0]).toMatchObject({ code: 'TemplateBuildFailed', file: 'templates/index.ts' });
     expect(loading.errors[0]!.message).toContain('index broke');
@@ -125,7 +145,9 @@ describe.concurrent('agency-site dev', () => {
     // Moved away in one step: a folder deleted file by file passes through valid states (an empty legal/).
     await rename(project.file('content/legal'), project.file('legal-away'));
     const missing = await events.next('errors');
-    expect(missing.errors.some((error) => error.code === 'ContentMissing' && error.file === 'content/legal')).toBe(true);
+    expect(missing.errors.some((error) => error.code === 'ContentMissing' && error.file === 'content/legal')).toBe(
+      true,
+    );
     expect(await page('/terms')).toContain('Terms of Service');
 
     await project.remove('content');
@@ -137,7 +159,10 @@ describe.concurrent('agency-site dev', () => {
     expect(await page('/terms')).toContain('Terms of Service');
   });
 
-  it('answers HEAD, refuses POST, and gives unknown paths the 404 page with status 404', async ({ expect, onTestFinished }) => {
+  it('answers HEAD, refuses POST, and gives unknown paths the 404 page with status 404', async ({
+    expect,
+    onTestFinished,
+  }) => {
     const { dev, events, page } = await start(onTestFinished);
     const head = await rawRequest(dev.url, '/terms', 'HEAD');
     expect(head.status).toBe(200);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { planUpdate } from '../../src/dev/update.ts';
 import type { PlannedFile } from '../../src/output/staging.ts';
 
-const page = (css: string, text = 'Hello') => `<!DOCTYPE html><html><head><link rel="stylesheet" href="/${css}"/></head><body>${text}</body></html>`;
+const page = (css: string, text = 'Hello') =>
+  `<!DOCTYPE html><html><head><link rel="stylesheet" href="/${css}"/></head><body>${text}</body></html>`;
 const site = (css: string, text?: string, js = 'assets/main-1.js'): PlannedFile[] => [
   { path: 'index.html', contents: page(css, text) },
   { path: '404.html', contents: page(css, 'Missing') },
@@ -29,9 +30,15 @@ describe('planUpdate', () => {
   });
 
   it('reloads when a page changed beside the stylesheet, or the script changed', () => {
-    expect(planUpdate(site('assets/site-1.css'), site('assets/site-2.css', 'Changed'), '/')).toEqual({ kind: 'reload' });
-    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css', 'Hello', 'assets/main-2.js'), '/')).toEqual({ kind: 'reload' });
-    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css', 'Changed'), '/')).toEqual({ kind: 'reload' });
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-2.css', 'Changed'), '/')).toEqual({
+      kind: 'reload',
+    });
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css', 'Hello', 'assets/main-2.js'), '/')).toEqual({
+      kind: 'reload',
+    });
+    expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css', 'Changed'), '/')).toEqual({
+      kind: 'reload',
+    });
   });
 
   it('reloads when a public file may have changed in place', () => {

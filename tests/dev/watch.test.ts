@@ -25,7 +25,9 @@ afterEach(async () => {
 async function builtAfter(relative: string): Promise<BuildOutcome> {
   const file = project.file(relative);
   for (let waited = 0; waited < 10_000; waited += 20) {
-    const found = outcomes.find((outcome) => outcome.changes.some((change) => change.path === file || file.startsWith(change.path + path.sep)));
+    const found = outcomes.find((outcome) =>
+      outcome.changes.some((change) => change.path === file || file.startsWith(change.path + path.sep)),
+    );
     if (found) {
       outcomes.length = 0;
       return found;
@@ -40,7 +42,9 @@ async function expectSameAsColdBuild(outcome: BuildOutcome): Promise<void> {
   coldOut = await mkdtemp(path.join(os.tmpdir(), 'agency-site-cold-'));
   const config = resolveConfig({ root: project.root, out: path.join(coldOut, 'dist') });
   await buildSite(config);
-  const written = (await readdir(config.outDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  const written = (await readdir(config.outDir, { recursive: true, withFileTypes: true })).filter((entry) =>
+    entry.isFile(),
+  );
   const cold = new Map(
     await Promise.all(
       written.map(async (entry) => {
@@ -49,7 +53,9 @@ async function expectSameAsColdBuild(outcome: BuildOutcome): Promise<void> {
       }),
     ),
   );
-  const dev = new Map(await Promise.all(outcome.result.output.map(async (file) => [file.path, await bytesOf(file)] as const)));
+  const dev = new Map(
+    await Promise.all(outcome.result.output.map(async (file) => [file.path, await bytesOf(file)] as const)),
+  );
   expect([...dev.keys()].sort()).toEqual([...cold.keys()].sort());
   for (const [file, bytes] of dev) expect(bytes.equals(cold.get(file)!), file).toBe(true);
   await rm(coldOut, { recursive: true, force: true });
@@ -71,12 +77,18 @@ describe('watchSite', () => {
     await builtAfter('content/about.md');
     await project.edit('templates/sections/AboutSection.tsx', 'tone="tinted"', 'tone="plain"');
     await builtAfter('templates/sections/AboutSection.tsx');
-    await project.write('templates/styles/site.css', `${await project.read('templates/styles/site.css')}\n.watch-test { color: red; }\n`);
+    await project.write(
+      'templates/styles/site.css',
+      `${await project.read('templates/styles/site.css')}\n.watch-test { color: red; }\n`,
+    );
     await builtAfter('templates/styles/site.css');
     await project.write('public/extra.txt', 'an extra public file\n');
     await builtAfter('public/extra.txt');
     const terms = await project.read('content/legal/terms.md');
-    await project.write('content/legal/cookie-policy.md', terms.replace('title: Terms of Service', 'title: Cookie Policy').replace('order: 1', 'order: 9'));
+    await project.write(
+      'content/legal/cookie-policy.md',
+      terms.replace('title: Terms of Service', 'title: Cookie Policy').replace('order: 1', 'order: 9'),
+    );
     const added = await builtAfter('content/legal/cookie-policy.md');
     expect(added.ok && added.result.output.some((file) => file.path === 'cookie-policy.html')).toBe(true);
 

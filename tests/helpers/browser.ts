@@ -47,7 +47,11 @@ interface LoggedError {
  * `options`); after every test, any unexpected console error logged meanwhile fails that test.
  * Without a browser: skipped with a loud warning, or failed under CI.
  */
-export function describeInBrowser(name: string, options: BrowserContextOptions, body: (session: BrowserSession) => void): void {
+export function describeInBrowser(
+  name: string,
+  options: BrowserContextOptions,
+  body: (session: BrowserSession) => void,
+): void {
   const info = inject('chromium');
   const unavailable = () => {
     throw new Error(info.status === 'ready' ? 'The browser is not connected yet.' : info.problem);
@@ -56,7 +60,8 @@ export function describeInBrowser(name: string, options: BrowserContextOptions, 
     if (info.required) {
       describe(name, () => {
         it('runs in Chromium', () => {
-          const fix = info.status === 'missing' ? ' CI needs Chromium: apt-get install chromium, or set CHROME_PATH.' : '';
+          const fix =
+            info.status === 'missing' ? ' CI needs Chromium: apt-get install chromium, or set CHROME_PATH.' : '';
           throw new Error(`${info.problem}.${fix}`);
         });
       });
@@ -114,7 +119,8 @@ async function openVisit(browser: Browser, options: BrowserContextOptions): Prom
     if (response.request().isNavigationRequest() && response.status() === 404) notFound.add(response.url());
   });
   context.on('console', (message) => {
-    if (message.type() === 'error') errors.push({ text: message.text(), source: message.location().url, page: message.page()?.url() ?? '' });
+    if (message.type() === 'error')
+      errors.push({ text: message.text(), source: message.location().url, page: message.page()?.url() ?? '' });
   });
   context.on('weberror', (error) => {
     errors.push({ text: `uncaught: ${error.error().message}`, source: '', page: error.page()?.url() ?? '' });
@@ -140,7 +146,9 @@ async function openVisit(browser: Browser, options: BrowserContextOptions): Prom
     thirdParty,
     takeUnexpectedErrors() {
       const taken = errors.splice(0);
-      return taken.filter((error) => !isExpected(error)).map((error) => `${error.page}: ${error.text} (${error.source})`);
+      return taken
+        .filter((error) => !isExpected(error))
+        .map((error) => `${error.page}: ${error.text} (${error.source})`);
     },
   };
 }
@@ -164,13 +172,21 @@ function placement(page: Page, id: string): Promise<Placement> {
     const headerBottom = Math.round(header.getBoundingClientRect().bottom);
     const atBottom = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
     const below = top >= headerBottom - 1 && top < innerHeight;
-    return { id, top, headerBottom, viewportHeight: innerHeight, inView: below && (top - headerBottom <= 48 || atBottom) };
+    return {
+      id,
+      top,
+      headerBottom,
+      viewportHeight: innerHeight,
+      inView: below && (top - headerBottom <= 48 || atBottom),
+    };
   }, id);
 }
 
 /** Waits (scrolling may be smooth) until the section is in view below the fixed header; fails if it never is. */
 export async function expectInViewBelowHeader(page: Page, id: string): Promise<void> {
-  await expect.poll(() => placement(page, id), { message: `section #${id} after following the link` }).toMatchObject({ inView: true });
+  await expect
+    .poll(() => placement(page, id), { message: `section #${id} after following the link` })
+    .toMatchObject({ inView: true });
 }
 
 /**
@@ -179,9 +195,18 @@ export async function expectInViewBelowHeader(page: Page, id: string): Promise<v
  */
 export async function submitForm(page: Page, submitLabel: string): Promise<string | undefined> {
   let mailto: string | undefined;
-  const handOff = page.waitForEvent('request', { predicate: (request) => request.url().startsWith('mailto:'), timeout: 10_000 });
-  const navigation = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 10_000 });
-  handOff.then((request) => (mailto = request.url()), () => undefined);
+  const handOff = page.waitForEvent('request', {
+    predicate: (request) => request.url().startsWith('mailto:'),
+    timeout: 10_000,
+  });
+  const navigation = page.waitForEvent('framenavigated', {
+    predicate: (frame) => frame === page.mainFrame(),
+    timeout: 10_000,
+  });
+  handOff.then(
+    (request) => (mailto = request.url()),
+    () => undefined,
+  );
   navigation.catch(() => undefined);
   await page.getByRole('button', { name: submitLabel }).click();
   await Promise.race([handOff, navigation]);

@@ -26,7 +26,10 @@ export function rawRequest(origin: string, target: string, method = 'GET'): Prom
       const [head = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
       const headers = Object.fromEntries(
-        headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
       );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
@@ -71,7 +74,8 @@ export function connectEvents(origin: string): Promise<EventChannel> {
               const message = messages[taken++]!;
               if ((types as string[]).includes(message.type)) return message as never;
             }
-            if (Date.now() > deadline) throw new Error(`no ${types.join('/')} message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`);
+            if (Date.now() > deadline)
+              throw new Error(`no ${types.join('/')} message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`);
             await new Promise<void>((done) => {
               wake = done;
               setTimeout(done, 50);
@@ -87,7 +91,11 @@ export function connectEvents(origin: string): Promise<EventChannel> {
 }
 
 /** Polls until `read` returns something `accept` takes; returns it. For states reached asynchronously. */
-export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T;
   do {

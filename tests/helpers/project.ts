@@ -24,7 +24,9 @@ export interface TempProject {
 export async function copyProject(prefix = 'agency-site-test-'): Promise<TempProject> {
   const root = await mkdtemp(path.join(os.tmpdir(), prefix));
   await Promise.all(
-    ['content', 'templates', 'public'].map((folder) => cp(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true })),
+    ['content', 'templates', 'public'].map((folder) =>
+      cp(path.join(PROJECT_ROOT, folder), path.join(root, folder), { recursive: true }),
+    ),
   );
   const file = (relative: string) => path.join(root, relative);
   return {
@@ -69,12 +71,19 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [CLI, ...args],
-      { cwd: options.cwd ?? PROJECT_ROOT, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, ...options.env }, timeout: options.timeout ?? 60_000 },
+      {
+        cwd: options.cwd ?? PROJECT_ROOT,
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, ...options.env },
+        timeout: options.timeout ?? 60_000,
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

@@ -12,7 +12,14 @@ export async function snapshotFolder(folder: string): Promise<FolderSnapshot> {
     const absolute = path.join(entry.parentPath, entry.name);
     const relative = path.relative(folder, absolute).split(path.sep).join('/');
     const { mtimeMs } = await stat(absolute);
-    snapshot[relative] = entry.isFile() ? { sha256: createHash('sha256').update(await readFile(absolute)).digest('hex'), mtimeMs } : { mtimeMs };
+    snapshot[relative] = entry.isFile()
+      ? {
+          sha256: createHash('sha256')
+            .update(await readFile(absolute))
+            .digest('hex'),
+          mtimeMs,
+        }
+      : { mtimeMs };
   }
   return snapshot;
 }

@@ -6,6 +6,7 @@ export async function readTree(folder: string): Promise<Map<string, string>> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
   const tree = new Map<string, string>();
-  for (const file of files.sort()) tree.set(path.relative(folder, file).split(path.sep).join('/'), (await readFile(file)).toString('base64'));
+  for (const file of files.sort())
+    tree.set(path.relative(folder, file).split(path.sep).join('/'), (await readFile(file)).toString('base64'));
   return tree;
 }

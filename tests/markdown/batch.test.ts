@@ -4,7 +4,10 @@ import { createMarkdown } from '../../src/markdown/processor.ts';
 
 describe('renderMarkdownAll', () => {
   it('shares a large batch with a worker thread, run from source as from the bundle, and gives the same HTML', async () => {
-    const bodies = Array.from({ length: MIN_BODIES_PER_WORKER * 2 }, (_, index) => `# Page ${index}\n\nText with a [link](/terms) and *emphasis* ${index}.\n`);
+    const bodies = Array.from(
+      { length: MIN_BODIES_PER_WORKER * 2 },
+      (_, index) => `# Page ${index}\n\nText with a [link](/terms) and *emphasis* ${index}.\n`,
+    );
     let workers = -1;
     const rendered = await renderMarkdownAll(bodies, { threads: 1, onWorkers: (count) => (workers = count) });
     expect(workers).toBe(1);
@@ -16,7 +19,9 @@ describe('renderMarkdownAll', () => {
 describe('renderedCodec', () => {
   it('keeps the HTML, the removed raw HTML and the advice facts of a body through the disk cache', () => {
     const render = createMarkdown({});
-    const rendered = render('# Title\n\nSee [here](/terms), <script>x</script>\nand ![image of a cat](cat.png).\n\nLine two\nhas more.\n');
+    const rendered = render(
+      '# Title\n\nSee [here](/terms), <script>x</script>\nand ![image of a cat](cat.png).\n\nLine two\nhas more.\n',
+    );
     expect(rendered.facts.links).toEqual([{ line: 3, column: 5, href: '/terms', text: 'here' }]);
     expect(rendered.rawHtml).not.toEqual([]);
     expect(renderedCodec.decode(Buffer.from(renderedCodec.encode(rendered)))).toEqual(rendered);

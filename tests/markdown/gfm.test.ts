@@ -25,7 +25,10 @@ function elements(html: string): string[] {
 
 function describeElement(element: Element): string {
   const attributes = Object.entries(element.properties)
-    .map(([key, value]) => `${key}=${JSON.stringify(Array.isArray(value) ? value.join(' ') : value === true ? '' : value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}=${JSON.stringify(Array.isArray(value) ? value.join(' ') : value === true ? '' : value)}`,
+    )
     .sort();
   const text = element.children
     .map((child) => (child.type === 'text' ? child.value : '…'))

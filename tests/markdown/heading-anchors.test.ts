@@ -17,7 +17,10 @@ const check = () => runCli(['check'], { cwd: project.root });
 
 it('passes links to headings of another page and of the same page (regression: every such link was BrokenAnchor)', async () => {
   await replacePages(project, {
-    guide: pageSource('Guide', 'Read [how we bill](/terms#payment), then [the steps](#first-steps).\n\n## First steps\n\nText.'),
+    guide: pageSource(
+      'Guide',
+      'Read [how we bill](/terms#payment), then [the steps](#first-steps).\n\n## First steps\n\nText.',
+    ),
   });
   const result = await check();
   expect(result.stderr).not.toContain('BrokenAnchor');
@@ -25,7 +28,9 @@ it('passes links to headings of another page and of the same page (regression: e
 });
 
 it('fails a link to a heading that does not exist, at its file, and names the ids the page has', async () => {
-  await replacePages(project, { guide: pageSource('Guide', 'Read [how we bill](/terms#paymnt) and [the steps](#first-step).\n\n## First steps\n') });
+  await replacePages(project, {
+    guide: pageSource('Guide', 'Read [how we bill](/terms#paymnt) and [the steps](#first-step).\n\n## First steps\n'),
+  });
   const result = await check();
   expect(result.code).toBe(1);
   expect(result.stderr).toMatch(/content\/pages\/guide\.md(:\d+:\d+)? \[BrokenAnchor\][^\n]*\/terms#paymnt/);

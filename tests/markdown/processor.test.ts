@@ -11,7 +11,9 @@ describe('createMarkdown', () => {
   });
 
   it('strips raw HTML and scripts by default', () => {
-    const { html } = createMarkdown()('Hi <script>alert(1)</script><b onclick="x()">there</b>\n\n<iframe src="https://evil.example"></iframe>');
+    const { html } = createMarkdown()(
+      'Hi <script>alert(1)</script><b onclick="x()">there</b>\n\n<iframe src="https://evil.example"></iframe>',
+    );
     expect(html).not.toMatch(/<script|onclick|<iframe/);
     expect(html).toContain('there');
   });
@@ -21,7 +23,9 @@ describe('createMarkdown', () => {
   });
 
   it('drops javascript: links when sanitizing, and says so (regression: they went in silence)', () => {
-    const { html, rawHtml } = createMarkdown()('Text\n\n[x](javascript:alert(1)) ![y](data:image/png;base64,AAAA)\n\n[z]: vbscript:msgbox');
+    const { html, rawHtml } = createMarkdown()(
+      'Text\n\n[x](javascript:alert(1)) ![y](data:image/png;base64,AAAA)\n\n[z]: vbscript:msgbox',
+    );
     expect(html).not.toMatch(/javascript:|data:|vbscript:/);
     expect(rawHtml).toEqual([
       { line: 3, column: 1, removed: 'a javascript: URL, a data: URL' },
@@ -30,7 +34,8 @@ describe('createMarkdown', () => {
   });
 });
 
-const markdown = 'Text with <b>bold</b>.\n\n<script>alert("x")</script>\n\n<!-- a note for editors -->\n\n[click](javascript:alert(1)) <img src="x" onerror="alert(2)">\n';
+const markdown =
+  'Text with <b>bold</b>.\n\n<script>alert("x")</script>\n\n<!-- a note for editors -->\n\n[click](javascript:alert(1)) <img src="x" onerror="alert(2)">\n';
 
 describe('createMarkdown and raw HTML', () => {
   it('drops raw HTML, scripts and javascript: links by default, and says where they were', () => {
@@ -69,9 +74,13 @@ describe('createMarkdown and GitHub-flavoured Markdown', () => {
   });
 
   it('renders tables with alignment, strikethrough, autolinks and disabled task list checkboxes', () => {
-    const { html, rawHtml } = render('| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n\n~~gone~~ www.example.com hi@example.com\n\n- [x] done\n- [ ] todo\n');
+    const { html, rawHtml } = render(
+      '| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n\n~~gone~~ www.example.com hi@example.com\n\n- [x] done\n- [ ] todo\n',
+    );
     expect(html).toContain('<th align="left">a</th>\n<th align="center">b</th>\n<th align="right">c</th>');
-    expect(html).toContain('<del>gone</del> <a href="http://www.example.com">www.example.com</a> <a href="mailto:hi@example.com">hi@example.com</a>');
+    expect(html).toContain(
+      '<del>gone</del> <a href="http://www.example.com">www.example.com</a> <a href="mailto:hi@example.com">hi@example.com</a>',
+    );
     expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
     expect(html).toContain('<li class="task-list-item"><input type="checkbox" disabled> todo</li>');
     expect(rawHtml).toEqual([]);
@@ -79,21 +88,31 @@ describe('createMarkdown and GitHub-flavoured Markdown', () => {
 
   it('links footnotes both ways with the ids GitHub serves', () => {
     const { html } = render('Text[^note].\n\n[^note]: The note.\n');
-    expect(html).toContain('<a href="#user-content-fn-note" id="user-content-fnref-note" data-footnote-ref aria-describedby="footnote-label">1</a>');
+    expect(html).toContain(
+      '<a href="#user-content-fn-note" id="user-content-fnref-note" data-footnote-ref aria-describedby="footnote-label">1</a>',
+    );
     expect(html).toContain('<h2 class="sr-only" id="footnote-label">Footnotes</h2>');
     expect(html).toContain('<li id="user-content-fn-note">');
-    expect(html).toContain('<a href="#user-content-fnref-note" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">');
+    expect(html).toContain(
+      '<a href="#user-content-fnref-note" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">',
+    );
   });
 
   it('keeps the raw HTML GitHub keeps, without a warning (regression: sup and details were stripped)', () => {
-    const { html, rawHtml } = render('E = mc<sup>2</sup>, H<sub>2</sub>O, <kbd>Ctrl</kbd>, <abbr title="HyperText">HTML</abbr>, <ins>in</ins> <del>out</del><br>\n\n<details>\n<summary>More</summary>\n\nHidden *text*.\n\n</details>\n');
-    expect(html).toContain('E = mc<sup>2</sup>, H<sub>2</sub>O, <kbd>Ctrl</kbd>, <abbr title="HyperText">HTML</abbr>, <ins>in</ins> <del>out</del><br>');
+    const { html, rawHtml } = render(
+      'E = mc<sup>2</sup>, H<sub>2</sub>O, <kbd>Ctrl</kbd>, <abbr title="HyperText">HTML</abbr>, <ins>in</ins> <del>out</del><br>\n\n<details>\n<summary>More</summary>\n\nHidden *text*.\n\n</details>\n',
+    );
+    expect(html).toContain(
+      'E = mc<sup>2</sup>, H<sub>2</sub>O, <kbd>Ctrl</kbd>, <abbr title="HyperText">HTML</abbr>, <ins>in</ins> <del>out</del><br>',
+    );
     expect(html).toContain('<details>\n<summary>More</summary>\n<p>Hidden <em>text</em>.</p>\n</details>');
     expect(rawHtml).toEqual([]);
   });
 
   it('removes style, iframe and event handlers with their line, and keeps the style text out', () => {
-    const { html, rawHtml } = render('Hi\n\n<style>body { display: none }</style>\n\n<iframe src="https://evil.example"></iframe>\n\n<kbd onmouseover="x()">k</kbd>\n');
+    const { html, rawHtml } = render(
+      'Hi\n\n<style>body { display: none }</style>\n\n<iframe src="https://evil.example"></iframe>\n\n<kbd onmouseover="x()">k</kbd>\n',
+    );
     expect(html).toBe('<p>Hi</p>\n\n\n<p><kbd>k</kbd></p>\n');
     expect(rawHtml).toEqual([
       { line: 3, column: 1, removed: 'the <style> element' },
@@ -120,7 +139,9 @@ describe('createMarkdown and GitHub-flavoured Markdown', () => {
 
 describe('createMarkdown and literal autolinks', () => {
   it('links bare URLs and emails wherever text holds them, and leaves link targets and code alone', () => {
-    const { html } = createMarkdown()('*see www.example.com*\n\n- mail hi@example.com\n\n[a](https://example.com/x) `https://example.com/y`\n');
+    const { html } = createMarkdown()(
+      '*see www.example.com*\n\n- mail hi@example.com\n\n[a](https://example.com/x) `https://example.com/y`\n',
+    );
     expect(html).toBe(
       '<p><em>see <a href="http://www.example.com">www.example.com</a></em></p>\n<ul>\n<li>mail <a href="mailto:hi@example.com">hi@example.com</a></li>\n</ul>\n' +
         '<p><a href="https://example.com/x">a</a> <code>https://example.com/y</code></p>\n',
@@ -139,7 +160,8 @@ describe('createMarkdown and the layout ids', () => {
     const ids = new Set<string>();
     for (const name of readdirSync('templates', { recursive: true }).map(String)) {
       if (!/\.tsx?$/.test(name)) continue;
-      for (const match of readFileSync(path.join('templates', name), 'utf8').matchAll(/\bid="([^"]+)"/g)) ids.add(match[1]!);
+      for (const match of readFileSync(path.join('templates', name), 'utf8').matchAll(/\bid="([^"]+)"/g))
+        ids.add(match[1]!);
     }
     expect(ids.size).toBeGreaterThan(5);
     expect([...ids].filter((id) => !LAYOUT_IDS.includes(id))).toEqual([]);

@@ -15,14 +15,24 @@ const files = new Set(['index.html', 'terms.html', 'assets/site.css', 'images/a.
 describe('checkSite', () => {
   it('accepts links to pages, anchors that exist, assets and external addresses', () => {
     const pages = [
-      page('/', 'index.html', '<section id="contact"></section><a href="/terms">t</a><a href="#contact">c</a><img src="/images/a.svg" srcset="/images/a.svg 1x"/><a href="https://x.example">x</a><a href="mailto:a@b.co">m</a>'),
+      page(
+        '/',
+        'index.html',
+        '<section id="contact"></section><a href="/terms">t</a><a href="#contact">c</a><img src="/images/a.svg" srcset="/images/a.svg 1x"/><a href="https://x.example">x</a><a href="mailto:a@b.co">m</a>',
+      ),
       page('/terms', 'terms.html', '<a href="/#contact">c</a><link rel="stylesheet" href="/assets/site.css"/>'),
     ];
     expect(checkSite({ pages, files, urls, sources: [] })).toEqual([]);
   });
 
   it('names the page and the link of a missing page, anchor or file', () => {
-    const pages = [page('/', 'index.html', '<a href="/terms#nope">a</a><a href="/missing">b</a><img src="/images/b.svg"/><a href="#gone">c</a>')];
+    const pages = [
+      page(
+        '/',
+        'index.html',
+        '<a href="/terms#nope">a</a><a href="/missing">b</a><img src="/images/b.svg"/><a href="#gone">c</a>',
+      ),
+    ];
     const errors = checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] });
     expect(errors.map((error) => [error.code, error.message])).toEqual([
       ['BrokenAnchor', 'The page / links to "/terms#nope", but the page /terms has no element with id="nope".'],
@@ -35,9 +45,14 @@ describe('checkSite', () => {
   it('lists every page in the hint of a broken link on a small site, and the nearest twelve on a large one', () => {
     const broken = page('/', 'index.html', '<a href="/page-7">p</a>');
     const others = (count: number) =>
-      Array.from({ length: count }, (_, index) => `page-${String(index + 1).padStart(2, '0')}`).map((slug) => page(`/${slug}`, `${slug}.html`, ''));
-    const hintOf = (pages: RenderedPage[]) => checkSite({ pages, files: new Set(pages.map((item) => item.route.file)), urls, sources: [] })[0]!.hint;
-    expect(hintOf([broken, ...others(3)])).toBe('Link to one of the pages (/, /page-01, /page-02, /page-03), or add the missing file to public/.');
+      Array.from({ length: count }, (_, index) => `page-${String(index + 1).padStart(2, '0')}`).map((slug) =>
+        page(`/${slug}`, `${slug}.html`, ''),
+      );
+    const hintOf = (pages: RenderedPage[]) =>
+      checkSite({ pages, files: new Set(pages.map((item) => item.route.file)), urls, sources: [] })[0]!.hint;
+    expect(hintOf([broken, ...others(3)])).toBe(
+      'Link to one of the pages (/, /page-01, /page-02, /page-03), or add the missing file to public/.',
+    );
     const hint = hintOf([broken, ...others(30)]);
     const listed = /\(([^;]*);/.exec(hint!)![1]!.split(', ');
     expect(listed).toHaveLength(12);
@@ -46,35 +61,62 @@ describe('checkSite', () => {
   });
 
   it('points a broken link back at the content line that wrote it', () => {
-    const pages = [page('/terms', 'terms.html', '<p><a href="/pricing">see pricing</a></p>'), page('/', 'index.html', '')];
-    const sources = [{ file: 'content/legal/terms.md', text: '---\ntitle: Terms\n---\n\nIntro.\n\nSee [pricing](/pricing) for plans.\n' }];
+    const pages = [
+      page('/terms', 'terms.html', '<p><a href="/pricing">see pricing</a></p>'),
+      page('/', 'index.html', ''),
+    ];
+    const sources = [
+      {
+        file: 'content/legal/terms.md',
+        text: '---\ntitle: Terms\n---\n\nIntro.\n\nSee [pricing](/pricing) for plans.\n',
+      },
+    ];
     const [error] = checkSite({ pages, files, urls, sources });
     expect(error).toMatchObject({ code: 'BrokenLink', file: 'content/legal/terms.md', line: 7, column: 15 });
     expect(error!.frame).toContain('> 7 | See [pricing](/pricing) for plans.');
   });
 
   it('reports a canonical URL that disagrees with the URL policy', () => {
-    const wrong = { route: route('/terms', 'terms.html'), html: '<link rel="canonical" href="https://example.com/terms.html"/>' };
+    const wrong = {
+      route: route('/terms', 'terms.html'),
+      html: '<link rel="canonical" href="https://example.com/terms.html"/>',
+    };
     const [error] = checkSite({ pages: [wrong], files, urls, sources: [] });
     expect(error).toMatchObject({ code: 'CanonicalMismatch' });
     expect(error!.message).toContain('https://example.com/terms');
   });
 
   it('checks every srcset candidate, also when React writes the attribute as srcSet (regression)', () => {
-    const pages = [page('/', 'index.html', '<picture><source type="image/avif" srcSet="/images/a.svg 400w, /images/missing-800.avif 800w"/><img src="/images/a.svg"/></picture>')];
+    const pages = [
+      page(
+        '/',
+        'index.html',
+        '<picture><source type="image/avif" srcSet="/images/a.svg 400w, /images/missing-800.avif 800w"/><img src="/images/a.svg"/></picture>',
+      ),
+    ];
     const errors = checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] });
     expect(errors.map((error) => [error.code, error.message])).toEqual([
-      ['MissingAsset', 'The page / links to "/images/missing-800.avif", but the output has no file /images/missing-800.avif.'],
+      [
+        'MissingAsset',
+        'The page / links to "/images/missing-800.avif", but the output has no file /images/missing-800.avif.',
+      ],
     ]);
   });
 });
 
 describe('checkSite reads the HTML as a browser does (regression: the regular-expression scan)', () => {
   const codes = (pages: RenderedPage[]) =>
-    checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] }).map((error) => [error.code, error.message]);
+    checkSite({ pages: [...pages, page('/terms', 'terms.html', '')], files, urls, sources: [] }).map((error) => [
+      error.code,
+      error.message,
+    ]);
 
   it('checks single-quoted and unquoted links, which raw HTML may use', () => {
-    expect(codes([page('/', 'index.html', "<a href='/missing-a'>a</a><a href=/missing-b>b</a><img src=/images/gone.png alt=x>")])).toEqual([
+    expect(
+      codes([
+        page('/', 'index.html', "<a href='/missing-a'>a</a><a href=/missing-b>b</a><img src=/images/gone.png alt=x>"),
+      ]),
+    ).toEqual([
       ['BrokenLink', 'The page / links to "/missing-a", but /missing-a is not a page or file of this site.'],
       ['BrokenLink', 'The page / links to "/missing-b", but /missing-b is not a page or file of this site.'],
       ['MissingAsset', 'The page / links to "/images/gone.png", but the output has no file /images/gone.png.'],
@@ -82,12 +124,14 @@ describe('checkSite reads the HTML as a browser does (regression: the regular-ex
   });
 
   it('knows ids written single-quoted, unquoted or in upper case in raw HTML', () => {
-    const body = "<section id='faq'></section><div ID=raw></div><h2 id=\"plain\">x</h2><a href=\"#faq\">f</a><a href='#raw'>r</a><a href=\"/#plain\">p</a>";
+    const body =
+      '<section id=\'faq\'></section><div ID=raw></div><h2 id="plain">x</h2><a href="#faq">f</a><a href=\'#raw\'>r</a><a href="/#plain">p</a>';
     expect(codes([page('/', 'index.html', body)])).toEqual([]);
   });
 
   it('decodes every character reference in attributes, named and numeric', () => {
-    const body = '<p id="q&amp;a"></p><p id="caf&eacute;"></p><a href="#q&amp;a">1</a><a href="#caf%C3%A9">2</a><a href="&#x2F;missing&#45;c">3</a><a href="/terms&num;top">4</a>';
+    const body =
+      '<p id="q&amp;a"></p><p id="caf&eacute;"></p><a href="#q&amp;a">1</a><a href="#caf%C3%A9">2</a><a href="&#x2F;missing&#45;c">3</a><a href="/terms&num;top">4</a>';
     expect(codes([page('/', 'index.html', body)])).toEqual([
       ['BrokenLink', 'The page / links to "/missing-c", but /missing-c is not a page or file of this site.'],
       ['BrokenAnchor', 'The page / links to "/terms#top", but the page /terms has no element with id="top".'],
@@ -95,15 +139,22 @@ describe('checkSite reads the HTML as a browser does (regression: the regular-ex
   });
 
   it('ignores link-like text inside code, comments and attribute values that are not links', () => {
-    const body = '<pre><code>&lt;a href="/not-a-link"&gt; id="fake"</code></pre><!-- <a href="/commented-out"> --><p title=\' href="/in-title"\'>t</p><a href="#fake">f</a>';
+    const body =
+      '<pre><code>&lt;a href="/not-a-link"&gt; id="fake"</code></pre><!-- <a href="/commented-out"> --><p title=\' href="/in-title"\'>t</p><a href="#fake">f</a>';
     expect(codes([page('/', 'index.html', body)])).toEqual([
       ['BrokenAnchor', 'The page / links to "#fake", but the page / has no element with id="fake".'],
     ]);
   });
 
   it('reads a canonical link written with single quotes or without quotes', () => {
-    const quoted = { route: route('/', 'index.html'), html: "<html><head><link rel='canonical' href='https://example.com/'></head></html>" };
-    const bare = { route: route('/terms', 'terms.html'), html: '<html><head><link rel=canonical href=https://example.com/terms></head></html>' };
+    const quoted = {
+      route: route('/', 'index.html'),
+      html: "<html><head><link rel='canonical' href='https://example.com/'></head></html>",
+    };
+    const bare = {
+      route: route('/terms', 'terms.html'),
+      html: '<html><head><link rel=canonical href=https://example.com/terms></head></html>',
+    };
     expect(checkSite({ pages: [quoted, bare], files, urls, sources: [] })).toEqual([]);
   });
 });
@@ -135,12 +186,25 @@ const legal = (slug: string): Route => ({
 });
 
 function pageOf(route: Route, body: string, canonical = urls.absolute(route.path)): RenderedPage {
-  return { route, html: `<!DOCTYPE html><html><head><link rel="canonical" href="${canonical}"/></head><body>${body}</body></html>` };
+  return {
+    route,
+    html: `<!DOCTYPE html><html><head><link rel="canonical" href="${canonical}"/></head><body>${body}</body></html>`,
+  };
 }
 
-function check(pages: RenderedPage[], sources: Array<Pick<SourceFile, 'file' | 'text'>> = [], extraFiles: string[] = []) {
+function check(
+  pages: RenderedPage[],
+  sources: Array<Pick<SourceFile, 'file' | 'text'>> = [],
+  extraFiles: string[] = [],
+) {
   const present = new Set([...pages.map((item) => item.route.file), ...extraFiles]);
-  return checkSite({ pages, files: present, urls, sources }).map((error) => ({ code: error.code, message: error.message, file: error.file, line: error.line, column: error.column }));
+  return checkSite({ pages, files: present, urls, sources }).map((error) => ({
+    code: error.code,
+    message: error.message,
+    file: error.file,
+    line: error.line,
+    column: error.column,
+  }));
 }
 
 describe('checkSite on bad links', () => {
@@ -166,12 +230,27 @@ describe('checkSite on bad links', () => {
     const sources = [{ file: 'content/site.yaml', text: 'nav:\n  - label: About\n    href: /about\n' }];
     const errors = check([pageOf(home, nav), pageOf(legal('terms'), nav)], sources);
     expect(errors).toEqual([
-      expect.objectContaining({ code: 'BrokenLink', file: 'content/site.yaml', line: 3, column: 11, message: expect.stringContaining('The pages /, /terms link to "/about"') }),
+      expect.objectContaining({
+        code: 'BrokenLink',
+        file: 'content/site.yaml',
+        line: 3,
+        column: 11,
+        message: expect.stringContaining('The pages /, /terms link to "/about"'),
+      }),
     ]);
   });
 
   it('reports a referenced file the output does not hold as a missing asset', () => {
-    const errors = check([pageOf(home, '<img src="/images/missing.png" srcset="/images/a.svg 1x, /images/gone.svg 2x"/><link rel="stylesheet" href="/assets/old.css"/>')], [], ['images/a.svg']);
+    const errors = check(
+      [
+        pageOf(
+          home,
+          '<img src="/images/missing.png" srcset="/images/a.svg 1x, /images/gone.svg 2x"/><link rel="stylesheet" href="/assets/old.css"/>',
+        ),
+      ],
+      [],
+      ['images/a.svg'],
+    );
     expect(errors.map((error) => [error.code, error.message])).toEqual([
       ['MissingAsset', 'The page / links to "/images/missing.png", but the output has no file /images/missing.png.'],
       ['MissingAsset', 'The page / links to "/images/gone.svg", but the output has no file /images/gone.svg.'],
@@ -180,26 +259,46 @@ describe('checkSite on bad links', () => {
   });
 
   it('requires the canonical URL the URL policy gives, in either attribute order', () => {
-    const swapped = { route: home, html: '<html><head><link href="https://example.com/" rel="canonical"></head></html>' };
+    const swapped = {
+      route: home,
+      html: '<html><head><link href="https://example.com/" rel="canonical"></head></html>',
+    };
     expect(check([swapped])).toEqual([]);
     expect(check([pageOf(legal('terms'), '', 'https://example.com/terms.html')])).toEqual([
       expect.objectContaining({
         code: 'CanonicalMismatch',
         file: 'terms.html',
-        message: 'The page /terms declares the canonical URL https://example.com/terms.html, but the URL policy gives https://example.com/terms.',
+        message:
+          'The page /terms declares the canonical URL https://example.com/terms.html, but the URL policy gives https://example.com/terms.',
       }),
     ]);
-    expect(check([{ route: home, html: '<html></html>' }])[0]).toMatchObject({ code: 'CanonicalMismatch', message: expect.stringContaining('(none)') });
+    expect(check([{ route: home, html: '<html></html>' }])[0]).toMatchObject({
+      code: 'CanonicalMismatch',
+      message: expect.stringContaining('(none)'),
+    });
   });
 
   it('follows the directory format and a base path like a static host', () => {
-    const directory = createUrlPolicy({ format: 'directory', base: '/agency/', siteUrl: undefined }, 'https://example.com');
+    const directory = createUrlPolicy(
+      { format: 'directory', base: '/agency/', siteUrl: undefined },
+      'https://example.com',
+    );
     const route: Route = { ...legal('terms'), file: 'terms/index.html' };
     const pages = [
-      { route: home, html: `<link rel="canonical" href="${directory.absolute('/')}"><a href="/agency/terms/">t</a><a href="/terms/">wrong base</a>` },
+      {
+        route: home,
+        html: `<link rel="canonical" href="${directory.absolute('/')}"><a href="/agency/terms/">t</a><a href="/terms/">wrong base</a>`,
+      },
       { route, html: `<link rel="canonical" href="${directory.absolute('/terms')}"><a href="../">home</a>` },
     ];
-    const errors = checkSite({ pages, files: new Set(['index.html', 'terms/index.html']), urls: directory, sources: [] });
-    expect(errors.map((error) => error.message)).toEqual(['The page / links to "/terms/", but /terms/ is not a page or file of this site.']);
+    const errors = checkSite({
+      pages,
+      files: new Set(['index.html', 'terms/index.html']),
+      urls: directory,
+      sources: [],
+    });
+    expect(errors.map((error) => error.message)).toEqual([
+      'The page / links to "/terms/", but /terms/ is not a page or file of this site.',
+    ]);
   });
 });

@@ -27,7 +27,11 @@ describe('writeOutput', () => {
       { path: 'index.html', contents: 'two' },
       { path: 'assets/a.css', contents: new Uint8Array([97]) },
     ]);
-    expect((await readdir(out, { recursive: true })).map(String).sort()).toEqual(['assets', 'assets/a.css', 'index.html']);
+    expect((await readdir(out, { recursive: true })).map(String).sort()).toEqual([
+      'assets',
+      'assets/a.css',
+      'index.html',
+    ]);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('two');
     expect(await readdir(folder)).toEqual(['dist']);
   });
@@ -151,7 +155,10 @@ describe('on bad input and interrupted builds', () => {
   }
 
   const files = (count: number, prefix = 'page'): PlannedFile[] =>
-    Array.from({ length: count }, (_, index) => ({ path: `${prefix}-${index}.html`, contents: `<p>${prefix} ${index}</p>` }));
+    Array.from({ length: count }, (_, index) => ({
+      path: `${prefix}-${index}.html`,
+      contents: `<p>${prefix} ${index}</p>`,
+    }));
 
   describe('guardOutDir, refusals', () => {
     it('refuses the project folder, a source folder, a folder inside one and their parents', async () => {
@@ -187,13 +194,22 @@ describe('on bad input and interrupted builds', () => {
       await writeOutput(out, files(5, 'old'));
       const before = await snapshotFolder(out);
       // "a" must be a file and a folder at once: the write fails after many files are already staged.
-      const planned = [...files(300), { path: 'a/b.html', contents: 'b' }, { path: 'a', contents: 'a' }, ...files(300, 'more')];
+      const planned = [
+        ...files(300),
+        { path: 'a/b.html', contents: 'b' },
+        { path: 'a', contents: 'a' },
+        ...files(300, 'more'),
+      ];
       const error = await writeOutput(out, planned).then(
         () => expect.fail('the write succeeded'),
         (thrown: unknown) => thrown as SiteError,
       );
       expect(error).toBeInstanceOf(SiteError);
-      expect(error).toMatchObject({ code: 'WriteFailed', file: 'dist/a', message: expect.stringContaining('The previous output is untouched') });
+      expect(error).toMatchObject({
+        code: 'WriteFailed',
+        file: 'dist/a',
+        message: expect.stringContaining('The previous output is untouched'),
+      });
       expect(await snapshotFolder(out)).toEqual(before);
       expect(await listLeftovers(out)).toEqual([]);
     });
@@ -204,7 +220,9 @@ describe('on bad input and interrupted builds', () => {
       try {
         execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', disk], { stdio: 'ignore' });
       } catch {
-        context.skip('mounting a small tmpfs needs root (CAP_SYS_ADMIN); the CLI test simulates a full disk with ulimit -f instead');
+        context.skip(
+          'mounting a small tmpfs needs root (CAP_SYS_ADMIN); the CLI test simulates a full disk with ulimit -f instead',
+        );
       }
       try {
         const out = path.join(disk, 'dist');
@@ -214,7 +232,11 @@ describe('on bad input and interrupted builds', () => {
           () => expect.fail('the write succeeded'),
           (thrown: unknown) => thrown as SiteError,
         );
-        expect(error).toMatchObject({ code: 'WriteFailed', file: 'dist/index.html', hint: expect.stringContaining('The disk is full') });
+        expect(error).toMatchObject({
+          code: 'WriteFailed',
+          file: 'dist/index.html',
+          hint: expect.stringContaining('The disk is full'),
+        });
         expect(await snapshotFolder(out)).toEqual(before);
         expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('x'.repeat(100 * 1024));
         expect(await listLeftovers(out)).toEqual([]);

@@ -18,8 +18,14 @@ function runUnprivileged(args: string[], cwd: string): Promise<CliResult> {
     execFile(
       process.execPath,
       [CLI, ...args],
-      { cwd, env: { ...process.env, NO_COLOR: '1', HOME: cwd }, timeout: 60_000, ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}) },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      {
+        cwd,
+        env: { ...process.env, NO_COLOR: '1', HOME: cwd },
+        timeout: 60_000,
+        ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
 }

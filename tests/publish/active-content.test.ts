@@ -10,7 +10,11 @@ describe('findActiveSvg', () => {
     const svgs = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.svg'));
     expect(svgs.length).toBeGreaterThan(3);
     for (const name of svgs) expect(findActiveSvg(readFileSync(path.join(folder, name), 'utf8')), name).toBeUndefined();
-    expect(findActiveSvg('<svg><defs><path id="p"/></defs><use href="#p"/><rect style="fill:url(#g)"/><image href="data:image/png;base64,AA"/></svg>')).toBeUndefined();
+    expect(
+      findActiveSvg(
+        '<svg><defs><path id="p"/></defs><use href="#p"/><rect style="fill:url(#g)"/><image href="data:image/png;base64,AA"/></svg>',
+      ),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -32,7 +36,11 @@ describe('findActiveSvg', () => {
 
 describe('findActiveHtml', () => {
   it('passes a plain page with links and images', () => {
-    expect(findActiveHtml('<!DOCTYPE html><a href="/terms">t</a><img src="/logo.svg" alt=""><a href="mailto:a@b.example">m</a>')).toBeUndefined();
+    expect(
+      findActiveHtml(
+        '<!DOCTYPE html><a href="/terms">t</a><img src="/logo.svg" alt=""><a href="mailto:a@b.example">m</a>',
+      ),
+    ).toBeUndefined();
   });
 
   it.each([

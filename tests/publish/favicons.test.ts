@@ -20,7 +20,12 @@ beforeAll(async () => {
   cacheDir = await mkdtemp(path.join(os.tmpdir(), 'agency-site-favicons-'));
   const urls = createUrlPolicy(resolveConfig({ root: PROJECT_ROOT, base: '/sub/' }), site.settings.url);
   const bytes = await readFile(path.join(PROJECT_ROOT, 'public', 'favicon.svg'));
-  favicons = await createFavicons(createImagePipeline(cacheDir), { site, source: { src: '/favicon.svg', width: 32, height: 32 }, bytes, urls });
+  favicons = await createFavicons(createImagePipeline(cacheDir), {
+    site,
+    source: { src: '/favicon.svg', width: 32, height: 32 },
+    bytes,
+    urls,
+  });
 });
 
 afterAll(async () => {
@@ -31,9 +36,19 @@ const file = (name: string) => favicons.files.find((candidate) => candidate.path
 
 describe('createFavicons', () => {
   it('makes square PNGs at 32, 192 and 512 pixels and a 180 pixel apple-touch-icon without transparency', async () => {
-    for (const [name, size] of [['icons/icon-32.png', 32], ['icons/icon-192.png', 192], ['icons/icon-512.png', 512], ['apple-touch-icon.png', 180]] as const) {
+    for (const [name, size] of [
+      ['icons/icon-32.png', 32],
+      ['icons/icon-192.png', 192],
+      ['icons/icon-512.png', 512],
+      ['apple-touch-icon.png', 180],
+    ] as const) {
       const meta = await sharp(file(name)).metadata();
-      expect({ name, format: meta.format, width: meta.width, height: meta.height }).toEqual({ name, format: 'png', width: size, height: size });
+      expect({ name, format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        name,
+        format: 'png',
+        width: size,
+        height: size,
+      });
     }
     expect((await sharp(file('apple-touch-icon.png')).stats()).isOpaque).toBe(true);
   });

@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type Options } from '../../src/config.ts';
 import type { Site, SiteFile } from '../../src/content/schema.ts';
 import { loadSite } from '../../src/content/load.ts';
-import { CACHE_IMMUTABLE, checkHeadersFile, createContentSecurityPolicy, createHeaderRules, HOST_LIMITS, renderHeadersFile } from '../../src/publish/headers.ts';
+import {
+  CACHE_IMMUTABLE,
+  checkHeadersFile,
+  createContentSecurityPolicy,
+  createHeaderRules,
+  HOST_LIMITS,
+  renderHeadersFile,
+} from '../../src/publish/headers.ts';
 import { createRoutes, createUrlPolicy } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 
@@ -12,7 +19,8 @@ beforeAll(async () => {
   site = (await loadSite(resolveConfig({ root: PROJECT_ROOT }))).site;
 });
 
-const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)]));
+const directives = (policy: string) =>
+  new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)]));
 const withForm = (settings: SiteFile, endpoint: string | undefined, netlify?: boolean): SiteFile => ({
   ...settings,
   contact: { ...settings.contact, form: { ...settings.contact.form, endpoint, netlify } },
@@ -35,12 +43,19 @@ describe('createContentSecurityPolicy', () => {
   });
 
   it('allows frames only from the chat host of aiDemo.frameUrl', () => {
-    const settings = { ...site.settings, aiDemo: { ...site.settings.aiDemo, frameUrl: 'https://bots.example.com/embed/v2?x=1' } };
-    expect(directives(createContentSecurityPolicy(settings, 'header')).get('frame-src')).toEqual(['https://bots.example.com']);
+    const settings = {
+      ...site.settings,
+      aiDemo: { ...site.settings.aiDemo, frameUrl: 'https://bots.example.com/embed/v2?x=1' },
+    };
+    expect(directives(createContentSecurityPolicy(settings, 'header')).get('frame-src')).toEqual([
+      'https://bots.example.com',
+    ]);
   });
 
   it('allows exactly the form destination in form-action and connect-src: a full endpoint by its path', () => {
-    const csp = directives(createContentSecurityPolicy(withForm(site.settings, 'https://formspree.io/f/abc123?source=site'), 'header'));
+    const csp = directives(
+      createContentSecurityPolicy(withForm(site.settings, 'https://formspree.io/f/abc123?source=site'), 'header'),
+    );
     expect(csp.get('form-action')).toEqual(['https://formspree.io/f/abc123']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://formspree.io/f/abc123']);
   });
@@ -70,7 +85,13 @@ describe('renderHeadersFile', () => {
     const { urls, routes } = policy({});
     const file = renderHeadersFile(site.settings, routes, urls);
     expect(file).toContain(`/*\n  Content-Security-Policy: ${createContentSecurityPolicy(site.settings, 'header')}\n`);
-    for (const header of ['Referrer-Policy', 'X-Content-Type-Options: nosniff', 'X-Frame-Options: DENY', 'Permissions-Policy']) expect(file).toContain(`  ${header}`);
+    for (const header of [
+      'Referrer-Policy',
+      'X-Content-Type-Options: nosniff',
+      'X-Frame-Options: DENY',
+      'Permissions-Policy',
+    ])
+      expect(file).toContain(`  ${header}`);
     expect(file).toContain('  Strict-Transport-Security: max-age=31536000\n');
     expect(file).not.toContain('includeSubDomains');
     expect(file).toContain(`/assets/*\n  Cache-Control: ${CACHE_IMMUTABLE}\n`);
@@ -91,13 +112,21 @@ describe('renderHeadersFile', () => {
 
   it('puts the base in front of every path', () => {
     const { urls, routes } = policy({ base: '/sub/', format: 'directory' });
-    expect(createHeaderRules(site.settings, routes, urls).map((rule) => rule.path)).toEqual(['/sub/*', '/sub/assets/*']);
+    expect(createHeaderRules(site.settings, routes, urls).map((rule) => rule.path)).toEqual([
+      '/sub/*',
+      '/sub/assets/*',
+    ]);
   });
 
   // Regression (issue 14): two rules per page gave 133 rules for 60 pages, past Cloudflare Pages' 100.
   it('stays at two rules however many pages there are', () => {
     const { urls } = policy({});
-    const pages = Array.from({ length: 500 }, (_, index) => ({ path: `/page-${index}`, file: `page-${index}.html`, indexable: true, page: { kind: 'home' as const } }));
+    const pages = Array.from({ length: 500 }, (_, index) => ({
+      path: `/page-${index}`,
+      file: `page-${index}.html`,
+      indexable: true,
+      page: { kind: 'home' as const },
+    }));
     const file = renderHeadersFile(site.settings, pages, urls);
     expect(createHeaderRules(site.settings, pages, urls)).toHaveLength(2);
     expect(checkHeadersFile(file)).toEqual([]);
@@ -105,7 +134,9 @@ describe('renderHeadersFile', () => {
 
   it('gives a noindex page (the thank-you page) no rule of its own: pages keep the host default caching', () => {
     const urls = createUrlPolicy(resolveConfig({ root: PROJECT_ROOT, format: 'directory' }), site.settings.url);
-    const routes = createRoutes(site, urls, [{ slug: 'thanks', title: 'Thank you', description: 'Thanks.', html: '', noindex: true }]);
+    const routes = createRoutes(site, urls, [
+      { slug: 'thanks', title: 'Thank you', description: 'Thanks.', html: '', noindex: true },
+    ]);
     const rules = createHeaderRules(site.settings, routes, urls);
     expect(rules.map((rule) => rule.path)).toEqual(['/*', '/assets/*']);
   });
@@ -113,9 +144,13 @@ describe('renderHeadersFile', () => {
   it('sets Cache-Control once for any path, since hosts join repeated headers with a comma', () => {
     const { urls, routes } = policy({});
     const rules = createHeaderRules(site.settings, routes, urls).filter((rule) => 'Cache-Control' in rule.headers);
-    const matches = (pattern: string, path: string) => (pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern);
+    const matches = (pattern: string, path: string) =>
+      pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
     for (const path of ['/assets/site-X.css', '/assets/images/logo-1.avif']) {
-      expect(rules.filter((rule) => matches(rule.path, path)), path).toHaveLength(1);
+      expect(
+        rules.filter((rule) => matches(rule.path, path)),
+        path,
+      ).toHaveLength(1);
     }
     expect(rules.filter((rule) => matches(rule.path, '/terms'))).toHaveLength(0);
   });
@@ -125,7 +160,10 @@ describe('checkHeadersFile', () => {
   it('warns past the rule limit and the line length of Cloudflare Pages', () => {
     const many = Array.from({ length: HOST_LIMITS.rules + 1 }, (_, index) => `/p${index}\n  X-A: b`).join('\n');
     expect(checkHeadersFile(many).map((problem) => [problem.code, problem.message])).toEqual([
-      ['HostLimit', `The output's _headers file has ${HOST_LIMITS.rules + 1} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`],
+      [
+        'HostLimit',
+        `The output's _headers file has ${HOST_LIMITS.rules + 1} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`,
+      ],
     ]);
     const long = `# comment\n/*\n  Content-Security-Policy: ${'a'.repeat(HOST_LIMITS.lineLength)}\n`;
     expect(checkHeadersFile(long)[0]!.message).toMatch(/^Line 3 of the output's _headers file has 20\d\d characters/);

@@ -13,24 +13,35 @@ import { createUrlPolicy } from '../../src/site/routes.ts';
 let cacheDir: string;
 let png: Buffer;
 const urls = createUrlPolicy(resolveConfig({ base: '/sub/' }), 'https://example.com');
-const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"><rect width="40" height="30" fill="#4f46e5"/><circle cx="20" cy="15" r="10" fill="#fff"/></svg>');
+const svg = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"><rect width="40" height="30" fill="#4f46e5"/><circle cx="20" cy="15" r="10" fill="#fff"/></svg>',
+);
 
 beforeAll(async () => {
   cacheDir = await mkdtemp(path.join(os.tmpdir(), 'agency-site-images-'));
-  png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+  png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#7c3aed' } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
   await rm(cacheDir, { recursive: true, force: true });
 });
 
-const widthsOf = (srcset: string) => srcset.split(', ').map((candidate) => Number(candidate.split(' ')[1]!.replace('w', '')));
-const fileOf = (files: Array<{ path: string; contents: Uint8Array }>, link: string) => files.find((file) => `/sub/${file.path}` === link)!;
+const widthsOf = (srcset: string) =>
+  srcset.split(', ').map((candidate) => Number(candidate.split(' ')[1]!.replace('w', '')));
+const fileOf = (files: Array<{ path: string; contents: Uint8Array }>, link: string) =>
+  files.find((file) => `/sub/${file.path}` === link)!;
 
 describe('processImage', () => {
   it('makes AVIF and WebP at each width plus a fallback in the source format, never enlarging a raster', async () => {
     const pipeline = createImagePipeline(path.join(cacheDir, 'raster'));
-    const { image, files } = await processImage(pipeline, { image: { src: '/images/work.png', width: 600, height: 400 }, bytes: png, widths: [300, 500, 900], urls });
+    const { image, files } = await processImage(pipeline, {
+      image: { src: '/images/work.png', width: 600, height: 400 },
+      bytes: png,
+      widths: [300, 500, 900],
+      urls,
+    });
     expect(image.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
     for (const source of image.sources) expect(widthsOf(source.srcset)).toEqual([300, 500]);
     expect(widthsOf(image.srcset!)).toEqual([300, 500]);
@@ -38,17 +49,32 @@ describe('processImage', () => {
     expect({ width: image.width, height: image.height }).toEqual({ width: 600, height: 400 });
     expect(files).toHaveLength(6);
     const avif = await sharp(fileOf(files, image.sources[0]!.srcset.split(' ')[0]!).contents).metadata();
-    expect({ format: avif.format, width: avif.width, height: avif.height }).toEqual({ format: 'heif', width: 300, height: 200 });
+    expect({ format: avif.format, width: avif.width, height: avif.height }).toEqual({
+      format: 'heif',
+      width: 300,
+      height: 200,
+    });
   });
 
   it('rasterises an SVG at every width for AVIF and WebP and keeps the SVG itself as the fallback', async () => {
     const pipeline = createImagePipeline(path.join(cacheDir, 'vector'));
-    const { image, files } = await processImage(pipeline, { image: { src: '/images/mark.svg', width: 40, height: 30 }, bytes: svg, widths: [80, 160], urls });
+    const { image, files } = await processImage(pipeline, {
+      image: { src: '/images/mark.svg', width: 40, height: 30 },
+      bytes: svg,
+      widths: [80, 160],
+      urls,
+    });
     expect(image.srcset).toBeUndefined();
     expect(image.src).toMatch(/^\/sub\/assets\/images\/mark-[0-9a-f]{10}\.svg$/);
     expect(Buffer.from(fileOf(files, image.src).contents).equals(svg)).toBe(true);
-    const webp = await sharp(fileOf(files, image.sources[1]!.srcset.split(', ')[1]!.split(' ')[0]!).contents).metadata();
-    expect({ format: webp.format, width: webp.width, height: webp.height }).toEqual({ format: 'webp', width: 160, height: 120 });
+    const webp = await sharp(
+      fileOf(files, image.sources[1]!.srcset.split(', ')[1]!.split(' ')[0]!).contents,
+    ).metadata();
+    expect({ format: webp.format, width: webp.width, height: webp.height }).toEqual({
+      format: 'webp',
+      width: 160,
+      height: 120,
+    });
   });
 
   it('reuses cached encodes on the next run, and re-encodes when the source bytes change', async () => {
@@ -61,7 +87,9 @@ describe('processImage', () => {
     const again = await processImage(second, input);
     expect(second.work).toEqual({ encoded: 0, reused: 3 });
     expect(again).toEqual(made);
-    const changed = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#000000' } }).png().toBuffer();
+    const changed = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
     const third = createImagePipeline(folder);
     const remade = await processImage(third, { ...input, bytes: changed });
     expect(third.work).toEqual({ encoded: 3, reused: 0 });
@@ -70,7 +98,9 @@ describe('processImage', () => {
 
   it('turns a portrait phone photo (EXIF orientation 6) upright in every format, at its upright size', async () => {
     // Stored 800x400 with the red half on the left; shown upright, the red half is on top.
-    const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const stored = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0000ff' } })
       .composite([{ input: red, left: 0, top: 0 }])
       .jpeg()
@@ -79,24 +109,44 @@ describe('processImage', () => {
     const size = readImageSize(stored, '/images/portrait.jpg')!;
     expect(size).toEqual({ width: 400, height: 800 });
     const pipeline = createImagePipeline(path.join(cacheDir, 'portrait'));
-    const { image, files } = await processImage(pipeline, { image: { src: '/images/portrait.jpg', ...size }, bytes: stored, widths: [200, 400], urls });
+    const { image, files } = await processImage(pipeline, {
+      image: { src: '/images/portrait.jpg', ...size },
+      bytes: stored,
+      widths: [200, 400],
+      urls,
+    });
     expect({ width: image.width, height: image.height }).toEqual({ width: 400, height: 800 });
-    const links = [...image.sources.flatMap((source) => source.srcset.split(', ')), ...image.srcset!.split(', ')].map((candidate) => candidate.split(' ')[0]!);
+    const links = [...image.sources.flatMap((source) => source.srcset.split(', ')), ...image.srcset!.split(', ')].map(
+      (candidate) => candidate.split(' ')[0]!,
+    );
     expect(links).toHaveLength(6);
     for (const link of links) {
       const output = sharp(fileOf(files, link).contents);
       const { width, height, orientation } = await output.metadata();
-      expect({ link, portrait: height === width! * 2, orientation }).toEqual({ link, portrait: true, orientation: undefined });
+      expect({ link, portrait: height === width! * 2, orientation }).toEqual({
+        link,
+        portrait: true,
+        orientation: undefined,
+      });
       const { data, info } = await output.clone().removeAlpha().raw().toBuffer({ resolveWithObject: true });
       const top = [...data.subarray(0, 3)];
       const bottom = [...data.subarray((info.height - 1) * info.width * 3, (info.height - 1) * info.width * 3 + 3)];
-      expect({ link, topIsRed: top[0]! > 200 && top[2]! < 60, bottomIsBlue: bottom[2]! > 200 && bottom[0]! < 60 }).toEqual({ link, topIsRed: true, bottomIsBlue: true });
+      expect({
+        link,
+        topIsRed: top[0]! > 200 && top[2]! < 60,
+        bottomIsBlue: bottom[2]! > 200 && bottom[0]! < 60,
+      }).toEqual({ link, topIsRed: true, bottomIsBlue: true });
     }
   });
 
   it('reports an image sharp cannot read as ImageFailed on the public/ file', async () => {
     const pipeline = createImagePipeline(path.join(cacheDir, 'broken'));
-    const error = await processImage(pipeline, { image: { src: '/images/broken.png', width: 10, height: 10 }, bytes: Buffer.from('not a png'), widths: [10], urls }).catch((thrown: unknown) => thrown);
+    const error = await processImage(pipeline, {
+      image: { src: '/images/broken.png', width: 10, height: 10 },
+      bytes: Buffer.from('not a png'),
+      widths: [10],
+      urls,
+    }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(SiteError);
     expect(error).toMatchObject({ code: 'ImageFailed', file: 'public/images/broken.png' });
   });

@@ -23,13 +23,17 @@ async function listFiles(folder: string): Promise<string[]> {
 
 async function snapshot(folder: string): Promise<Map<string, Buffer>> {
   const files = await listFiles(folder);
-  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(folder, file))] as const)));
+  return new Map(
+    await Promise.all(files.map(async (file) => [file, await readFile(path.join(folder, file))] as const)),
+  );
 }
 
 async function cacheTimes(): Promise<Map<string, number>> {
   const folder = path.join(project.root, '.cache', 'agency-site', 'images');
   const files = await listFiles(folder);
-  return new Map(await Promise.all(files.map(async (file) => [file, (await stat(path.join(folder, file))).mtimeMs] as const)));
+  return new Map(
+    await Promise.all(files.map(async (file) => [file, (await stat(path.join(folder, file))).mtimeMs] as const)),
+  );
 }
 
 const build = (options: Options) => buildSite(resolveConfig({ root: project.root, ...options }));
@@ -84,17 +88,33 @@ describe('the built pages', () => {
     const tiles = pictures.filter((picture) => !picture.includes('/assets/images/logo-'));
     expect(tiles).toHaveLength(3);
     for (const tile of tiles) {
-      expect(tile).toMatch(/^<source type="image\/avif" srcSet="[^"]+ 400w, [^"]+ 800w" sizes="[^"]+"\/><source type="image\/webp" srcSet="[^"]+ 400w, [^"]+ 800w" sizes="[^"]+"\/><img src="\/assets\/images\/[\w-]+\.svg" width="800" height="600"/);
+      expect(tile).toMatch(
+        /^<source type="image\/avif" srcSet="[^"]+ 400w, [^"]+ 800w" sizes="[^"]+"\/><source type="image\/webp" srcSet="[^"]+ 400w, [^"]+ 800w" sizes="[^"]+"\/><img src="\/assets\/images\/[\w-]+\.svg" width="800" height="600"/,
+      );
     }
   });
 
   it('link the favicon set and manifest from every head, and write them with sitemap.xml, robots.txt and _headers', async () => {
     const html = await project.read('cold/terms.html');
-    for (const link of ['<link rel="icon" href="/icons/icon-32.png" type="image/png" sizes="32x32"/>', '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>', '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>', '<link rel="manifest" href="/site.webmanifest"/>']) {
+    for (const link of [
+      '<link rel="icon" href="/icons/icon-32.png" type="image/png" sizes="32x32"/>',
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+      '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>',
+      '<link rel="manifest" href="/site.webmanifest"/>',
+    ]) {
       expect(html).toContain(link);
     }
     const files = await listFiles(project.file('cold'));
-    for (const file of ['icons/icon-32.png', 'icons/icon-192.png', 'icons/icon-512.png', 'apple-touch-icon.png', 'site.webmanifest', 'sitemap.xml', 'robots.txt', '_headers']) {
+    for (const file of [
+      'icons/icon-32.png',
+      'icons/icon-192.png',
+      'icons/icon-512.png',
+      'apple-touch-icon.png',
+      'site.webmanifest',
+      'sitemap.xml',
+      'robots.txt',
+      '_headers',
+    ]) {
       expect(files).toContain(file);
     }
   });
@@ -107,15 +127,29 @@ describe('--base /sub/ with --format directory', () => {
     expect(files).toContain('terms/index.html');
     for (const page of files.filter((file) => file.endsWith('.html'))) {
       const html = await project.read(`sub/${page}`);
-      const references = [...html.matchAll(/\s(?:href|src|srcSet)="([^"]*)"/g)].flatMap((match) => match[1]!.split(', ').map((part) => part.split(' ')[0]!));
+      const references = [...html.matchAll(/\s(?:href|src|srcSet)="([^"]*)"/g)].flatMap((match) =>
+        match[1]!.split(', ').map((part) => part.split(' ')[0]!),
+      );
       const local = references.filter((value) => !/^(?:[a-z]+:|#)/.test(value));
-      expect(local.filter((value) => !value.startsWith('/sub/')), page).toEqual([]);
-      const absolute = [...html.matchAll(/(?:content|href)="(https:\/\/northwindstudio\.dev[^"]*)"/g)].map((match) => match[1]!);
-      expect(absolute.filter((url) => !url.startsWith('https://northwindstudio.dev/sub/')), page).toEqual([]);
+      expect(
+        local.filter((value) => !value.startsWith('/sub/')),
+        page,
+      ).toEqual([]);
+      const absolute = [...html.matchAll(/(?:content|href)="(https:\/\/northwindstudio\.dev[^"]*)"/g)].map(
+        (match) => match[1]!,
+      );
+      expect(
+        absolute.filter((url) => !url.startsWith('https://northwindstudio.dev/sub/')),
+        page,
+      ).toEqual([]);
     }
-    expect(await project.read('sub/terms/index.html')).toContain('<link rel="canonical" href="https://northwindstudio.dev/sub/terms/"/>');
+    expect(await project.read('sub/terms/index.html')).toContain(
+      '<link rel="canonical" href="https://northwindstudio.dev/sub/terms/"/>',
+    );
     expect(await project.read('sub/robots.txt')).toContain('Sitemap: https://northwindstudio.dev/sub/sitemap.xml');
-    expect(await project.read('sub/sitemap.xml')).toContain('<loc>https://northwindstudio.dev/sub/privacy-policy/</loc>');
+    expect(await project.read('sub/sitemap.xml')).toContain(
+      '<loc>https://northwindstudio.dev/sub/privacy-policy/</loc>',
+    );
     expect(JSON.parse(await project.read('sub/site.webmanifest')).start_url).toBe('/sub/');
     const rules = (await project.read('sub/_headers')).split('\n').filter((line) => line.startsWith('/'));
     expect(rules.every((line) => line.startsWith('/sub/'))).toBe(true);

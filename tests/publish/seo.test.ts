@@ -30,7 +30,9 @@ describe('renderSitemap', () => {
       'https://northwindstudio.dev/privacy-policy',
     ]);
     expect(xml).not.toContain('404');
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 
   it('follows --format directory and --base, exactly like the canonical URLs', () => {
@@ -47,7 +49,13 @@ describe('renderSitemap', () => {
 
   it('leaves out a page whose front matter says noindex, and keeps one that does not', () => {
     const urls = createUrlPolicy(resolveConfig({ root: PROJECT_ROOT }), site.settings.url);
-    const page = (slug: string, noindex?: boolean) => ({ slug, title: slug, description: `About ${slug}.`, html: '', noindex });
+    const page = (slug: string, noindex?: boolean) => ({
+      slug,
+      title: slug,
+      description: `About ${slug}.`,
+      html: '',
+      noindex,
+    });
     const routes = createRoutes(site, urls, [page('thanks', true), page('team')]);
     const xml = renderSitemap(routes, urls);
     expect(xml).not.toContain('/thanks');
@@ -66,8 +74,12 @@ describe('renderSitemap', () => {
 
 describe('renderRobots', () => {
   it('allows everything and names the sitemap by its absolute URL, base included', () => {
-    expect(renderRobots(policy({}).urls)).toBe('User-agent: *\nAllow: /\n\nSitemap: https://northwindstudio.dev/sitemap.xml\n');
-    expect(renderRobots(policy({ base: '/sub/' }).urls)).toContain('Sitemap: https://northwindstudio.dev/sub/sitemap.xml\n');
+    expect(renderRobots(policy({}).urls)).toBe(
+      'User-agent: *\nAllow: /\n\nSitemap: https://northwindstudio.dev/sitemap.xml\n',
+    );
+    expect(renderRobots(policy({ base: '/sub/' }).urls)).toContain(
+      'Sitemap: https://northwindstudio.dev/sub/sitemap.xml\n',
+    );
   });
 });
 
@@ -75,7 +87,15 @@ describe('createHead', () => {
   const head = (options: Options, kind: 'home' | 'legal' | 'not-found') => {
     const { urls, routes } = policy(options);
     const route = routes.find((candidate) => candidate.page.kind === kind)!;
-    return createHead({ site, route, urls, share, icons: [], csp: "default-src 'self'", logo: urls.asset('assets/images/logo-x.svg') });
+    return createHead({
+      site,
+      route,
+      urls,
+      share,
+      icons: [],
+      csp: "default-src 'self'",
+      logo: urls.asset('assets/images/logo-x.svg'),
+    });
   };
   const tag = (data: ReturnType<typeof head>, key: string) =>
     data.meta.find((item) => ('property' in item ? item.property : item.name) === key)?.content;
@@ -119,7 +139,10 @@ describe('createHead', () => {
 describe('renderJsonLd', () => {
   it('escapes text that could close the script element, and stays valid JSON', () => {
     const { urls } = policy({});
-    const organization = { ...createOrganization(site, urls, '/logo.svg'), name: 'A </script><script>alert(1)</script> & Co' };
+    const organization = {
+      ...createOrganization(site, urls, '/logo.svg'),
+      name: 'A </script><script>alert(1)</script> & Co',
+    };
     const json = renderJsonLd(organization);
     expect(json).not.toMatch(/<|>|&/);
     expect(JSON.parse(json).name).toBe('A </script><script>alert(1)</script> & Co');

@@ -25,9 +25,17 @@ afterAll(async () => {
 describe('createShareImage', () => {
   it('makes a 1200 by 630 PNG from the logo, named by its content hash', async () => {
     const logoBytes = await readFile(path.join(PROJECT_ROOT, 'public', 'images', 'logo.svg'));
-    const { image, file } = await createShareImage(createImagePipeline(cacheDir), { site, logoBytes, host: 'northwindstudio.dev' });
+    const { image, file } = await createShareImage(createImagePipeline(cacheDir), {
+      site,
+      logoBytes,
+      host: 'northwindstudio.dev',
+    });
     const meta = await sharp(file.contents).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'png', width: 1200, height: 630 });
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      format: 'png',
+      width: 1200,
+      height: 630,
+    });
     expect(image).toMatchObject({ width: 1200, height: 630, alt: `Northwind Studio: ${site.settings.footer.tagline}` });
     expect(image.path).toMatch(/^assets\/images\/share-[0-9a-f]{10}\.png$/);
     expect(file.path).toBe(image.path);
@@ -36,7 +44,11 @@ describe('createShareImage', () => {
 
 describe('renderShareSvg', () => {
   it('writes the name, tagline and host from content in the brand gradient, escaped for XML', () => {
-    const settings = { ...site.settings, name: 'Fish & <Chips>', footer: { ...site.settings.footer, tagline: 'Short & sweet' } };
+    const settings = {
+      ...site.settings,
+      name: 'Fish & <Chips>',
+      footer: { ...site.settings.footer, tagline: 'Short & sweet' },
+    };
     const svg = renderShareSvg({ ...site, settings }, 'fish.example');
     expect(svg).toContain('>Fish &amp; &lt;Chips&gt;</text>');
     expect(svg).toContain('Short &amp; sweet</tspan>');
@@ -47,7 +59,10 @@ describe('renderShareSvg', () => {
 
   it('wraps a long tagline to at most three lines and marks the cut with an ellipsis', () => {
     const tagline = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
-    const svg = renderShareSvg({ ...site, settings: { ...site.settings, footer: { ...site.settings.footer, tagline } } }, 'x.dev');
+    const svg = renderShareSvg(
+      { ...site, settings: { ...site.settings, footer: { ...site.settings.footer, tagline } } },
+      'x.dev',
+    );
     const lines = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((match) => match[1]!);
     expect(lines).toHaveLength(3);
     expect(lines.every((line) => line.length <= 47)).toBe(true);

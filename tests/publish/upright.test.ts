@@ -12,20 +12,28 @@ describe('a portrait phone photo (EXIF orientation 6) as a portfolio image', () 
     const project = await copyProject();
     try {
       // Stored 800x400 with the red half on the left; shown upright (400x800), red is on top.
-      const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } }).png().toBuffer();
+      const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer();
       const photo = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0000ff' } })
         .composite([{ input: red, left: 0, top: 0 }])
         .jpeg()
         .withMetadata({ orientation: 6 })
         .toBuffer();
       await project.write('public/images/portfolio/phone.jpg', photo);
-      await project.edit('content/portfolio/ecommerce-platform.md', 'image: /images/portfolio/ecommerce-platform.svg', 'image: /images/portfolio/phone.jpg');
+      await project.edit(
+        'content/portfolio/ecommerce-platform.md',
+        'image: /images/portfolio/ecommerce-platform.svg',
+        'image: /images/portfolio/phone.jpg',
+      );
       await buildSite(resolveConfig({ root: project.root }));
 
       const html = await project.read('dist/index.html');
       const picture = /<picture>(?:(?!<\/picture>)[\s\S])*?phone-(?:(?!<\/picture>)[\s\S])*<\/picture>/.exec(html)![0];
       expect(picture).toMatch(/<img src="\/assets\/images\/phone-400-[0-9a-f]{10}\.jpg"[^>]* width="400" height="800"/);
-      const links = [...picture.matchAll(/\/assets\/images\/(phone-[\w-]+\.(?:avif|webp|jpg))/g)].map((match) => match[1]!);
+      const links = [...picture.matchAll(/\/assets\/images\/(phone-[\w-]+\.(?:avif|webp|jpg))/g)].map(
+        (match) => match[1]!,
+      );
       expect(new Set(links.map((link) => path.extname(link)))).toEqual(new Set(['.avif', '.webp', '.jpg']));
       for (const link of new Set(links)) {
         const image = sharp(await readFile(project.file(`dist/assets/images/${link}`)));
@@ -33,7 +41,13 @@ describe('a portrait phone photo (EXIF orientation 6) as a portfolio image', () 
         const { data, info } = await image.clone().removeAlpha().raw().toBuffer({ resolveWithObject: true });
         const top = data.subarray(0, 3);
         const bottom = data.subarray((info.height - 1) * info.width * 3);
-        expect({ link, width, height, topIsRed: top[0]! > 200 && top[2]! < 60, bottomIsBlue: bottom[2]! > 200 && bottom[0]! < 60 }).toEqual({
+        expect({
+          link,
+          width,
+          height,
+          topIsRed: top[0]! > 200 && top[2]! < 60,
+          bottomIsBlue: bottom[2]! > 200 && bottom[0]! < 60,
+        }).toEqual({
           link,
           width: 400,
           height: 800,

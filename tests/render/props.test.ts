@@ -34,7 +34,13 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
       newTabHint: '(opens in a new tab)',
       skipLink: 'Skip to content',
       nav: { label: 'Main', menuLabel: 'Menu', links: [link('Services', '/#services'), link('Terms', '/terms')] },
-      hero: { headline: 'Hello', text: 'We help.', primary: link('Start', '/#contact'), secondary: link('Work', '#portfolio'), statsLabel: 'In numbers' },
+      hero: {
+        headline: 'Hello',
+        text: 'We help.',
+        primary: link('Start', '/#contact'),
+        secondary: link('Work', '#portfolio'),
+        statsLabel: 'In numbers',
+      },
       services: { heading: 'Services', intro: 'What we do.' },
       aiDemo: {
         heading: 'Try it',
@@ -71,19 +77,55 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
         },
         ...contact,
       },
-      footer: { tagline: 'Small and good.', quickLinksHeading: 'Quick links', quickLinks: [link('About', '/#about'), link('Blog', 'https://blog.example/')], legalHeading: 'Legal', copyright: '© Acme' },
+      footer: {
+        tagline: 'Small and good.',
+        quickLinksHeading: 'Quick links',
+        quickLinks: [link('About', '/#about'), link('Blog', 'https://blog.example/')],
+        legalHeading: 'Legal',
+        copyright: '© Acme',
+      },
       legal: { backLabel: 'Back home' },
       toc: { label: 'In this text' },
-      notFound: { title: 'Not found', heading: 'Lost?', text: 'No page here.', linkLabel: 'Home', description: 'Nothing here.' },
+      notFound: {
+        title: 'Not found',
+        heading: 'Lost?',
+        text: 'No page here.',
+        linkLabel: 'Home',
+        description: 'Nothing here.',
+      },
     },
     logo,
     stats: [{ value: '12', label: 'years' }],
     services: [{ slug: 'web', title: 'Web', order: 1, icon: 'code', features: ['Fast'], html: '<p>Sites.</p>' }],
-    portfolio: [{ slug: 'shop', title: 'Shop', category: 'E-commerce', image: '/shop.png', alt: 'A shop', order: 1, picture: { src: '/shop.png', width: 800, height: 600 } }],
+    portfolio: [
+      {
+        slug: 'shop',
+        title: 'Shop',
+        category: 'E-commerce',
+        image: '/shop.png',
+        alt: 'A shop',
+        order: 1,
+        picture: { src: '/shop.png', width: 800, height: 600 },
+      },
+    ],
     about: { title: 'About us', html: '<p>Us.</p>' },
     legal: [
-      { slug: 'terms', title: 'Terms', dateLine: 'May 2026', description: 'The terms.', order: 1, html: '<p>Terms.</p>' },
-      { slug: 'privacy', title: 'Privacy', dateLine: 'June 2026', description: 'Privacy.', order: 2, html: '<p>Privacy.</p>' },
+      {
+        slug: 'terms',
+        title: 'Terms',
+        dateLine: 'May 2026',
+        description: 'The terms.',
+        order: 1,
+        html: '<p>Terms.</p>',
+      },
+      {
+        slug: 'privacy',
+        title: 'Privacy',
+        dateLine: 'June 2026',
+        description: 'Privacy.',
+        order: 2,
+        html: '<p>Privacy.</p>',
+      },
     ],
   };
 }
@@ -136,9 +178,15 @@ describe('createPageProps', () => {
     const { layout } = pageOf('legal');
     expect(layout.header.homeHref).toBe('/sub/');
     expect(layout.header.nav.links).toEqual([link('Services', '/sub/#services'), link('Terms', '/sub/terms/')]);
-    expect(layout.footer.quickLinks).toEqual({ heading: 'Quick links', links: [link('About', '/sub/#about'), link('Blog', 'https://blog.example/')] });
+    expect(layout.footer.quickLinks).toEqual({
+      heading: 'Quick links',
+      links: [link('About', '/sub/#about'), link('Blog', 'https://blog.example/')],
+    });
     // One footer link per legal page, in their order; the pages of content/pages/ are not listed.
-    expect(layout.footer.legalLinks).toEqual({ heading: 'Legal', links: [link('Terms', '/sub/terms/'), link('Privacy', '/sub/privacy/')] });
+    expect(layout.footer.legalLinks).toEqual({
+      heading: 'Legal',
+      links: [link('Terms', '/sub/terms/'), link('Privacy', '/sub/privacy/')],
+    });
     expect(layout.header.logo).toBe(images.logo);
     expect(layout.footer.logo).toBe(images.logo);
   });
@@ -171,7 +219,11 @@ describe('createPageProps', () => {
       statsLabel: 'In numbers',
       stats: [{ value: '12', label: 'years' }],
     });
-    expect(home.services).toEqual({ heading: 'Services', intro: 'What we do.', services: [{ slug: 'web', title: 'Web', icon: 'code', html: '<p>Sites.</p>', features: ['Fast'] }] });
+    expect(home.services).toEqual({
+      heading: 'Services',
+      intro: 'What we do.',
+      services: [{ slug: 'web', title: 'Web', icon: 'code', html: '<p>Sites.</p>', features: ['Fast'] }],
+    });
     expect(home.aiDemo).toEqual({
       heading: 'Try it',
       intro: 'A bot.',
@@ -194,14 +246,26 @@ describe('createPageProps', () => {
     const { contact, newTabHint } = pageOf('home').contact;
     expect(newTabHint).toBe('(opens in a new tab)');
     expect(contact.email).toEqual({ label: 'Email', address: 'hi@acme.example', href: 'mailto:hi@acme.example' });
-    expect(contact.whatsapp).toEqual({ label: 'WhatsApp', display: '+44 1234 567890', href: 'https://wa.me/441234567890' });
+    expect(contact.whatsapp).toEqual({
+      label: 'WhatsApp',
+      display: '+44 1234 567890',
+      href: 'https://wa.me/441234567890',
+    });
     expect(contact.primaryAction).toEqual({ label: 'Write', href: undefined });
     expect(contact.secondaryAction).toEqual(link('Call', '/sub/terms/#fees'));
-    expect(contact.form).toMatchObject({ heading: 'Send a message', submit: 'Send', failed: 'Not sent; write to {email}.' });
+    expect(contact.form).toMatchObject({
+      heading: 'Send a message',
+      submit: 'Send',
+      failed: 'Not sent; write to {email}.',
+    });
     expect(contact.delivery).toEqual({ mode: 'mail', subject: 'Enquiry' });
     const form = createSite().settings.contact.form;
-    const delivery = (changes: object) => pageOf('home', createSite({ form: { ...form, ...changes } })).contact.contact.delivery;
-    expect(delivery({ endpoint: 'https://forms.example/f/1' })).toEqual({ mode: 'endpoint', action: 'https://forms.example/f/1' });
+    const delivery = (changes: object) =>
+      pageOf('home', createSite({ form: { ...form, ...changes } })).contact.contact.delivery;
+    expect(delivery({ endpoint: 'https://forms.example/f/1' })).toEqual({
+      mode: 'endpoint',
+      action: 'https://forms.example/f/1',
+    });
     // A site path gets the base and no trailing slash; Netlify posts to the thank-you page's URL.
     expect(delivery({ endpoint: '/api/contact' })).toEqual({ mode: 'endpoint', action: '/sub/api/contact' });
     expect(delivery({ netlify: true })).toEqual({ mode: 'netlify', action: '/sub/thanks/' });
@@ -213,11 +277,16 @@ describe('createPageProps', () => {
     expect(legal.back).toEqual(link('Back home', '/sub/'));
     expect(pageOf('page').page).toEqual({ title: 'Team', html: '<p>We.</p>' });
     const notFound = pageOf('not-found');
-    expect({ heading: notFound.heading, text: notFound.text, home: notFound.home }).toEqual({ heading: 'Lost?', text: 'No page here.', home: link('Home', '/sub/') });
+    expect({ heading: notFound.heading, text: notFound.text, home: notFound.home }).toEqual({
+      heading: 'Lost?',
+      text: 'No page here.',
+      home: link('Home', '/sub/'),
+    });
   });
 
   it('gives a page with toc: true its "On this page" list from its own headings, as #id links with the site\'s label', () => {
-    const html = '<p>Intro.</p>\n<h2 id="fees">Fees</h2>\n<h3 id="late-fees">Late <em>fees</em></h3>\n<h2 id="law">Law</h2>';
+    const html =
+      '<p>Intro.</p>\n<h2 id="fees">Fees</h2>\n<h3 id="late-fees">Late <em>fees</em></h3>\n<h2 id="law">Law</h2>';
     const links = [
       { label: 'Fees', href: '#fees', children: [link('Late fees', '#late-fees')] },
       { label: 'Law', href: '#law', children: [] },
@@ -235,6 +304,8 @@ describe('createPageProps', () => {
   });
 
   it('gives no list to a page with toc: true whose text has no h2 or h3 to link to', () => {
-    expect(pageOf('page', undefined, { ...extraPage, html: '<p>Only text.</p><h4 id="deep">Deep</h4>', toc: true }).toc).toBeUndefined();
+    expect(
+      pageOf('page', undefined, { ...extraPage, html: '<p>Only text.</p><h4 id="deep">Deep</h4>', toc: true }).toc,
+    ).toBeUndefined();
   });
 });

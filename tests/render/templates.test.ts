@@ -31,18 +31,31 @@ describe('loadTemplates', () => {
 
   it('reports a template that throws as RenderFailed at the template line that threw', async () => {
     project = await copyProject();
-    await project.edit('templates/sections/AboutSection.tsx', 'export function AboutSection({ heading, html }: AboutSectionProps) {\n', 'export function AboutSection({ heading, html }: AboutSectionProps) {\n  if (html) throw new Error("boom");\n');
+    await project.edit(
+      'templates/sections/AboutSection.tsx',
+      'export function AboutSection({ heading, html }: AboutSectionProps) {\n',
+      'export function AboutSection({ heading, html }: AboutSectionProps) {\n  if (html) throw new Error("boom");\n',
+    );
     const [error] = await buildErrors(project.root);
     const line = lineOf(await project.read('templates/sections/AboutSection.tsx'), 'if (html) throw');
-    expect(error).toMatchObject({ code: 'RenderFailed', file: 'templates/sections/AboutSection.tsx', line, column: 19 });
+    expect(error).toMatchObject({
+      code: 'RenderFailed',
+      file: 'templates/sections/AboutSection.tsx',
+      line,
+      column: 19,
+    });
     expect(error!.frame).toContain(`> ${line} |   if (html) throw new Error("boom");`);
     expect(error!.message).toBe('Rendering the page / failed: boom');
   });
 
   it('refuses a template that imports anything but React', async () => {
     project = await copyProject();
-    await project.edit('templates/ui/Prose.tsx', 'export function Prose', "import { readFileSync } from 'node:fs';\nexport const hostname = () => readFileSync('/etc/hostname', 'utf8');\nexport function Prose");
-    await project.edit('templates/sections/AboutSection.tsx', "import { Prose }", "import { hostname, Prose }");
+    await project.edit(
+      'templates/ui/Prose.tsx',
+      'export function Prose',
+      "import { readFileSync } from 'node:fs';\nexport const hostname = () => readFileSync('/etc/hostname', 'utf8');\nexport function Prose",
+    );
+    await project.edit('templates/sections/AboutSection.tsx', 'import { Prose }', 'import { hostname, Prose }');
     await project.edit('templates/sections/AboutSection.tsx', '<Prose html={html}', '<Prose html={html + hostname()}');
     const [error] = await buildErrors(project.root);
     expect(error).toMatchObject({ code: 'TemplateBuildFailed' });
@@ -53,14 +66,20 @@ describe('loadTemplates', () => {
 describe('templates/', () => {
   it('imports nothing but React and its own files, types included (its props API is templates/api.ts)', () => {
     const dir = path.join(PROJECT_ROOT, 'templates');
-    const files = readdirSync(dir, { recursive: true }).map(String).filter((name) => /\.tsx?$/.test(name));
+    const files = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((name) => /\.tsx?$/.test(name));
     expect(files).toContain('api.ts');
     const outside = files.flatMap((name) =>
-      ts.preProcessFile(readFileSync(path.join(dir, name), 'utf8'), true, true).importedFiles.flatMap(({ fileName }) => {
-        if (fileName === 'react' || fileName === 'react/jsx-runtime') return [];
-        const inside = fileName.startsWith('.') && !path.relative(dir, path.resolve(dir, path.dirname(name), fileName)).startsWith('..');
-        return inside ? [] : [`${name} imports ${fileName}`];
-      }),
+      ts
+        .preProcessFile(readFileSync(path.join(dir, name), 'utf8'), true, true)
+        .importedFiles.flatMap(({ fileName }) => {
+          if (fileName === 'react' || fileName === 'react/jsx-runtime') return [];
+          const inside =
+            fileName.startsWith('.') &&
+            !path.relative(dir, path.resolve(dir, path.dirname(name), fileName)).startsWith('..');
+          return inside ? [] : [`${name} imports ${fileName}`];
+        }),
     );
     expect(outside).toEqual([]);
   });

@@ -9,7 +9,9 @@ const link = (label: string, id: string) => ({ label, href: `#${id}` });
 
 describe('createTocLinks', () => {
   it('lists every h2 with the h3 headings under it nested, in the order of the page', () => {
-    const toc = tocOf('# Title\n\n## Fees\n\n### Late fees\n\n### Refunds\n\n## Law\n\n#### Detail\n\n## Contact us\n\n### By mail\n');
+    const toc = tocOf(
+      '# Title\n\n## Fees\n\n### Late fees\n\n### Refunds\n\n## Law\n\n#### Detail\n\n## Contact us\n\n### By mail\n',
+    );
     expect(toc).toEqual([
       { ...link('Fees', 'fees'), children: [link('Late fees', 'late-fees'), link('Refunds', 'refunds')] },
       { ...link('Law', 'law'), children: [] },
@@ -24,7 +26,8 @@ describe('createTocLinks', () => {
     expect(toc.map(({ href }) => href)).toEqual(['#fees', '#fees-1', '#contact-1']);
     expect(toc[1]!.children).toEqual([link('Fees', 'fees-2')]);
     const ids = new Set(scanHtml(html).ids);
-    for (const { href, children } of toc) for (const target of [href, ...children.map((child) => child.href)]) expect(ids).toContain(target.slice(1));
+    for (const { href, children } of toc)
+      for (const target of [href, ...children.map((child) => child.href)]) expect(ids).toContain(target.slice(1));
   });
 
   it('puts the h3 headings that come before any h2 at the top level', () => {
@@ -36,10 +39,17 @@ describe('createTocLinks', () => {
   });
 
   it('gives plain text for headings with code, emphasis, links, strikethrough, entities and images', () => {
-    const toc = tocOf('## Pay `npm ci` *now* via [our portal](/pay) ~~today~~\n\n## Fish &amp; **chips**\n\n## Tom &lt;b&gt; Jerry\n');
-    expect(toc.map(({ label }) => label)).toEqual(['Pay npm ci now via our portal today', 'Fish & chips', 'Tom <b> Jerry']);
+    const toc = tocOf(
+      '## Pay `npm ci` *now* via [our portal](/pay) ~~today~~\n\n## Fish &amp; **chips**\n\n## Tom &lt;b&gt; Jerry\n',
+    );
+    expect(toc.map(({ label }) => label)).toEqual([
+      'Pay npm ci now via our portal today',
+      'Fish & chips',
+      'Tom <b> Jerry',
+    ]);
     // An image gives its alt text, as github-slugger takes it for the id (the <picture> of a Markdown image included).
-    const image = '<h2 id="logo-fish"><picture><source srcset="/a.avif" type="image/avif"><img src="/a.png" alt="Logo" width="1" height="1"></picture> Fish</h2>';
+    const image =
+      '<h2 id="logo-fish"><picture><source srcset="/a.avif" type="image/avif"><img src="/a.png" alt="Logo" width="1" height="1"></picture> Fish</h2>';
     expect(createTocLinks(image)).toEqual([{ ...link('Logo Fish', 'logo-fish'), children: [] }]);
   });
 
@@ -55,8 +65,12 @@ describe('createTocLinks', () => {
   });
 
   it('links raw HTML headings by their (prefixed) id and leaves out headings without an id, h1 and h4', () => {
-    const { html } = markdown('<h2 id="extra">Extra</h2>\n\n<h3>No id</h3>\n\n<h1 id="top">Top</h1>\n\n#### Deep\n\n### Kept\n');
-    expect(createTocLinks(html)).toEqual([{ ...link('Extra', 'user-content-extra'), children: [link('Kept', 'kept')] }]);
+    const { html } = markdown(
+      '<h2 id="extra">Extra</h2>\n\n<h3>No id</h3>\n\n<h1 id="top">Top</h1>\n\n#### Deep\n\n### Kept\n',
+    );
+    expect(createTocLinks(html)).toEqual([
+      { ...link('Extra', 'user-content-extra'), children: [link('Kept', 'kept')] },
+    ]);
   });
 
   it('leaves out a heading with no text, and gives an empty list for a page without headings', () => {

@@ -6,7 +6,10 @@ describe('agency-site check with a scripted page in public/', () => {
   let project: TempProject;
   beforeAll(async () => {
     project = await copyProject('agency-site-scripts-');
-    await project.write('public/promo.html', '<!DOCTYPE html>\n<title>Promo</title>\n<button onclick="steal()">Win</button>\n');
+    await project.write(
+      'public/promo.html',
+      '<!DOCTYPE html>\n<title>Promo</title>\n<button onclick="steal()">Win</button>\n',
+    );
   });
   afterAll(async () => {
     await project?.cleanup();

@@ -27,14 +27,21 @@ async function link(target: string, relative: string): Promise<void> {
 }
 
 /** Every word the problems would print, in the terminal and in the overlay. */
-const printed = (errors: SiteError[]) => errors.map((error) => `${formatError(error)} ${String(error.cause ?? '')}`).join('\n');
+const printed = (errors: SiteError[]) =>
+  errors.map((error) => `${formatError(error)} ${String(error.cause ?? '')}`).join('\n');
 
 beforeAll(async () => {
   project = await copyWarmProject('agency-site-links-');
   outside = await mkdtemp(path.join(os.tmpdir(), 'agency-site-outside-'));
   await writeFile(path.join(outside, 'secret.env'), `${SECRET}\nOTHER=1\n`);
-  await writeFile(path.join(outside, 'page.md'), '---\ntitle: Outside\ndescription: A page from elsewhere.\n---\n\nPublished from outside.\n');
-  await writeFile(path.join(outside, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>outside-logo</title></svg>');
+  await writeFile(
+    path.join(outside, 'page.md'),
+    '---\ntitle: Outside\ndescription: A page from elsewhere.\n---\n\nPublished from outside.\n',
+  );
+  await writeFile(
+    path.join(outside, 'logo.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><title>outside-logo</title></svg>',
+  );
   await mkdir(path.join(outside, 'deep', 'deeper'), { recursive: true });
 });
 
@@ -83,7 +90,10 @@ describe('symbolic links out of the project', () => {
     expect(printed(errors)).not.toContain('outside-logo');
     await unlink(project.file('public/images/portfolio/ai-customer-support.svg'));
     links.splice(links.indexOf(project.file('public/images/portfolio/ai-customer-support.svg')), 1);
-    await project.write('public/images/portfolio/ai-customer-support.svg', await readFile(path.join(PROJECT_ROOT, 'public/images/portfolio/ai-customer-support.svg')));
+    await project.write(
+      'public/images/portfolio/ai-customer-support.svg',
+      await readFile(path.join(PROJECT_ROOT, 'public/images/portfolio/ai-customer-support.svg')),
+    );
   });
 
   it('accepts a link that stays inside the project and publishes what it points at', async () => {
@@ -102,7 +112,12 @@ describe('the dev watcher', () => {
       await watcher.ready;
       const folders = watcher.watchedFolders();
       expect(folders.length).toBeGreaterThan(3);
-      expect(folders.filter((folder) => folder.startsWith(outside) || folder.includes(`${path.sep}elsewhere`) || folder.includes(`${path.sep}loop`))).toEqual([]);
+      expect(
+        folders.filter(
+          (folder) =>
+            folder.startsWith(outside) || folder.includes(`${path.sep}elsewhere`) || folder.includes(`${path.sep}loop`),
+        ),
+      ).toEqual([]);
     } finally {
       await watcher.close();
     }

@@ -8,7 +8,9 @@ const ESC = '\u001b';
 
 describe('escapeControl', () => {
   it('shows ESC, CR, NUL, DEL, C1 and line separators as escapes and keeps line feeds and tabs', () => {
-    expect(escapeControl(`a${ESC}[2Jb\rc\u0000d\u007fe\u009bf\u2028g\n\th`)).toBe('a\\x1b[2Jb\\rc\\x00d\\x7fe\\x9bf\\u2028g\n\th');
+    expect(escapeControl(`a${ESC}[2Jb\rc\u0000d\u007fe\u009bf\u2028g\n\th`)).toBe(
+      'a\\x1b[2Jb\\rc\\x00d\\x7fe\\x9bf\\u2028g\n\th',
+    );
   });
 
   it('is applied to the file name, message, frame and hint, in the terminal and in the overlay', () => {
@@ -34,7 +36,11 @@ describe('the CLI with ESC sequences in content and file names', () => {
     // A file name that clears the screen, and a raw ESC sequence (not a YAML escape) that
     // retitles the window and prints a fake success line.
     await project.write(`content/pages/${ESC}[2Jclear.md`, '---\ntitle: Hi\ndescription: Hi\n---\n\nText.\n');
-    await project.edit('content/site.yaml', 'name: Northwind Studio\n', `name: "Northwind ${ESC}]0;owned${ESC}\\\\${ESC}[2K\\rBuilt 5 pages"\n`);
+    await project.edit(
+      'content/site.yaml',
+      'name: Northwind Studio\n',
+      `name: "Northwind ${ESC}]0;owned${ESC}\\\\${ESC}[2K\\rBuilt 5 pages"\n`,
+    );
   });
   afterAll(async () => {
     await project?.cleanup();

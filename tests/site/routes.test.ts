@@ -44,7 +44,10 @@ describe('createUrlPolicy', () => {
   });
 
   it('lets --site-url override the URL of the site file', () => {
-    const urls = createUrlPolicy({ format: 'file', base: '/', siteUrl: 'https://staging.example.org' }, 'https://example.com');
+    const urls = createUrlPolicy(
+      { format: 'file', base: '/', siteUrl: 'https://staging.example.org' },
+      'https://example.com',
+    );
     expect(urls.absolute('/terms')).toBe('https://staging.example.org/terms');
   });
 });
@@ -63,18 +66,30 @@ describe('createRoutes', () => {
   });
 
   it('refuses a legal page named like a path the build writes itself', () => {
-    expect(clashesOf(() => createRoutes(site(['assets']), urls))).toEqual([expect.stringMatching(/content\/legal\/assets\.md would be served at \/assets/)]);
+    expect(clashesOf(() => createRoutes(site(['assets']), urls))).toEqual([
+      expect.stringMatching(/content\/legal\/assets\.md would be served at \/assets/),
+    ]);
   });
 });
 
-const legalPage = (slug: string): LegalPage => ({ slug, title: slug, dateLine: 'today', description: 'd', order: 1, html: '' });
+const legalPage = (slug: string): LegalPage => ({
+  slug,
+  title: slug,
+  dateLine: 'today',
+  description: 'd',
+  order: 1,
+  html: '',
+});
 const contentPage = (slug: string): ContentPage => ({ slug, title: slug, description: 'd', html: '<p>x</p>' });
 const withLegal = (legalPages: LegalPage[]) => ({ legal: legalPages }) as unknown as Site;
 const fileUrls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');
 
 describe('createRoutes with content pages', () => {
   it('serves each page of content/pages/ at /<file name>, after the legal pages and before 404', () => {
-    const routes = createRoutes(withLegal([legalPage('terms')]), fileUrls, [contentPage('about-us'), contentPage('careers')]);
+    const routes = createRoutes(withLegal([legalPage('terms')]), fileUrls, [
+      contentPage('about-us'),
+      contentPage('careers'),
+    ]);
     expect(routes.map((route) => [route.path, route.file, route.page.kind])).toEqual([
       ['/', 'index.html', 'home'],
       ['/terms', 'terms.html', 'legal'],
@@ -86,33 +101,50 @@ describe('createRoutes with content pages', () => {
 
   it('rejects a page named like a legal page, pointing at the page file', () => {
     const attempt = () => createRoutes(withLegal([legalPage('terms')]), fileUrls, [contentPage('terms')]);
-    expect(clashesOf(attempt)).toEqual([expect.stringMatching(/content\/legal\/terms\.md and content\/pages\/terms\.md would both be served at \/terms/)]);
+    expect(clashesOf(attempt)).toEqual([
+      expect.stringMatching(/content\/legal\/terms\.md and content\/pages\/terms\.md would both be served at \/terms/),
+    ]);
   });
 
   it('rejects a page at a path the build writes itself', () => {
-    expect(clashesOf(() => createRoutes(withLegal([]), fileUrls, [contentPage('assets')]))).toEqual([expect.stringMatching(/content\/pages\/assets\.md would be served at \/assets/)]);
+    expect(clashesOf(() => createRoutes(withLegal([]), fileUrls, [contentPage('assets')]))).toEqual([
+      expect.stringMatching(/content\/pages\/assets\.md would be served at \/assets/),
+    ]);
   });
 
   it('reports every clash at once, each at its own file', () => {
-    const attempt = () => createRoutes(withLegal([legalPage('terms'), legalPage('404')]), fileUrls, [contentPage('terms'), contentPage('sitemap')]);
+    const attempt = () =>
+      createRoutes(withLegal([legalPage('terms'), legalPage('404')]), fileUrls, [
+        contentPage('terms'),
+        contentPage('sitemap'),
+      ]);
     expect(clashesOf(attempt)).toHaveLength(3);
   });
 
   it('lays pages out by the URL policy', () => {
     const directory = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
-    expect(createRoutes(withLegal([]), directory, [contentPage('careers')])[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
+    expect(createRoutes(withLegal([]), directory, [contentPage('careers')])[1]).toMatchObject({
+      path: '/careers',
+      file: 'careers/index.html',
+    });
   });
 
   it('is a pure function of the site, the pages and the URL policy: the same input gives equal routes', () => {
     const pages = [contentPage('careers')];
-    expect(createRoutes(withLegal([]), fileUrls, pages)).toEqual(createRoutes(withLegal([]), fileUrls, [contentPage('careers')]));
+    expect(createRoutes(withLegal([]), fileUrls, pages)).toEqual(
+      createRoutes(withLegal([]), fileUrls, [contentPage('careers')]),
+    );
     const directory = createUrlPolicy({ format: 'directory', base: '/' }, 'https://example.com');
-    expect(createRoutes(withLegal([]), directory, pages)[1]).toMatchObject({ path: '/careers', file: 'careers/index.html' });
+    expect(createRoutes(withLegal([]), directory, pages)[1]).toMatchObject({
+      path: '/careers',
+      file: 'careers/index.html',
+    });
   });
 });
 
 describe('rewriteContentLinks', () => {
-  const html = '<p><a href="/privacy-policy">p</a> <a href="/#contact">c</a> <a href="https://x.example/a">x</a> <a href="#top">t</a> <img src="/images/a.svg" alt=""></p>';
+  const html =
+    '<p><a href="/privacy-policy">p</a> <a href="/#contact">c</a> <a href="https://x.example/a">x</a> <a href="#top">t</a> <img src="/images/a.svg" alt=""></p>';
 
   it('sends Markdown links and images through the base and the directory format', () => {
     const urls = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
@@ -127,7 +159,8 @@ describe('rewriteContentLinks', () => {
 
   it("keeps #id on the page it is written in, and gives /page#id the page's shape before the fragment", () => {
     const urls = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
-    const links = '<a href="#payment">a</a> <a href="/terms#payment">b</a> <a href="/#contact">c</a> <a href="#user-content-fn-1">d</a>';
+    const links =
+      '<a href="#payment">a</a> <a href="/terms#payment">b</a> <a href="/#contact">c</a> <a href="#user-content-fn-1">d</a>';
     expect(rewriteContentLinks(links, urls)).toBe(
       '<a href="#payment">a</a> <a href="/sub/terms/#payment">b</a> <a href="/sub/#contact">c</a> <a href="#user-content-fn-1">d</a>',
     );

@@ -28,8 +28,8 @@ function loadApi() {
     'site/routes.ts': ['createRoutes', 'createUrlPolicy'],
     'advice/advise.ts': ['adviseSite', 'advisePage'],
     'advice/markdown.ts': ['collectMarkdownFacts', 'readMarkdownFacts'],
-    'advice/pages.ts': ['collectSwitches', 'createAdvicePages', 'readSourceImages'],
-    'advice/report.ts': ['createReport', 'formatReport'],
+    'advice/advice-input.ts': ['collectSwitches', 'createAdvicePages', 'readSourceImages'],
+    'advice/page-report.ts': ['createReport', 'formatReport'],
     remark: ['remark'],
   });
 }

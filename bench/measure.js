@@ -279,7 +279,7 @@ export async function importSourceBundle(name, exports) {
     entryPoints: [
       entry,
       path.join(PROJECT_ROOT, 'src', 'markdown', 'worker.ts'),
-      path.join(PROJECT_ROOT, 'src', 'publish', 'image-encoder.ts'),
+      path.join(PROJECT_ROOT, 'src', 'images', 'encoder.ts'),
     ],
     entryNames: '[name]',
     outdir,

@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { runAdviceStage } from './advice/stage.ts';
-import type { PageReport } from './advice/report.ts';
+import type { PageReport } from './advice/page-report.ts';
 import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
@@ -21,9 +21,9 @@ import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './out
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import { listPublicFiles } from './publish/public-files.ts';
 import type { Image } from './content/schema.ts';
-import { createImagePipeline, type ImagePipeline } from './publish/images.ts';
-import { processMarkdownImages, type MarkdownImageSet } from './publish/markdown-images.ts';
-import { placeSiteImages } from './render/markdown-images.ts';
+import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
+import { processMarkdownImages, type MarkdownImageSet } from './images/markdown.ts';
+import { placeSiteImages } from './images/place.ts';
 import {
   createPublication,
   createSiteImages,
@@ -32,7 +32,7 @@ import {
   type SiteImageSet,
 } from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
-import { renderSitePages } from './render/pages.ts';
+import { renderSitePages } from './render/site-pages.ts';
 import { loadTemplates } from './render/templates.ts';
 import { createRoutes, createUrlPolicy, type UrlPolicy } from './site/routes.ts';
 

@@ -90,7 +90,7 @@ async function writeBundle({ dir, linked, shared }, hash) {
     entryPoints: [
       path.join(sourceDir, 'cli.ts'),
       path.join(sourceDir, 'markdown', 'worker.ts'),
-      path.join(sourceDir, 'publish', 'image-encoder.ts'),
+      path.join(sourceDir, 'images', 'encoder.ts'),
     ],
     entryNames: '[name]',
     outdir: staging,

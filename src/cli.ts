@@ -4,7 +4,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { resolveConfig, type Options } from './config.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { formatBytes, log } from './log.ts';
-import { defaultReporter, REPORTERS, type ReporterName } from './report.ts';
+import { defaultReporter, REPORTERS, type ReporterName } from './reporters.ts';
 
 export const EXIT = { ok: 0, siteError: 1, usage: 2 } as const;
 

@@ -10,7 +10,7 @@ import { buildSync } from 'esbuild';
 import { GENERATOR_VERSION } from './cache/version.ts';
 
 /** Entries by their source path under src/, without the extension. */
-export type EntryName = 'markdown/worker' | 'publish/image-encoder';
+export type EntryName = 'markdown/worker' | 'images/encoder';
 
 const bundled = new Map<EntryName, string>();
 

@@ -8,8 +8,8 @@ import {
   type SiteError,
   type Severity,
 } from './errors.ts';
-import { formatReport, type PageReport } from './advice/report.ts';
-import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './report.ts';
+import { formatReport, type PageReport } from './advice/page-report.ts';
+import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './reporters.ts';
 import { mapStack } from './source-stack.ts';
 
 /**

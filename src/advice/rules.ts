@@ -127,7 +127,7 @@ export const RULES = {
     thresholds: {
       max: {
         value: 2 * 1024 * 1024,
-        why: 'the site serves artwork at most 800 px wide (src/publish/images.ts); a heavier source slows builds, the repository and any page that links it directly',
+        why: 'the site serves artwork at most 800 px wide (src/images/pipeline.ts); a heavier source slows builds, the repository and any page that links it directly',
         source: 'web.dev, "Serve images with correct dimensions" and Lighthouse\'s "Properly size images"',
       },
     },

@@ -11,8 +11,8 @@ import { byteLength } from '../output/plan.ts';
 import type { PlannedFile } from '../output/staging.ts';
 import type { Route } from '../site/routes.ts';
 import { advisePage, adviseSite, type AdviceResult, type PageFindings } from './advise.ts';
-import { collectSwitches, createAdvicePages, readSourceImages } from './pages.ts';
-import { createReport, type PageReport } from './report.ts';
+import { collectSwitches, createAdvicePages, readSourceImages } from './advice-input.ts';
+import { createReport, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
   store: Store;

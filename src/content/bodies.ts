@@ -8,7 +8,7 @@ import { hashKey } from '../cache/disk.ts';
 import type { Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError } from '../errors.ts';
 import { renderedCodec, renderMarkdownAll } from '../markdown/batch.ts';
-import type { MarkdownImage } from '../markdown/images.ts';
+import type { MarkdownImage } from '../images/find.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { ContentFile } from './file.ts';

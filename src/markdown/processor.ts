@@ -26,7 +26,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
-import { findMarkdownImages, type MarkdownImage } from './images.ts';
+import { findMarkdownImages, type MarkdownImage } from '../images/find.ts';
 import { collectMarkdownFacts, type MarkdownFacts } from '../advice/markdown.ts';
 import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
@@ -38,7 +38,7 @@ export interface RenderedMarkdown {
    * raw HTML is allowed.
    */
   rawHtml: Removed[];
-  /** The images the body shows, where written (src/markdown/images.ts); absent when none. */
+  /** The images the body shows, where written (src/images/find.ts); absent when none. */
   images?: MarkdownImage[];
   /** What content advice reads from the syntax tree (headings, links, images, ...), so no body is parsed twice. */
   facts: MarkdownFacts;

@@ -18,7 +18,7 @@ export interface RenderedPage {
   route: Route;
   /** The page as the build writes it: UTF-8 bytes (or the text itself). */
   html: Uint8Array | string;
-  /** Its key in the store (src/render/pages.ts): the same key is the same HTML, so what the check read from it is kept too. */
+  /** Its key in the store (src/render/site-pages.ts): the same key is the same HTML, so what the check read from it is kept too. */
   key?: string;
 }
 

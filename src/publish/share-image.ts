@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';
 import type { OutputFile } from '../render/assets.ts';
-import type { ImagePipeline } from './images.ts';
-import type { ImageRecipe } from './image-recipe.ts';
+import type { ImagePipeline } from '../images/pipeline.ts';
+import type { ImageRecipe } from '../images/recipe.ts';
 import { escapeXml } from './xml.ts';
 
 export const SHARE_WIDTH = 1200;

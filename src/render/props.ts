@@ -5,7 +5,7 @@
  * file name or a function of the generator. Pure.
  */
 import type { Site } from '../content/schema.ts';
-import type { SiteImages } from '../publish/pictures.ts';
+import type { SiteImages } from '../images/pictures.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type {
   AssetLinks,

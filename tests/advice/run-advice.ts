@@ -5,7 +5,7 @@
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig, type Options } from '../../src/config.ts';
 import type { SiteError } from '../../src/errors.ts';
-import type { PageReport } from '../../src/advice/report.ts';
+import type { PageReport } from '../../src/advice/page-report.ts';
 
 export async function runAdvice(options: Options): Promise<{ warnings: SiteError[]; report: PageReport[] }> {
   const config = resolveConfig({ cache: false, threads: 0, ...options });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../src/errors.ts';
-import { formatReport } from '../../src/advice/report.ts';
+import { formatReport } from '../../src/advice/page-report.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 import { runAdvice } from './run-advice.ts';
 

@@ -7,7 +7,7 @@ import { resolveConfig } from '../../src/config.ts';
 import type { Site } from '../../src/content/schema.ts';
 import { loadSite } from '../../src/content/load.ts';
 import { createFavicons, MANIFEST_FILE } from '../../src/publish/favicons.ts';
-import { createImagePipeline } from '../../src/publish/images.ts';
+import { createImagePipeline } from '../../src/images/pipeline.ts';
 import { createUrlPolicy } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 

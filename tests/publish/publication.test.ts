@@ -205,7 +205,7 @@ describe('a build that fails while its images are being made', () => {
   });
 });
 
-/** Resolves once this process has no image encoder child left (src/publish/images.ts forks it). */
+/** Resolves once this process has no image encoder child left (src/images/pipeline.ts forks it). */
 async function untilNoEncoder(): Promise<void> {
   const encoders = async () => {
     const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
@@ -214,7 +214,7 @@ async function untilNoEncoder(): Promise<void> {
         const status = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
         const parent = Number(status.slice(status.lastIndexOf(')') + 2).split(' ')[1]);
         if (parent !== process.pid) return false;
-        return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('image-encoder');
+        return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('/encoder.js');
       }),
     );
     return children.filter(Boolean).length;

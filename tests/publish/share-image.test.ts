@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import type { Site } from '../../src/content/schema.ts';
 import { loadSite } from '../../src/content/load.ts';
-import { createImagePipeline } from '../../src/publish/images.ts';
+import { createImagePipeline } from '../../src/images/pipeline.ts';
 import { createShareImage, renderShareSvg } from '../../src/publish/share-image.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentPage, Site } from '../../src/content/schema.ts';
-import type { SiteImages } from '../../src/publish/pictures.ts';
+import type { SiteImages } from '../../src/images/pictures.ts';
 import { createPageProps, type PageElement, type PageInput } from '../../src/render/props.ts';
 import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
 import type { HeadData, HomePageProps, LegalPageProps, PageKind, PagePropsByKind } from '../../templates/api.ts';

@@ -2,15 +2,15 @@
  * The image cache and the encoder behind it: every encode is cached in config.cacheDir under a key
  * made of the source bytes' hash, the settings and the sharp and libvips versions, so a rebuild
  * reuses it and a change of any of them makes a new file. What is missing is made in an encoder
- * process of its own (src/publish/image-encoder.ts). src/publish/pictures.ts says what to make.
+ * process of its own (src/images/encoder.ts). src/images/pictures.ts says what to make.
  */
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { EncodeJob, EncodeReply } from './image-encoder.ts';
-import type { ImageRecipe } from './image-recipe.ts';
+import type { EncodeJob, EncodeReply } from './encoder.ts';
+import type { ImageRecipe } from './recipe.ts';
 import { resolveEntryFile } from '../entry-file.ts';
 import { log } from '../log.ts';
 
@@ -151,7 +151,7 @@ interface ImageEncoder {
 const ENCODER_THREADS = '1';
 
 /**
- * Makes images in a process of its own (src/image-encoder.ts), started at the first image the
+ * Makes images in a process of its own (src/images/encoder.ts), started at the first image the
  * cache does not have: libvips keeps what it encoded with until its process ends, and that
  * process ends with the images (docs/benchmarks.md, "Where the memory went"). Run from source,
  * the same way (src/entry-file.ts bundles the encoder).
@@ -159,7 +159,7 @@ const ENCODER_THREADS = '1';
 function createImageEncoder(): ImageEncoder {
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   let next = 0;
-  const child = fork(resolveEntryFile('publish/image-encoder'), [], {
+  const child = fork(resolveEntryFile('images/encoder'), [], {
     // Not this process's flags: --inspect-brk would stop the encoder until a debugger attached.
     execArgv: [],
     serialization: 'advanced',

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { readImageSize } from '../../src/publish/image-size.ts';
+import { readImageSize } from '../../src/images/size.ts';
 
 describe('readImageSize', () => {
   it('reads width and height attributes of an SVG', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adviseSite } from '../../src/advice/advise.ts';
-import { createReport, formatReport } from '../../src/advice/report.ts';
+import { createReport, formatReport } from '../../src/advice/page-report.ts';
 import { GOOD_HEAD, markdownPage } from './fixture.ts';
 
 describe('the --report summary', () => {

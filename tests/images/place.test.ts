@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { ProcessedImage } from '../../src/publish/pictures.ts';
-import { placeMarkdownImages } from '../../src/render/markdown-images.ts';
+import type { ProcessedImage } from '../../src/images/pictures.ts';
+import { placeMarkdownImages } from '../../src/images/place.ts';
 
 const image: ProcessedImage = {
   src: '/assets/images/a-800-1.jpg',

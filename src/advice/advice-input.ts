@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentPage, Site } from '../content/schema.ts';
-import { readImageSize } from '../publish/image-size.ts';
+import { readImageSize } from '../images/size.ts';
 import type { Route } from '../site/routes.ts';
 import type { AdvicePage, SourceImage } from './advise.ts';
 import type { MarkdownFacts } from './markdown.ts';

@@ -1,6 +1,6 @@
 /**
  * An image sharp makes, described as data (an ImageRecipe), so that the image encoder process
- * (src/image-encoder.ts) can make it as well as this one, with the same bytes.
+ * (src/images/encoder.ts) can make it as well as this one, with the same bytes.
  */
 import type SharpModule from 'sharp';
 

@@ -7,11 +7,11 @@
  * but the chat frame (DESIGN.md), and its Content-Security-Policy (img-src 'self') would block it.
  */
 import { createCodeFrame, SiteError } from '../errors.ts';
-import type { MarkdownImage } from '../markdown/images.ts';
-import type { ContentFile, LoadContext } from './file.ts';
-import { checkPublicImage, type ImagePlace } from './image-files.ts';
-import { publicPath, type Image } from './schema.ts';
-import type { Checked } from './source.ts';
+import type { MarkdownImage } from './find.ts';
+import type { ContentFile, LoadContext } from '../content/file.ts';
+import { checkPublicImage, type ImagePlace } from './check.ts';
+import { publicPath, type Image } from '../content/schema.ts';
+import type { Checked } from '../content/source.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 

@@ -1,9 +1,9 @@
 /**
  * The image encoder process: recipes in, image bytes out, over the IPC channel of
- * createImageEncoder (src/publish/images.ts). libvips keeps the memory it encoded with until its process
+ * createImageEncoder (src/images/pipeline.ts). libvips keeps the memory it encoded with until its process
  * ends; in a process of its own, that memory is returned as soon as the images are made.
  */
-import { loadSharp, makeImage, type ImageRecipe } from './image-recipe.ts';
+import { loadSharp, makeImage, type ImageRecipe } from './recipe.ts';
 
 export interface EncodeJob {
   id: number;

@@ -1,6 +1,6 @@
 /**
  * processMarkdownImages: the images Markdown bodies show, made as portfolio images are (AVIF,
- * WebP and a fallback at a few widths, src/publish/images.ts), by the site path they were written
+ * WebP and a fallback at a few widths, src/images/pipeline.ts), by the site path they were written
  * with. Their bytes are read here, synchronously like the rest of the pipeline's reads.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { Image } from '../content/schema.ts';
 import { resolveInside } from '../project-paths.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { UrlPolicy } from '../site/routes.ts';
-import type { ImagePipeline } from './images.ts';
+import type { ImagePipeline } from './pipeline.ts';
 import { processImage, type ProcessedImage } from './pictures.ts';
 
 /** The text column is at most 48rem (768 CSS pixels) wide: 1x and 2x of it, and a phone's. */

@@ -1,14 +1,14 @@
 /**
  * Pictures: artwork referenced by content becomes AVIF and WebP at a few widths plus a fallback,
  * as content-hashed files under assets/images/, and the <picture> sources that link them. The
- * bytes come through the image cache (src/publish/images.ts).
+ * bytes come through the image cache (src/images/pipeline.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ImagePipeline } from './images.ts';
-import type { ImageRecipe, RasterFormat } from './image-recipe.ts';
-import { readOrientation } from './image-size.ts';
+import type { ImagePipeline } from './pipeline.ts';
+import type { ImageRecipe, RasterFormat } from './recipe.ts';
+import { readOrientation } from './size.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { Image, Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';

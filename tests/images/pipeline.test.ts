@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { SiteError } from '../../src/errors.ts';
-import { readImageSize } from '../../src/publish/image-size.ts';
-import { createImagePipeline } from '../../src/publish/images.ts';
-import { processImage } from '../../src/publish/pictures.ts';
+import { readImageSize } from '../../src/images/size.ts';
+import { createImagePipeline } from '../../src/images/pipeline.ts';
+import { processImage } from '../../src/images/pictures.ts';
 import { createUrlPolicy } from '../../src/site/routes.ts';
 
 let cacheDir: string;

@@ -6,7 +6,7 @@
  */
 import { hashKey } from '../cache/disk.ts';
 import type { LoadedSite } from '../content/load.ts';
-import type { ProcessedImage } from '../publish/pictures.ts';
+import type { ProcessedImage } from './pictures.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 
 /** Markdown images fill the text column at most: legal and content pages are 48rem wide. */

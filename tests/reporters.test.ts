@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError, toProblem } from '../src/errors.ts';
 import { colorWanted } from '../src/log.ts';
-import { defaultReporter, escapeData, escapeProperty, formatWorkflowCommand, renderJsonReport } from '../src/report.ts';
+import {
+  defaultReporter,
+  escapeData,
+  escapeProperty,
+  formatWorkflowCommand,
+  renderJsonReport,
+} from '../src/reporters.ts';
 
 describe('formatWorkflowCommand', () => {
   it('names file, line, column and code, as GitHub reads them for an annotation on the line', () => {

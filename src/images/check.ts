@@ -7,13 +7,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../errors.ts';
 import { resolveInside } from '../project-paths.ts';
-import { readImageSize } from '../publish/image-size.ts';
-import type { LoadContext } from './file.ts';
-import type { Parsed } from './parse.ts';
-import { publicPath, type Image } from './schema.ts';
-import type { Checked } from './source.ts';
-import { locateField } from './validate.ts';
-import type { DataPath } from './yaml.ts';
+import { readImageSize } from './size.ts';
+import type { LoadContext } from '../content/file.ts';
+import type { Parsed } from '../content/parse.ts';
+import { publicPath, type Image } from '../content/schema.ts';
+import type { Checked } from '../content/source.ts';
+import { locateField } from '../content/validate.ts';
+import type { DataPath } from '../content/yaml.ts';
 
 type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
 

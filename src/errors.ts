@@ -170,16 +170,16 @@ export interface OverlayError {
 
 /** Plain data for the dev overlay (rendered as text), control characters escaped as in the terminal. */
 export function toOverlay(error: SiteError): OverlayError {
-  const escape = (text: string | undefined) => (text === undefined ? undefined : escapeControl(text));
+  const escapeOptional = (text: string | undefined) => (text === undefined ? undefined : escapeControl(text));
   return {
     code: error.code,
     message: escapeControl(error.message),
-    file: escape(error.file),
+    file: escapeOptional(error.file),
     line: error.line,
     column: error.column,
     location: escapeControl(formatLocation(error)),
-    frame: escape(error.frame),
-    hint: escape(error.hint),
+    frame: escapeOptional(error.frame),
+    hint: escapeOptional(error.hint),
   };
 }
 

@@ -39,6 +39,7 @@ describe('.github/workflows', () => {
       expect(problems.map((problem) => `${name}:${problem.line}:${problem.column} ${problem.message}`)).toEqual([]);
     }
     const broken =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template literal
       'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
     expect((await runLint(broken, 'broken.yml')).map((problem) => [problem.line, problem.kind])).toEqual([
       [6, 'expression'],

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { unchangedFiles, type FileVersions } from '../cache/file-versions.ts';
 import { createStore, type Store } from '../cache/store.ts';
-import { SiteError, SiteErrors } from '../errors.ts';
+import { type SiteError, SiteErrors } from '../errors.ts';
 import { createUrlPolicy } from '../site/routes.ts';
 import { renderBodies, type BodyOptions, type RenderedBodies } from './bodies.ts';
 import { loadCollection } from './collections.ts';

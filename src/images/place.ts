@@ -24,7 +24,7 @@ export function placeMarkdownImages(html: string, pictures: ReadonlyMap<string, 
   if (pictures.size === 0 || !html.includes('<img')) return html;
   return html.replace(IMG, (tag, attributes: string) => {
     const values = new Map([...attributes.matchAll(ATTRIBUTE)].map((match) => [match[1]!, match[2]!]));
-    const image = pictures.get(unescape(values.get('src') ?? ''));
+    const image = pictures.get(unescapeAttribute(values.get('src') ?? ''));
     if (!image) return tag;
     return renderPicture(image, values.get('alt') ?? '', values.get('title'));
   });
@@ -64,20 +64,20 @@ export function placeSiteImages(
 
 /** `alt` and `title` as they stand in the HTML: escaped already. */
 function renderPicture(image: ProcessedImage, alt: string, title: string | undefined): string {
-  const sizes = escape(MARKDOWN_IMAGE_SIZES);
+  const sizes = escapeAttribute(MARKDOWN_IMAGE_SIZES);
   const sources = image.sources
-    .map((source) => `<source type="${source.type}" srcset="${escape(source.srcset)}" sizes="${sizes}"/>`)
+    .map((source) => `<source type="${source.type}" srcset="${escapeAttribute(source.srcset)}" sizes="${sizes}"/>`)
     .join('');
-  const srcset = image.srcset ? ` srcset="${escape(image.srcset)}" sizes="${sizes}"` : '';
+  const srcset = image.srcset ? ` srcset="${escapeAttribute(image.srcset)}" sizes="${sizes}"` : '';
   const titled = title === undefined ? '' : ` title="${title}"`;
-  const img = `<img src="${escape(image.src)}"${srcset} width="${image.width}" height="${image.height}" alt="${alt}"${titled} decoding="async" loading="lazy"/>`;
+  const img = `<img src="${escapeAttribute(image.src)}"${srcset} width="${image.width}" height="${image.height}" alt="${alt}"${titled} decoding="async" loading="lazy"/>`;
   return `<picture>${sources}${img}</picture>`;
 }
 
-function escape(value: string): string {
+function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-function unescape(value: string): string {
+function unescapeAttribute(value: string): string {
   return value.replace(/&#x26;|&amp;/g, '&');
 }

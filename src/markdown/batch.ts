@@ -41,8 +41,11 @@ export async function renderMarkdownAll(
   if (workerCount === 0) {
     for (const chunk of chunks) renderChunk(chunk);
   } else {
-    const accept = (chunk: number[], result: RenderedMarkdown[]) =>
-      chunk.forEach((index, position) => (html[index] = result[position]));
+    const accept = (chunk: number[], result: RenderedMarkdown[]) => {
+      chunk.forEach((index, position) => {
+        html[index] = result[position];
+      });
+    };
     await shareWithWorkers({ chunks, bodies, count: workerCount, options, renderChunk, accept });
   }
   return html as RenderedMarkdown[];

@@ -3,9 +3,6 @@
  * and the publication's files. Two sources may not claim one path, and no path may have to be a
  * file and a folder at once.
  */
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { SiteError, SiteErrors } from '../errors.ts';
 import type { PlannedFile } from './staging.ts';
 

@@ -55,10 +55,9 @@ function addReference(references: PageReference[], attribute: string, value: str
 /** rel is a list of space-separated, case-insensitive tokens. */
 function hasToken(list: string | undefined, token: string): boolean {
   return (
-    list !== undefined &&
     list
-      .toLowerCase()
+      ?.toLowerCase()
       .split(/[\t\n\f\r ]+/)
-      .includes(token)
+      .includes(token) ?? false
   );
 }

@@ -32,7 +32,7 @@ const URL_ATTRIBUTES = new Set([
 ]);
 /** Opening tags with their attributes; quoted values may hold `>`. */
 const TAG = /<([A-Za-z][\w:.-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g;
-const ATTRIBUTE = /([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 export function findActiveSvg(text: string): ActiveContent | undefined {
   for (const [pattern, what] of SVG_PATTERNS) {

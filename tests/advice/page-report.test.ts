@@ -7,7 +7,7 @@ describe('the --report summary', () => {
   const fixture = markdownPage(
     'guide',
     GOOD_HEAD,
-    '## Plans\n\n' + 'word '.repeat(500) + '\n\n#### Free\n\n![A map of the office](/images/map.png)',
+    `## Plans\n\n${'word '.repeat(500)}\n\n#### Free\n\n![A map of the office](/images/map.png)`,
   );
   const advice = adviseSite({ pages: [fixture.page], sources: [fixture.source], report: true });
   const sizes = new Map([['/images/map.png', 2048]]);

@@ -163,7 +163,7 @@ describe.concurrent('agency-site dev', () => {
     expect,
     onTestFinished,
   }) => {
-    const { dev, events, page } = await start(onTestFinished);
+    const { dev, page } = await start(onTestFinished);
     const head = await rawRequest(dev.url, '/terms', 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');

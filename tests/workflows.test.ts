@@ -62,6 +62,20 @@ describe('.github/workflows', () => {
     expect(cache?.with?.['restore-keys']).toContain("hashFiles('package-lock.json', 'src/**', 'templates/**')");
   });
 
+  it('type-checks, format-checks and lints once, outside the Node matrix', async () => {
+    const workflow = parse(await read('check.yml'));
+    const runs = (job: string) => steps({ jobs: { [job]: workflow.jobs[job] } }).map((step) => step.run);
+    expect(workflow.jobs.static.strategy).toBeUndefined();
+    expect(runs('static')).toEqual(expect.arrayContaining(['npm run typecheck', 'npx biome ci --error-on-warnings .']));
+    expect(runs('check')).not.toContain('npm run typecheck');
+    const ci = await readFile(path.join(PROJECT_ROOT, '.ci', 'run'), 'utf8');
+    const firstTests = ci.indexOf('\nnpm test\n');
+    expect(ci.indexOf('\nnpm run typecheck\n')).toBeGreaterThan(0);
+    expect(ci.indexOf('\nnpm run typecheck\n')).toBeLessThan(firstTests);
+    expect(ci.indexOf('\nnpx biome ci --error-on-warnings .\n')).toBeLessThan(firstTests);
+    expect(ci.match(/^npx biome ci /gm)).toHaveLength(1);
+  });
+
   it('deploys main to GitHub Pages under the Pages URL, with the same cache', async () => {
     const workflow = parse(await read('deploy.yml'));
     expect(workflow.on.push.branches).toEqual(['main']);

@@ -34,13 +34,42 @@ let pageReports: PageReport[] | undefined;
 /** Only problems, and nothing on stdout but the JSON document. */
 const silent = () => settings.quiet || settings.reporter === 'json';
 
+/**
+ * A person reads the first few warnings of a rule in full; hundreds more of the same rule would
+ * bury everything else, so they are counted instead. Errors are never left out.
+ */
+export const WARNINGS_SHOWN_PER_CODE = 3;
+
+/** The warnings a terminal prints in full (the first `limit` of each code, in order), and per code how many it leaves out. */
+export function limitPerCode(
+  warnings: SiteError[],
+  limit = WARNINGS_SHOWN_PER_CODE,
+): { shown: SiteError[]; leftOut: Map<string, number> } {
+  const seen = new Map<string, number>();
+  const leftOut = new Map<string, number>();
+  const shown = warnings.filter((warning) => {
+    const count = (seen.get(warning.code) ?? 0) + 1;
+    seen.set(warning.code, count);
+    if (count <= limit) return true;
+    leftOut.set(warning.code, count - limit);
+    return false;
+  });
+  return { shown, leftOut };
+}
+
 function problems(errors: SiteError[], severity: Severity): void {
   if (settings.reporter === 'json') {
     reported.push(...errors.map((error) => toProblem(error, severity)));
     return;
   }
   const label = severity === 'error' ? paint(31, 'error') : paint(33, 'warning');
-  for (const error of errors) process.stderr.write(`${label} ${formatError(error)}\n\n`);
+  const { shown, leftOut } =
+    severity === 'error' ? { shown: errors, leftOut: new Map<string, number>() } : limitPerCode(errors);
+  for (const error of shown) process.stderr.write(`${label} ${formatError(error)}\n\n`);
+  for (const [code, count] of leftOut) {
+    process.stderr.write(`${label} ... and ${count} more ${code} (--reporter json lists every one)\n\n`);
+  }
+  // The workflow commands carry every problem: each is an annotation on its own line of the diff.
   if (settings.reporter === 'github') {
     // On stdout, where GitHub's runner reads workflow commands.
     for (const error of errors) process.stdout.write(`${formatWorkflowCommand(toProblem(error, severity))}\n`);

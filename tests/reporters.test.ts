@@ -1,7 +1,7 @@
 /** Workflow commands escaped as GitHub documents them, the JSON document, and the colour rules. */
 import { describe, expect, it } from 'vitest';
 import { SiteError, toProblem } from '../src/errors.ts';
-import { colorWanted } from '../src/log.ts';
+import { colorWanted, limitPerCode } from '../src/log.ts';
 import {
   defaultReporter,
   escapeData,
@@ -113,5 +113,26 @@ describe('colorWanted', () => {
     expect(colorWanted({ FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(true);
     expect(colorWanted({ FORCE_COLOR: '0' }, true)).toBe(false);
     expect(colorWanted({ FORCE_COLOR: 'false' }, true)).toBe(false);
+  });
+});
+
+describe('limitPerCode', () => {
+  it('keeps the first few warnings of each code in order and counts the rest per code', () => {
+    const warning = (code: 'VagueLinkText' | 'DescriptionLength', file: string) =>
+      new SiteError({ code, message: 'Advice.', file });
+    const warnings = [
+      warning('VagueLinkText', 'a.md'),
+      warning('DescriptionLength', 'b.md'),
+      warning('VagueLinkText', 'c.md'),
+      warning('VagueLinkText', 'd.md'),
+      warning('VagueLinkText', 'e.md'),
+    ];
+    const { shown, leftOut } = limitPerCode(warnings, 2);
+    expect(shown.map((entry) => `${entry.code} ${entry.file}`)).toEqual([
+      'VagueLinkText a.md',
+      'DescriptionLength b.md',
+      'VagueLinkText c.md',
+    ]);
+    expect([...leftOut]).toEqual([['VagueLinkText', 2]]);
   });
 });

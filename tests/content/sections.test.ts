@@ -68,7 +68,7 @@ function refusals(data: unknown, schema: z.ZodType = sectionSchema) {
 /** Every field of an object schema, nested ones as a.b.c, with the description an editor will see. */
 function descriptions(schema: z.ZodType, prefix = ''): Array<[string, string | undefined]> {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodArray)
-    return descriptions(schema instanceof z.ZodOptional ? schema.unwrap() : schema.element, prefix);
+    return descriptions((schema instanceof z.ZodOptional ? schema.unwrap() : schema.element) as z.ZodType, prefix);
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([name, field]) => [
     [`${prefix}${name}`, field.description] as [string, string | undefined],

@@ -172,7 +172,7 @@ export function sectionSamples({ photo, wide, logo }: SampleImages): SectionSamp
         <ProseSection
           id="more"
           heading="A note on prices"
-          html="<p>All prices exclude VAT. Read the <a href='/refund-policy'>refund policy</a>.</p>"
+          html='<p>All prices exclude VAT. Read the <a href="/refund-policy">refund policy</a>.</p>'
         />
       ),
     },

@@ -1,4 +1,5 @@
 /** The further home-page sections rendered on the server, read back as a document. */
+import { HtmlValidate } from 'html-validate';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -132,4 +133,24 @@ describe('section details', () => {
     ]);
     expect(all('dd').map((dd) => DomUtils.textContent(dd))).toEqual(['150+', '200+', '5.0']);
   });
+});
+
+it('writes valid HTML for every section type (html-validate, recommended rules, as for the built pages)', async () => {
+  const body = samples.map((sample) => renderToStaticMarkup(sample.element)).join('');
+  const document = `<!DOCTYPE html><html lang="en"><head><title>Sections</title></head><body><main><h1>Sections</h1>${body}</main></body></html>`;
+  // The three rules told the style React's server renderer writes, as tests/html-validity.test.ts does.
+  const validator = new HtmlValidate({
+    extends: ['html-validate:recommended'],
+    rules: {
+      'void-style': ['error', { style: 'selfclose' }],
+      'attr-case': ['error', { style: ['lowercase', 'camelcase'] }],
+      'attribute-boolean-style': ['error', { style: 'empty' }],
+    },
+  });
+  const report = await validator.validateString(document, 'sections.html');
+  const errors = report.results
+    .flatMap((result) => result.messages)
+    .filter((message) => message.severity >= 2)
+    .map((message) => `${message.ruleId}: ${message.message} (${message.selector ?? ''})`);
+  expect(errors).toEqual([]);
 });

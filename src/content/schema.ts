@@ -13,7 +13,7 @@ const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 const NO_CONTROL_MESSAGE =
   'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
 
-const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
+export const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
 const webUrl = z
   .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' })
   .regex(NO_CONTROL, NO_CONTROL_MESSAGE);
@@ -22,7 +22,7 @@ const phone = z
   .string()
   .regex(/^\+[1-9]\d{6,14}$/, 'must be an international phone number: + and 7 to 15 digits, no spaces');
 /** A link target inside the site (/terms, #contact, /#services) or a web or mail address. */
-const href = z
+export const href = z
   .string()
   .regex(NO_CONTROL, NO_CONTROL_MESSAGE)
   .regex(

@@ -8,8 +8,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * A new test file lands in unit unless it matches a pattern below.
  */
 const BROWSER_TESTS = [
-  'tests/**/*.browser.test.ts',
-  'tests/browser/**/*.test.ts',
+  'tests/**/*.browser.test.{ts,tsx}',
+  'tests/browser/**/*.test.{ts,tsx}',
   // These read the real site that browser-setup.ts builds and serves once.
   'tests/budgets.test.ts',
   'tests/html-validity.test.ts',

@@ -69,9 +69,8 @@ function problems(errors: SiteError[], severity: Severity): void {
   for (const [code, count] of leftOut) {
     process.stderr.write(`${label} ... and ${count} more ${code} (--reporter json lists every one)\n\n`);
   }
-  // The workflow commands carry every problem: each is an annotation on its own line of the diff.
   if (settings.reporter === 'github') {
-    // On stdout, where GitHub's runner reads workflow commands.
+    // On stdout, where GitHub's runner reads workflow commands: every problem, none left out.
     for (const error of errors) process.stdout.write(`${formatWorkflowCommand(toProblem(error, severity))}\n`);
   }
 }

@@ -62,13 +62,21 @@ export interface Attribute {
 export function judgeElement(tag: string, attributes: Attribute[], dialect: Dialect): string | undefined {
   const name = localName(tag);
   if (ACTIVE_ELEMENTS.has(name)) return `a <${name}> element`;
-  const value = (wanted: string) =>
-    attributes.find((attribute) => localName(attribute.name) === wanted)?.value.trim() ?? '';
+  // Every attribute of that local name: `href` and `xlink:href` may both be there.
+  const values = (wanted: string) =>
+    attributes.filter((attribute) => localName(attribute.name) === wanted).map((attribute) => attribute.value.trim());
+  const value = (wanted: string) => values(wanted).join(' ');
   if (name === 'meta' && /refresh|set-cookie/i.test(value('http-equiv'))) return 'a <meta http-equiv="refresh">';
   if (name === 'link' && /\b(import|serviceworker)\b/i.test(value('rel'))) return `a <link rel="${value('rel')}">`;
+  // <use> of another document brings that document's elements in: only the file's own (#id) may be used.
+  if (name === 'use' && values('href').some((href) => !normalizeUrl(href).startsWith('#'))) {
+    return 'a <use> of another document';
+  }
   if (ANIMATIONS.has(name)) {
-    const target = localName(value('attributename'));
-    if (target === 'href' || target.startsWith('on')) return `an <${name}> that changes ${target}`;
+    const target = values('attributename')
+      .map(localName)
+      .find((attribute) => attribute === 'href' || attribute.startsWith('on'));
+    if (target) return `an <${name}> that changes ${target}`;
   }
   for (const attribute of attributes) {
     const what = judgeAttribute(attribute, dialect);

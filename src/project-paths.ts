@@ -4,7 +4,7 @@
  * not make the build read, print or publish a file from elsewhere (~/.ssh, the project's own
  * .env), and a link to a device or a pipe must not make it read forever.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError, SiteErrors } from './errors.ts';
 
@@ -28,7 +28,25 @@ export function resolveInside(folder: string, file: string, shown: string): stri
     throw unfollowable(shown, cause);
   }
   if (isInside(real, realFolder)) return real;
-  throw symlinkOutside(shown, path.basename(folder));
+  throw symlinkOutside(linkOf(folder, file) ?? shown, path.basename(folder));
+}
+
+/**
+ * The first symbolic link on the way from `folder` to `file`, as people see it (`content/pages`):
+ * a file in a linked folder is reported at the link, so not even the names of the files it leads to are shown.
+ */
+function linkOf(folder: string, file: string): string | undefined {
+  const parts = path.relative(folder, file).split(path.sep);
+  for (let count = 1; count < parts.length; count++) {
+    try {
+      if (lstatSync(path.join(folder, ...parts.slice(0, count))).isSymbolicLink()) {
+        return [path.basename(folder), ...parts.slice(0, count)].join('/');
+      }
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Stops the build before it lists anything when content/ or public/ leads out of the project. */

@@ -9,7 +9,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
-import { type Dialect, judgeElement, judgeStyle, localName } from './active-rules.ts';
+import { type Dialect, isUtf8, judgeElement, judgeStyle, localName } from './active-rules.ts';
 
 export interface ActiveContent {
   /** What was found, for the message: `a <script> element`, `the event handler onload`, ... */
@@ -91,6 +91,10 @@ function findInXml(text: string): ActiveContent | undefined {
         // Entities declared in a DOCTYPE are expanded by the browser's parser into markup we would not see.
         if (lower === '!doctype' && /[[<]/.test(data)) refuse('an internal DOCTYPE subset (<!ENTITY> declarations)');
         if (lower === '?xml-stylesheet') refuse('an external stylesheet (<?xml-stylesheet?>)');
+        const encoding = /encoding\s*=\s*["']([^"']*)/i.exec(data)?.[1];
+        if (lower === '?xml' && encoding !== undefined && !isUtf8(encoding)) {
+          refuse(`a character encoding other than UTF-8 (${encoding})`);
+        }
       },
     },
     { xmlMode: true, decodeEntities: true },

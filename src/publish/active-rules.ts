@@ -67,6 +67,14 @@ export function judgeElement(tag: string, attributes: Attribute[], dialect: Dial
     attributes.filter((attribute) => localName(attribute.name) === wanted).map((attribute) => attribute.value.trim());
   const value = (wanted: string) => values(wanted).join(' ');
   if (name === 'meta' && /refresh|set-cookie/i.test(value('http-equiv'))) return 'a <meta http-equiv="refresh">';
+  // The file was checked as UTF-8; a browser told otherwise would read other markup from the same bytes.
+  if (name === 'meta') {
+    const declared = /content-type/i.test(value('http-equiv'))
+      ? /charset\s*=\s*["']?([^\s"';]+)/i.exec(value('content'))?.[1]
+      : undefined;
+    const charset = values('charset')[0] ?? declared;
+    if (charset !== undefined && !isUtf8(charset)) return `a character encoding other than UTF-8 (${charset})`;
+  }
   if (name === 'link' && /\b(import|serviceworker)\b/i.test(value('rel'))) return `a <link rel="${value('rel')}">`;
   // <use> of another document brings that document's elements in: only the file's own (#id) may be used.
   if (name === 'use' && values('href').some((href) => !normalizeUrl(href).startsWith('#'))) {
@@ -117,6 +125,11 @@ export function judgeStyle(css: string, where = 'a <style> element'): string | u
     if (!url.startsWith('#') && !RASTER_DATA.test(url)) return `a style that loads another file (url(...) in ${where})`;
   }
   return undefined;
+}
+
+/** UTF-8 under any of the names the Encoding Standard gives it. */
+export function isUtf8(label: string): boolean {
+  return /^(utf-?8|unicode-1-1-utf-8|unicode11utf8|unicode20utf8|x-unicode20utf8)$/i.test(label.trim());
 }
 
 /** `svg:script` -> `script`, `xlink:href` -> `href`: namespaces are chosen by their URIs, not their prefixes. */

@@ -64,11 +64,35 @@ function checkPublicEntry(
   const size = sizeInside(config.publicDir, source, shown, scanned ? MAX_SCANNED_BYTES : MAX_PUBLIC_BYTES);
   if (size === undefined) return undefined;
   if (kind.type === 'html' || kind.type === 'svg') {
-    const text = readInside(config.publicDir, source, shown, MAX_SCANNED_BYTES).toString('utf8');
+    const text = decodeScanned(readInside(config.publicDir, source, shown, MAX_SCANNED_BYTES), shown);
     const problem = checkActiveText(shown, text, kind.type);
     if (problem) throw problem;
   }
   return { path: relative, source, size };
+}
+
+/**
+ * The text a parser reads, as the browser will: UTF-8 only. A UTF-16 file (its byte order mark, or
+ * the NUL bytes of its ASCII) would read as harmless noise here and as markup in the browser.
+ */
+function decodeScanned(bytes: Buffer, shown: string): string {
+  const utf16 =
+    bytes.length >= 2 && ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe));
+  let text: string | undefined;
+  if (!utf16 && !bytes.includes(0)) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      text = undefined;
+    }
+  }
+  if (text !== undefined) return text;
+  throw new SiteError({
+    code: 'FileEncoding',
+    message: `${shown} is not UTF-8 text, so it cannot be checked for scripts the way a browser would read it.`,
+    file: shown,
+    hint: 'Save the file as UTF-8 (without NUL bytes), then build again.',
+  });
 }
 
 /** An SVG that runs or loads something, or an HTML page with active content; undefined when it is safe to publish. */

@@ -31,7 +31,7 @@ describe('findActiveSvg', () => {
     ['<!DOCTYPE svg [<!ENTITY a "b">]><svg>&a;</svg>', '<!ENTITY>'],
     // Read as XML, as browsers read image/svg+xml: no element is raw text, so a <style> hides nothing.
     ['<svg><desc><style><script>alert(1)</script></style></desc></svg>', '<script> element'],
-    ['<svg><!-- <a title=\' --><script>alert(1)</script><!-- \' --></svg>', '<script> element'],
+    ["<svg><!-- <a title=' --><script>alert(1)</script><!-- ' --></svg>", '<script> element'],
     ['<svg><x:script xmlns:x="http://www.w3.org/2000/svg">alert(1)</x:script></svg>', '<script> element'],
     ['<svg><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>', '<script> element'],
     ['<svg><iframe xmlns="http://www.w3.org/1999/xhtml" src="/x"/></svg>', '<iframe> element'],
@@ -54,6 +54,7 @@ describe('findActiveSvg', () => {
     ['<svg><rect style="fill:u\\72l(https://evil.example/x)"/></svg>', 'loads another file'],
     ['<svg><style>svg{background:url( "https://evil.example/x" )}</style></svg>', 'loads another file'],
     ['<svg xml:base="https://evil.example/"><use href="#a"/></svg>', 'xml:base'],
+    ['<?xml version="1.0" encoding="ISO-2022-JP"?><svg/>', 'encoding other than UTF-8'],
   ])('refuses %s', (svg, what) => {
     expect(findActiveSvg(svg)?.what).toContain(what);
   });
@@ -130,6 +131,8 @@ describe('findActiveHtml', () => {
     ['<meta http-equiv=" Refresh " content="0;url=/x">', 'refresh', 1],
     ['<link rel="import" href="/x.html">', 'rel="import"', 1],
     ['<script type="text/plain">x</script>', '<script> element', 1],
+    ['<meta charset="shift_jis"><p>x</p>', 'encoding other than UTF-8', 1],
+    ['<meta http-equiv="Content-Type" content="text/html; charset=utf-16">', 'encoding other than UTF-8', 1],
   ])('refuses %s', (html, what, line) => {
     expect(findActiveHtml(html)).toMatchObject({ what: expect.stringContaining(what), line });
   });
@@ -137,7 +140,7 @@ describe('findActiveHtml', () => {
   it('passes styles, fragments, inline raster images, an <svg> using its own symbols, and <xmp> text', () => {
     expect(
       findActiveHtml(
-        '<!DOCTYPE html><style>p{color:red}</style><a href="#top">t</a><img src="data:image/png;base64,AA" alt="">' +
+        '<!DOCTYPE html><meta charset="utf-8"><meta name="description" content="charset=latin1"><style>p{color:red}</style><a href="#top">t</a><img src="data:image/png;base64,AA" alt="">' +
           '<svg><use href="#icon"/></svg><xmp><script>shown as text</script></xmp>',
       ),
     ).toBeUndefined();

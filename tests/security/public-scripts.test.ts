@@ -53,6 +53,8 @@ describe('agency-site check and build with files of every kind in public/', () =
       'public/promo.html',
       '<!DOCTYPE html>\n<title>Promo</title>\n<!-- <a title=\' --> <script src="/e.js"> <!-- \' > -->\n',
     );
+    // UTF-16 reads as noise to a UTF-8 parser and as markup to the browser that sees its byte order mark.
+    await project.write('public/wide.html', Buffer.from('\ufeff<script>alert(1)</script>\n', 'utf16le'));
     await project.write(
       'public/badge.svg',
       '<svg xmlns="http://www.w3.org/2000/svg">\n<desc><style><script>alert(1)</script></style></desc>\n</svg>\n',
@@ -72,6 +74,7 @@ describe('agency-site check and build with files of every kind in public/', () =
     }
     expect(result.stderr).toContain('public/promo.html:3:21 [UnsafeHtml]');
     expect(result.stderr).toContain('public/badge.svg:2:14 [UnsafeSvg]');
+    expect(result.stderr).toContain('error public/wide.html [FileEncoding]');
     for (const [file] of PUBLISHED) expect(result.stderr).not.toContain(`${file}`);
     expect(result.stderr).not.toContain('InternalError');
   });
@@ -92,6 +95,7 @@ describe('agency-site check and build with files of every kind in public/', () =
       'public/_redirects PublicFileType',
       'public/badge.svg:2:14 UnsafeSvg',
     ]);
+    await project.remove('public/wide.html');
     await project.remove('public/_headers');
     await project.remove('public/_redirects');
     await project.remove('public/badge.svg');

@@ -16,7 +16,7 @@ export interface Options {
   siteUrl?: string;
   format?: string;
   allowHtml?: boolean;
-  /** Publish HTML files in public/ that hold scripts (`--allow-scripts`). */
+  /** Publish scripts, scripted pages and other active files from public/ (`--allow-scripts`). */
   allowScripts?: boolean;
   verbose?: boolean;
   /** false: neither read nor write the build cache (`--no-cache`). */
@@ -39,7 +39,7 @@ export interface ResolvedConfig {
   format: UrlFormat;
   /** Raw HTML in Markdown is kept instead of being stripped. */
   allowHtml: boolean;
-  /** HTML files in public/ with scripts are refused unless the site's build opts in. */
+  /** Active files in public/ (scripts, scripted pages, XML, ...) are refused unless the site's build opts in. */
   allowPublicScripts: boolean;
   verbose: boolean;
   /** Reuse and keep what earlier builds made, in cacheDir, by content hash. */

@@ -18,8 +18,9 @@ import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { checkSite } from './output/check.ts';
 import { byteLength, planOutput } from './output/plan.ts';
 import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output/staging.ts';
-import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
+import { checkHeadersFile, HEADERS_FILE, integrityOf } from './publish/headers.ts';
 import { listPublicFiles } from './publish/public-files.ts';
+import { requireSourceFolders } from './project-paths.ts';
 import type { Image } from './content/schema.ts';
 import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
 import { processMarkdownImages, type MarkdownImageSet } from './images/markdown.ts';
@@ -31,7 +32,7 @@ import {
   type PublicationInput,
   type SiteImageSet,
 } from './publish/publication.ts';
-import { buildAssets } from './render/assets.ts';
+import { assetContents, buildAssets } from './render/assets.ts';
 import { renderSitePages } from './render/site-pages.ts';
 import { loadTemplates } from './render/templates.ts';
 import { createRoutes, createUrlPolicy, type UrlPolicy } from './site/routes.ts';
@@ -76,6 +77,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const write = options.write ?? true;
   const clock = startClock();
   await requireProjectFolder(config.root);
+  requireSourceFolders(config);
   if (write) {
     await recoverOutput(config.outDir);
     await guardOutDir(config);
@@ -112,13 +114,19 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const { site, pages: contentPages, pageSources } = placeSiteImages(loaded, markdownImages.pictures, urls);
     const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
-    const published = await publish(store, { config, site, routes, urls, publicFiles }, await images);
+    // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
+    const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
+    const published = await publish(
+      store,
+      { config, site, routes, urls, publicFiles, scripts: [script] },
+      await images,
+    );
     // Every image of this build is made: what the cache holds besides is from content that is gone.
     if (madeImages.size === 2) pipeline.prune();
     pipeline.close();
     clock.stage('images');
     const { head, headKey } = published;
-    const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
+    const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
     const pageInput = { templates, site, routes, urls, assets: links, images: published.images, head, headKey };
     const pages = renderSitePages({ ...pageInput, pageSources }, store);
     clock.stage('render');
@@ -244,6 +252,7 @@ function publish(store: Store, input: PublicationInput, images: Made | undefined
     routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'),
     urlKey(urls),
     publicFiles.map((file) => file.path).join('\n'),
+    JSON.stringify(input.scripts),
   );
   return store.step('publication', key, () => createPublication(input, Promise.resolve(images.set)));
 }

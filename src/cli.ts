@@ -31,7 +31,7 @@ const siteOptions = (command: Command) =>
         .default('file'),
     )
     .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)')
-    .option('--allow-scripts', 'publish HTML pages in public/ that hold scripts (default: refused)')
+    .option('--allow-scripts', 'trusted repository: publish scripts and scripted pages from public/ (default: refused)')
     .option('--verbose', 'print the time of each build stage')
     .option('--no-cache', 'build everything anew, without reading or writing the build cache (.cache/agency-site)')
     .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)');

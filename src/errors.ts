@@ -49,6 +49,8 @@ export type SiteErrorCode =
   | 'ImageFailed'
   | 'UnsafeOutDir'
   | 'SymlinkOutside'
+  | 'SymlinkBroken'
+  | 'PublicFileType'
   | 'UnsafeSvg'
   | 'UnsafeHtml'
   | 'WriteFailed'

@@ -65,6 +65,8 @@ export interface HeadData {
 export interface AssetLinks {
   css: string;
   js: string;
+  /** The script's Subresource Integrity value: the Content-Security-Policy names the script by it. */
+  jsIntegrity: string;
 }
 
 export interface PageHeadProps {

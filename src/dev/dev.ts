@@ -13,7 +13,8 @@ import { escapeControl, formatError, toOverlay } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
 import type { PlannedFile } from '../output/staging.ts';
 import { formatUrl, listen } from './listen.ts';
-import { createMemoryFiles, injectScript } from './memory.ts';
+import { allowScriptInPolicy, createMemoryFiles, injectScript } from './memory.ts';
+import { integrityOf } from '../publish/headers.ts';
 import { openBrowser } from './open.ts';
 import { DEV_PATHS, type OverlayEntry } from './protocol.ts';
 import { bundleClient, createDevServer } from './server.ts';
@@ -35,8 +36,9 @@ export interface DevHandle {
   close(): Promise<void>;
 }
 
-/** A script tag that loads the dev client, marked with the build it belongs to. */
-const clientTag = (build: string) => `<script src="${DEV_PATHS.client}" data-build="${build}"></script>`;
+/** A script tag that loads the dev client, marked with the build it belongs to; its integrity lets the page's policy name it. */
+const clientTag = (build: string, integrity = '') =>
+  `<script src="${DEV_PATHS.client}"${integrity && ` integrity="${integrity}"`} data-build="${build}"></script>`;
 
 // Before the first good build there are no pages: every request gets the client alone, to show the problems.
 const placeholder = Buffer.from(
@@ -47,6 +49,7 @@ const noBuild: FindFile = async (relative) =>
 
 export async function startDevServer(config: ResolvedConfig, options: DevOptions): Promise<DevHandle> {
   const client = await bundleClient();
+  const clientIntegrity = integrityOf(client);
   const session = randomBytes(4).toString('hex');
   let builds = 0;
   let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
@@ -100,7 +103,8 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       output,
       files: createMemoryFiles(output, {
         publicDir: config.publicDir,
-        injectHtml: (html) => injectScript(html, clientTag(build)),
+        injectHtml: (html) =>
+          injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
       }),
     };
     if (update.kind === 'css') {

@@ -39,6 +39,19 @@ export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions)
   };
 }
 
+/**
+ * The page's Content-Security-Policy (its meta tag) with one more script allowed by its hash: the
+ * dev client's, which the build's policy does not name. Pages without a policy are left alone.
+ */
+export function allowScriptInPolicy(html: string, integrity: string): string {
+  const meta = html.indexOf('<meta http-equiv="Content-Security-Policy"');
+  if (meta === -1) return html;
+  const directive = html.indexOf('script-src ', meta);
+  if (directive === -1 || directive > html.indexOf('>', meta)) return html;
+  const at = directive + 'script-src '.length;
+  return `${html.slice(0, at)}&#x27;${integrity}&#x27; ${html.slice(at)}`;
+}
+
 /** The script tag goes last in the body, where it cannot change how the page above it parses. */
 export function injectScript(html: string, tag: string): string {
   const end = html.lastIndexOf('</body>');

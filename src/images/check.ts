@@ -3,10 +3,9 @@
  * can be read. Checked on the path as written, so a missing file is reported even when other
  * fields of the same file are wrong.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, type SiteErrorInit } from '../errors.ts';
-import { resolveInside } from '../project-paths.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import { readImageSize } from './size.ts';
 import type { LoadContext } from '../content/file.ts';
 import type { Parsed } from '../content/parse.ts';
@@ -58,7 +57,7 @@ export async function checkPublicImage(context: LoadContext, src: string, place:
 async function readImage(publicDir: string, src: string): Promise<ImageRead> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(resolveInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`));
+    bytes = readInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`, MAX_PUBLIC_BYTES);
   } catch (cause) {
     return { missing: cause };
   }

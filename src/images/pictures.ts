@@ -4,7 +4,6 @@
  * bytes come through the image cache (src/images/pipeline.ts).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ImagePipeline } from './pipeline.ts';
 import type { ImageRecipe, RasterFormat } from './recipe.ts';
@@ -12,7 +11,7 @@ import { readOrientation } from './size.ts';
 import type { OutputFile } from '../render/assets.ts';
 import type { Image, Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';
-import { resolveInside } from '../project-paths.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 
 export interface PictureSource {
@@ -150,8 +149,11 @@ export async function processSiteImages(
   const run = (image: Image, widths: readonly number[]) =>
     processImage(pipeline, {
       image,
-      bytes: readFileSync(
-        resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`),
+      bytes: readInside(
+        publicDir,
+        path.join(publicDir, ...image.src.split('/')),
+        `public${image.src}`,
+        MAX_PUBLIC_BYTES,
       ),
       widths,
       urls,

@@ -27,6 +27,13 @@ export interface Assets {
   inputs: string[];
 }
 
+/** The bytes of one of the assets, by its output path. */
+export function assetContents(assets: Assets, file: string): Uint8Array {
+  const found = assets.files.find((candidate) => candidate.path === file);
+  if (!found) throw new Error(`assetContents: ${file} is not one of the assets`);
+  return found.contents;
+}
+
 /** Browsers that support everything the stylesheet uses without fallbacks. */
 const TARGETS = ['chrome111', 'edge111', 'firefox114', 'safari16.4'];
 

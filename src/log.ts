@@ -1,13 +1,5 @@
 /** The only module that writes to the console. */
-import {
-  escapeControl,
-  formatCount,
-  formatError,
-  toProblem,
-  type Problem,
-  type SiteError,
-  type Severity,
-} from './errors.ts';
+import { escapeControl, formatCount, formatProblem, toProblem, type Problem, type SiteError } from './errors.ts';
 import { formatReport, type PageReport } from './advice/page-report.ts';
 import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './reporters.ts';
 import { mapStack } from './source-stack.ts';
@@ -27,23 +19,31 @@ export function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean | undefined):
 const useColor = colorWanted(process.env, process.stderr.isTTY);
 const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-const settings: { reporter: ReporterName; quiet: boolean } = { reporter: 'terminal', quiet: false };
+const settings: { reporter: ReporterName; quiet: boolean; strict: boolean } = {
+  reporter: 'terminal',
+  quiet: false,
+  strict: false,
+};
 /** What the JSON reporter prints at the end of the run. */
 const reported: Problem[] = [];
 let pageReports: PageReport[] | undefined;
 /** Only problems, and nothing on stdout but the JSON document. */
 const silent = () => settings.quiet || settings.reporter === 'json';
 
-function problems(errors: SiteError[], severity: Severity): void {
+/** Each labelled with its own severity (the catalogue's, or error under --strict), in the one projection. */
+function problems(errors: SiteError[]): void {
+  const projected = errors.map((error) => toProblem(error, { strict: settings.strict }));
   if (settings.reporter === 'json') {
-    reported.push(...errors.map((error) => toProblem(error, severity)));
+    reported.push(...projected);
     return;
   }
-  const label = severity === 'error' ? paint(31, 'error') : paint(33, 'warning');
-  for (const error of errors) process.stderr.write(`${label} ${formatError(error)}\n\n`);
+  for (const problem of projected) {
+    const label = problem.severity === 'error' ? paint(31, 'error') : paint(33, 'warning');
+    process.stderr.write(`${label} ${formatProblem(problem)}\n\n`);
+  }
   if (settings.reporter === 'github') {
     // On stdout, where GitHub's runner reads workflow commands.
-    for (const error of errors) process.stdout.write(`${formatWorkflowCommand(toProblem(error, severity))}\n`);
+    for (const problem of projected) process.stdout.write(`${formatWorkflowCommand(problem)}\n`);
   }
 }
 
@@ -61,10 +61,10 @@ export const log = {
     process.stderr.write(`${paint(33, 'warning')} ${escapeControl(message)}\n`);
   },
   siteWarnings(warnings: SiteError[]): void {
-    problems(warnings, 'warning');
+    problems(warnings);
   },
   siteErrors(errors: SiteError[]): void {
-    problems(errors, 'error');
+    problems(errors);
     if (settings.reporter !== 'json') process.stderr.write(`${formatCount(errors.length)} found.\n`);
   },
   internal(error: unknown): void {

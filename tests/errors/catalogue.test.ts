@@ -1,0 +1,72 @@
+/** The catalogue: one entry per code, each with a title, a hint and a severity; errors made from facts. */
+import { describe, expect, it } from 'vitest';
+import { catalogue, createError, SiteError, type SiteErrorCode } from '../../src/errors.ts';
+
+// Typed against the union both ways: a code without an entry, or an entry without a code, fails tsc here.
+const codes: SiteErrorCode[] = Object.keys(catalogue) as Array<keyof typeof catalogue>;
+type Unlisted = Exclude<SiteErrorCode, keyof typeof catalogue>;
+const everyCodeListed: [Unlisted] extends [never] ? true : false = true;
+
+describe('the error catalogue', () => {
+  it('has an entry for every code, with a title, a message builder, a hint and a severity', () => {
+    expect(everyCodeListed).toBe(true);
+    expect(codes.length).toBeGreaterThan(50);
+    for (const code of codes) {
+      const entry = catalogue[code];
+      expect(entry.title, code).toMatch(/\S/);
+      expect(typeof entry.message, code).toBe('function');
+      expect(typeof entry.hint === 'function' || /\S/.test(entry.hint), code).toBe(true);
+      expect(['error', 'warning'], code).toContain(entry.severity);
+    }
+  });
+
+  it('gives every code its own title', () => {
+    const titles = codes.map((code) => catalogue[code].title);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('makes the message and hint from the facts, and keeps the place and cause', () => {
+    const cause = new Error('EADDRINUSE');
+    const error = createError('PortBusy', { ports: 'Ports 4321 to 4330', host: '127.0.0.1', attempts: 10 }, { cause });
+    expect(error.message).toBe('Ports 4321 to 4330 on 127.0.0.1 are all in use, so the server cannot start.');
+    expect(error.hint).toBe('Stop the other server, or pass another port with --port (--port 0 takes any free one).');
+    expect(error.cause).toBe(cause);
+    const image = createError(
+      'MissingImage',
+      { src: '/images/a.png', problem: 'absent' },
+      { file: 'content/x.md', line: 3 },
+    );
+    expect(image).toMatchObject({
+      code: 'MissingImage',
+      message: 'The image /images/a.png does not exist: there is no file public/images/a.png.',
+      hint: 'Add the image as public/images/a.png, or correct the path (it starts inside public/).',
+      file: 'content/x.md',
+      line: 3,
+    });
+  });
+
+  it('takes the severity from the code, whichever list the error lands in', () => {
+    expect(createError('HostLimit', { file: '_headers', rules: 101, max: 100 }).severity).toBe('warning');
+    expect(createError('OutputMissing', { outDir: 'dist' }).severity).toBe('error');
+    expect(createError('UnusedContent', {}).severity).toBe('error');
+    // The older form, with the words at the call site, still knows its severity and title.
+    expect(new SiteError({ code: 'RawHtmlRemoved', message: 'Removed.' })).toMatchObject({
+      severity: 'warning',
+      title: 'Raw HTML removed',
+    });
+  });
+
+  it('names one page or several in a link problem', () => {
+    const one = createError('MissingAsset', { pages: ['/'], value: '/a.png', path: '/a.png' });
+    expect(one.message).toBe('The page / links to "/a.png", but the output has no file /a.png.');
+    const two = createError('BrokenAnchor', {
+      pages: ['/', '/about'],
+      value: '/#x',
+      target: '/',
+      id: 'x',
+      ids: ['main'],
+    });
+    expect(two.message).toBe('The pages /, /about link to "/#x", but the page / has no element with id="x".');
+    expect(two.hint).toBe('Link to an anchor that exists on /: #main.');
+  });
+});

@@ -62,7 +62,7 @@ export type SiteErrorCode =
 /** Errors fail the run; warnings do not, unless `--strict` makes them errors. */
 export type Severity = 'error' | 'warning';
 
-export { catalogue, describeCode, type ErrorData, type Facts } from './errors/catalogue.ts';
+export { type AdviceCode, catalogue, describeCode, type ErrorData, type Facts } from './errors/catalogue.ts';
 export {
   createError,
   SiteError,

@@ -25,7 +25,7 @@ function define<Facts>(data: ErrorData<Facts>): ErrorData<Facts> {
 }
 
 /** Content advice: the rule wrote its finding and hint; the same place on several pages is one warning. */
-interface Advice {
+export interface Advice {
   text: string;
   hint: string;
   /** The pages it was seen on. */
@@ -319,10 +319,21 @@ export const catalogue = {
   BrokenLink: define({
     title: 'Broken link',
     severity: 'error',
-    message: ({ pages, value, path }: { pages: readonly string[]; value: string; path: string; hint: string }) =>
-      `${pagesSubject(pages)} ${linkVerb(pages)} to "${value}", but ${path} is not a page or file of this site.`,
-    // The nearest pages, worked out once per missing path by the check.
-    hint: ({ hint }) => hint,
+    message: ({
+      pages,
+      value,
+      path,
+    }: {
+      pages: readonly string[];
+      value: string;
+      path: string;
+      /** The pages whose paths are most like the missing one. */
+      nearest: readonly string[];
+      /** How many pages the site has. */
+      total: number;
+    }) => `${pagesSubject(pages)} ${linkVerb(pages)} to "${value}", but ${path} is not a page or file of this site.`,
+    hint: ({ nearest, total }) =>
+      `Link to one of the pages (${nearest.join(', ')}${total > nearest.length ? `; ${total} pages in all` : ''}), or add the missing file to public/.`,
   }),
   BrokenAnchor: define({
     title: 'Broken anchor',
@@ -419,18 +430,21 @@ export const catalogue = {
   ImageFailed: define({
     title: 'Image could not be converted',
     severity: 'error',
-    message: ({ src, making, reason }: { src: string; making: string; reason: string }) =>
-      making === 'favicons'
-        ? `The favicons could not be made from public${src}: ${reason}`
-        : making === 'share image'
-          ? `The share image could not be made from the logo public${src}: ${reason}`
-          : `The image public${src} could not be converted to ${making.toUpperCase()}: ${reason}`,
-    hint: ({ making }) =>
-      making === 'favicons'
+    message: (
+      facts: { src: string; reason: string } & ({ making: 'favicons' | 'share image' } | { format: string }),
+    ) => {
+      if ('format' in facts)
+        return `The image public${facts.src} could not be converted to ${facts.format.toUpperCase()}: ${facts.reason}`;
+      return facts.making === 'favicons'
+        ? `The favicons could not be made from public${facts.src}: ${facts.reason}`
+        : `The share image could not be made from the logo public${facts.src}: ${facts.reason}`;
+    },
+    hint: (facts) => {
+      if ('format' in facts) return 'Open the file in an image editor and export it again as PNG, JPEG or plain SVG.';
+      return facts.making === 'favicons'
         ? 'Use a square SVG or a PNG of at least 512 by 512 pixels as public/favicon.svg.'
-        : making === 'share image'
-          ? 'Check that the logo opens in an image viewer; export it again as SVG or PNG.'
-          : 'Open the file in an image editor and export it again as PNG, JPEG or plain SVG.',
+        : 'Check that the logo opens in an image viewer; export it again as SVG or PNG.';
+    },
   }),
 
   // Files and folders on disk.
@@ -509,8 +523,8 @@ export const catalogue = {
   PortBusy: define({
     title: 'Port in use',
     severity: 'error',
-    message: ({ ports, host, attempts }: { ports: string; host: string; attempts: number }) =>
-      `${ports} on ${host} ${attempts === 1 ? 'is' : 'are all'} in use, so the server cannot start.`,
+    message: ({ port, attempts, host }: { port: number; attempts: number; host: string }) =>
+      `${attempts === 1 ? `The port ${port}` : `The ports ${port} to ${port + attempts - 1}`} on ${host} ${attempts === 1 ? 'is' : 'are all'} in use, so the server cannot start.`,
     hint: 'Stop the other server, or pass another port with --port (--port 0 takes any free one).',
   }),
   ListenFailed: define({
@@ -565,6 +579,11 @@ export const catalogue = {
 export type Facts<Code extends SiteErrorCode> = (typeof catalogue)[Code]['message'] extends (facts: infer F) => string
   ? F
   : never;
+
+/** The codes of content advice (src/advice/rules.ts), made from an Advice. */
+export type AdviceCode = {
+  [Code in SiteErrorCode]: [Facts<Code>] extends [Advice] ? ([Advice] extends [Facts<Code>] ? Code : never) : never;
+}[SiteErrorCode];
 
 /** The catalogue's entry for a code, without its facts' types (for titles and severities). */
 export function describeCode(code: SiteErrorCode): Pick<ErrorData<never>, 'title' | 'severity'> {

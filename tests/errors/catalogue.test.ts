@@ -1,6 +1,7 @@
 /** The catalogue: one entry per code, each with a title, a hint and a severity; errors made from facts. */
 import { describe, expect, it } from 'vitest';
-import { catalogue, createError, SiteError, type SiteErrorCode } from '../../src/errors.ts';
+import { type AdviceCode, catalogue, createError, SiteError, type SiteErrorCode } from '../../src/errors.ts';
+import { RULES } from '../../src/advice/rules.ts';
 
 // Typed against the union both ways: a code without an entry, or an entry without a code, fails tsc here.
 const codes: SiteErrorCode[] = Object.keys(catalogue) as Array<keyof typeof catalogue>;
@@ -27,8 +28,8 @@ describe('the error catalogue', () => {
 
   it('makes the message and hint from the facts, and keeps the place and cause', () => {
     const cause = new Error('EADDRINUSE');
-    const error = createError('PortBusy', { ports: 'Ports 4321 to 4330', host: '127.0.0.1', attempts: 10 }, { cause });
-    expect(error.message).toBe('Ports 4321 to 4330 on 127.0.0.1 are all in use, so the server cannot start.');
+    const error = createError('PortBusy', { port: 4321, attempts: 10, host: '127.0.0.1' }, { cause });
+    expect(error.message).toBe('The ports 4321 to 4330 on 127.0.0.1 are all in use, so the server cannot start.');
     expect(error.hint).toBe('Stop the other server, or pass another port with --port (--port 0 takes any free one).');
     expect(error.cause).toBe(cause);
     const image = createError(
@@ -68,5 +69,13 @@ describe('the error catalogue', () => {
     });
     expect(two.message).toBe('The pages /, /about link to "/#x", but the page / has no element with id="x".');
     expect(two.hint).toBe('Link to an anchor that exists on /: #main.');
+  });
+
+  it('makes every advice rule a warning code, and no other code an advice code', () => {
+    const adviceCodes = Object.values(RULES).map((rule) => rule.code);
+    for (const code of adviceCodes) expect(catalogue[code].severity, code).toBe('warning');
+    // @ts-expect-error: UnusedContent is an error about structure, not advice about copy.
+    const notAdvice: AdviceCode = 'UnusedContent';
+    expect(adviceCodes).not.toContain(notAdvice);
   });
 });

@@ -141,9 +141,48 @@ export const catalogue = {
   FrontmatterSyntax: define({
     title: 'Front matter syntax',
     severity: 'error',
-    message: ({ text }: Reported) => text,
-    hint: ({ hint }) =>
-      hint ?? 'Start the file with ---, then the fields in YAML, then another --- line before the text.',
+    message: (
+      facts:
+        | { problem: 'stray break'; charCode: number }
+        | { problem: 'none' | 'unclosed' }
+        | { problem: 'language' | 'executable'; language: string }
+        | Reported,
+    ) => {
+      if (!('problem' in facts)) return facts.text;
+      switch (facts.problem) {
+        case 'stray break': {
+          const name =
+            facts.charCode === 0x0d
+              ? 'a carriage return (CR) without a line feed'
+              : `a line separator (U+${facts.charCode.toString(16).toUpperCase()})`;
+          return `The opening --- line holds ${name}, which editors show as a line break but Markdown does not.`;
+        }
+        case 'none':
+          return 'The file has no front matter: it must start with a line of three dashes (---).';
+        case 'language':
+          return `Front matter in "${facts.language}" is not allowed: content is data, written in YAML, and is never executed.`;
+        case 'unclosed':
+          return 'The front matter is never closed: no second line of three dashes (---) follows the fields.';
+        case 'executable':
+          return `Front matter in "${facts.language}" is not allowed: content is never executed.`;
+      }
+    },
+    hint: (facts) => {
+      if (!('problem' in facts))
+        return facts.hint ?? 'Start the file with ---, then the fields in YAML, then another --- line before the text.';
+      switch (facts.problem) {
+        case 'stray break':
+          return 'Save the file with ordinary line endings (LF or CRLF) and put nothing after the opening ---.';
+        case 'none':
+          return 'Start the file with ---, then the fields (title: ...), then another --- line before the text.';
+        case 'language':
+          return 'Write the fields in YAML and open the front matter with a line of just ---.';
+        case 'unclosed':
+          return 'Add a line with --- after the last field, before the text.';
+        case 'executable':
+          return 'Write the front matter in YAML.';
+      }
+    },
   }),
   FrontmatterInvalid: define({
     title: 'Front matter field invalid',

@@ -79,3 +79,30 @@ describe('the error catalogue', () => {
     expect(adviceCodes).not.toContain(notAdvice);
   });
 });
+
+describe('entries for the modules that still write their words inline', () => {
+  // The same words as those modules write today, so converting them changes no output.
+  it('gives the messages and hints of config.ts, project-paths.ts, decode.ts and frontmatter.ts', () => {
+    const base = createError('UsageError', {
+      base: '/other/',
+      siteUrl: 'https://user.github.io/repo/',
+      sitePath: '/repo/',
+    });
+    expect(base.message).toBe(
+      '--base /other/ does not match the site URL https://user.github.io/repo/, whose path is /repo/.',
+    );
+    expect(createError('UsageError', { text: '--threads must be a whole number from 0 to 64, not "x".' }).hint).toBe(
+      'Run agency-site build --help for the flags.',
+    );
+    const link = createError('SymlinkOutside', { shown: 'public/a.png', folder: 'public' });
+    expect(link.message).toBe(
+      'public/a.png is a symbolic link (or lies in a linked folder) that leads out of public/; the build reads only files inside public/.',
+    );
+    expect(createError('FileTooLarge', { bytes: 3.5 * 1024 * 1024, limit: 2 * 1024 * 1024 }).message).toBe(
+      'The file is 3.5 MB; a content file may be at most 2 MB.',
+    );
+    expect(createError('FrontmatterSyntax', { problem: 'stray break', charCode: 0x2028 }).message).toBe(
+      'The opening --- line holds a line separator (U+2028), which editors show as a line break but Markdown does not.',
+    );
+  });
+});

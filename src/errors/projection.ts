@@ -28,18 +28,18 @@ export interface ProjectionOptions {
 }
 
 export function toProblem(error: SiteError, options: ProjectionOptions = {}): Problem {
-  const escape = (text: string | undefined) => (text === undefined ? undefined : escapeControl(text));
+  const escapeOptional = (text: string | undefined) => (text === undefined ? undefined : escapeControl(text));
   return {
     code: error.code,
     title: error.title,
     severity: options.strict ? 'error' : error.severity,
     message: escapeControl(error.message),
-    file: escape(error.file),
+    file: escapeOptional(error.file),
     line: error.line,
     column: error.column,
     location: escapeControl(formatLocation(error)),
-    frame: escape(error.frame),
-    hint: escape(error.hint),
+    frame: escapeOptional(error.frame),
+    hint: escapeOptional(error.hint),
   };
 }
 

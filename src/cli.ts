@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { resolveConfig, type Options } from './config.ts';
-import { SiteError, toSiteErrors } from './errors.ts';
+import { createError, SiteError, toSiteErrors } from './errors.ts';
 import { formatBytes, log } from './log.ts';
 import { defaultReporter, REPORTERS, type ReporterName } from './reporters.ts';
 
@@ -140,7 +140,7 @@ program
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new SiteError({ code: 'UsageError', message: `--port must be a number from 0 to 65535, not "${value}".` });
+    throw createError('UsageError', { flag: '--port', value });
   }
   return port;
 }
@@ -150,7 +150,11 @@ let command = '';
 program.hook('preAction', (_program, action) => {
   command = action.name();
   const options = action.opts<Partial<ReportOptions>>();
-  log.configure({ reporter: options.reporter ?? 'terminal', quiet: options.quiet ?? false });
+  log.configure({
+    reporter: options.reporter ?? 'terminal',
+    quiet: options.quiet ?? false,
+    strict: options.strict ?? false,
+  });
 });
 
 try {

@@ -1,13 +1,5 @@
 /** The only module that writes to the console. */
-import {
-  escapeControl,
-  formatCount,
-  formatError,
-  toProblem,
-  type Problem,
-  type SiteError,
-  type Severity,
-} from './errors.ts';
+import { escapeControl, formatCount, formatProblem, toProblem, type Problem, type SiteError } from './errors.ts';
 import { formatReport, type PageReport } from './advice/page-report.ts';
 import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './reporters.ts';
 import { mapStack } from './source-stack.ts';
@@ -27,7 +19,11 @@ export function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean | undefined):
 const useColor = colorWanted(process.env, process.stderr.isTTY);
 const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-const settings: { reporter: ReporterName; quiet: boolean } = { reporter: 'terminal', quiet: false };
+const settings: { reporter: ReporterName; quiet: boolean; strict: boolean } = {
+  reporter: 'terminal',
+  quiet: false,
+  strict: false,
+};
 /** What the JSON reporter prints at the end of the run. */
 const reported: Problem[] = [];
 let pageReports: PageReport[] | undefined;
@@ -41,10 +37,10 @@ const silent = () => settings.quiet || settings.reporter === 'json';
 export const WARNINGS_SHOWN_PER_CODE = 3;
 
 /** The warnings a terminal prints in full (the first `limit` of each code, in order), and per code how many it leaves out. */
-export function limitPerCode(
-  warnings: SiteError[],
+export function limitPerCode<T extends { code: string }>(
+  warnings: T[],
   limit = WARNINGS_SHOWN_PER_CODE,
-): { shown: SiteError[]; leftOut: Map<string, number> } {
+): { shown: T[]; leftOut: Map<string, number> } {
   const seen = new Map<string, number>();
   const leftOut = new Map<string, number>();
   const shown = warnings.filter((warning) => {
@@ -57,21 +53,24 @@ export function limitPerCode(
   return { shown, leftOut };
 }
 
-function problems(errors: SiteError[], severity: Severity): void {
+/** Each labelled with its own severity (the catalogue's, or error under --strict), in the one projection. */
+function problems(errors: SiteError[]): void {
+  const projected = errors.map((error) => toProblem(error, { strict: settings.strict }));
   if (settings.reporter === 'json') {
-    reported.push(...errors.map((error) => toProblem(error, severity)));
+    reported.push(...projected);
     return;
   }
-  const label = severity === 'error' ? paint(31, 'error') : paint(33, 'warning');
-  const { shown, leftOut } =
-    severity === 'error' ? { shown: errors, leftOut: new Map<string, number>() } : limitPerCode(errors);
-  for (const error of shown) process.stderr.write(`${label} ${formatError(error)}\n\n`);
+  const failing = projected.filter((problem) => problem.severity === 'error');
+  const { shown, leftOut } = limitPerCode(projected.filter((problem) => problem.severity === 'warning'));
+  const warning = paint(33, 'warning');
+  for (const problem of failing) process.stderr.write(`${paint(31, 'error')} ${formatProblem(problem)}\n\n`);
+  for (const problem of shown) process.stderr.write(`${warning} ${formatProblem(problem)}\n\n`);
   for (const [code, count] of leftOut) {
-    process.stderr.write(`${label} ... and ${count} more ${code} (--reporter json lists every one)\n\n`);
+    process.stderr.write(`${warning} ... and ${count} more ${code} (--reporter json lists every one)\n\n`);
   }
   if (settings.reporter === 'github') {
     // On stdout, where GitHub's runner reads workflow commands: every problem, none left out.
-    for (const error of errors) process.stdout.write(`${formatWorkflowCommand(toProblem(error, severity))}\n`);
+    for (const problem of projected) process.stdout.write(`${formatWorkflowCommand(problem)}\n`);
   }
 }
 
@@ -89,10 +88,10 @@ export const log = {
     process.stderr.write(`${paint(33, 'warning')} ${escapeControl(message)}\n`);
   },
   siteWarnings(warnings: SiteError[]): void {
-    problems(warnings, 'warning');
+    problems(warnings);
   },
   siteErrors(errors: SiteError[]): void {
-    problems(errors, 'error');
+    problems(errors);
     if (settings.reporter !== 'json') process.stderr.write(`${formatCount(errors.length)} found.\n`);
   },
   internal(error: unknown): void {

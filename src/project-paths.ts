@@ -6,7 +6,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError, SiteErrors } from './errors.ts';
+import { createError, SiteError, SiteErrors } from './errors.ts';
 
 /** Files of public/ are copied, not parsed; this only stops a file no static host would take. */
 export const MAX_PUBLIC_BYTES = 100 * 1024 * 1024;
@@ -158,17 +158,7 @@ export function symlinkOutside(shown: string, folder: string): SiteError {
 /** A link that loops, or passes through a file as if it were a folder (ELOOP, ENOTDIR). */
 function unfollowable(shown: string, cause: unknown): SiteError {
   const code = (cause as NodeJS.ErrnoException).code;
-  return new SiteError({
-    code: 'SymlinkBroken',
-    message:
-      code === 'ELOOP'
-        ? `${shown} is a symbolic link that leads back to itself (a loop), so it cannot be read.`
-        : code === 'ENOTDIR'
-          ? `${shown} is a symbolic link through a file, as if the file were a folder, so it cannot be read.`
-          : `${shown} cannot be followed (${code ?? 'unknown error'}).`,
-    file: shown,
-    hint: 'Replace the link with the file itself, or remove it.',
-  });
+  return createError('SymlinkBroken', { shown, reason: code ?? 'unknown error' }, { file: shown });
 }
 
 function notAFile(shown: string): SiteError {

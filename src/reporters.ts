@@ -2,7 +2,7 @@
  * Problems for machines: GitHub workflow commands (annotations on the pull request's diff) and
  * one JSON document. Pure: log.ts writes what these return.
  */
-import { escapeControl, type Problem } from './errors.ts';
+import type { Problem } from './errors.ts';
 
 export type ReporterName = 'terminal' | 'github' | 'json';
 export const REPORTERS: readonly ReporterName[] = ['terminal', 'github', 'json'];
@@ -12,9 +12,12 @@ export function defaultReporter(env: NodeJS.ProcessEnv): ReporterName {
   return env.GITHUB_ACTIONS === 'true' ? 'github' : 'terminal';
 }
 
-/** A workflow command's message, escaped as GitHub documents (%, CR and LF), with no control character left raw. */
+/**
+ * A workflow command's message, escaped as GitHub documents (%, CR and LF). Other control
+ * characters were escaped by the projection (toProblem) already.
+ */
 export function escapeData(text: string): string {
-  return escapeControl(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** A workflow command's property value: the message's escapes, and : and , that separate properties. */

@@ -19,7 +19,7 @@ describe('formatWorkflowCommand', () => {
       line: 8,
       column: 1,
     });
-    expect(formatWorkflowCommand(toProblem(error, 'error'))).toBe(
+    expect(formatWorkflowCommand(toProblem(error))).toBe(
       '::error file=content/site.yaml,line=8,col=1,title=YamlSyntax::Bad YAML.',
     );
     const warning = new SiteError({
@@ -28,17 +28,24 @@ describe('formatWorkflowCommand', () => {
       file: 'content/pages/a.md',
       hint: 'Use Markdown.',
     });
-    expect(formatWorkflowCommand(toProblem(warning, 'warning'))).toBe(
+    expect(formatWorkflowCommand(toProblem(warning))).toBe(
       '::warning file=content/pages/a.md,title=RawHtmlRemoved::Removed.%0Ahint: Use Markdown.',
     );
     const nowhere = new SiteError({ code: 'HostLimit', message: 'Too many.' });
-    expect(formatWorkflowCommand(toProblem(nowhere, 'warning'))).toBe('::warning title=HostLimit::Too many.');
+    expect(formatWorkflowCommand(toProblem(nowhere))).toBe('::warning title=HostLimit::Too many.');
   });
 
   it('escapes %, CR and LF in the message, and also : and , in properties', () => {
     expect(escapeData('100% done\r\nnext: a, b')).toBe('100%25 done%0D%0Anext: a, b');
-    // Nothing from a stranger's file reaches the log raw: ESC would start a terminal sequence.
-    expect(escapeData('title \u001b]0;pwned\u0007')).toBe('title \\x1b]0;pwned\\x07');
+    // Nothing from a stranger's file reaches the log raw: ESC would start a terminal sequence (the projection escapes it).
+    const escaped = new SiteError({
+      code: 'FileName',
+      message: 'title \u001b]0;pwned\u0007',
+      file: 'content/\u001b.md',
+    });
+    expect(formatWorkflowCommand(toProblem(escaped))).toBe(
+      '::error file=content/\\x1b.md,title=FileName::title \\x1b]0;pwned\\x07',
+    );
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
     // A message that tries to end the command and start another stays one annotation.
     const error = new SiteError({
@@ -48,7 +55,7 @@ describe('formatWorkflowCommand', () => {
       line: 2,
       column: 3,
     });
-    const command = formatWorkflowCommand(toProblem(error, 'error'));
+    const command = formatWorkflowCommand(toProblem(error));
     expect(command).toBe('::error file=content/a%2Cb%3Ac.md,line=2,col=3,title=BrokenLink::x%0A::error::forged');
     expect(command.split('\n')).toHaveLength(1);
   });
@@ -66,20 +73,22 @@ describe('renderJsonReport', () => {
     });
     const warning = new SiteError({ code: 'RawHtmlRemoved', message: 'Removed.' });
     const document = JSON.parse(
-      renderJsonReport([toProblem(error, 'error'), toProblem(warning, 'warning')], { command: 'check', ok: false }),
+      renderJsonReport([toProblem(error), toProblem(warning)], { command: 'check', ok: false }),
     );
     expect(document).toEqual({
       problems: [
         {
           code: 'BrokenLink',
+          title: 'Broken link',
           severity: 'error',
           file: 'content/about.md',
           line: 3,
           column: 4,
+          location: 'content/about.md:3:4',
           message: 'Broken.',
           hint: 'Fix it.',
         },
-        { code: 'RawHtmlRemoved', severity: 'warning', message: 'Removed.' },
+        { code: 'RawHtmlRemoved', title: 'Raw HTML removed', severity: 'warning', message: 'Removed.', location: '' },
       ],
       summary: { command: 'check', ok: false, errors: 1, warnings: 1 },
     });

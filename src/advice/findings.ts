@@ -2,7 +2,7 @@
  * A finding: what a rule saw on a page, before it becomes a warning. Findings of the same rule at
  * the same place (a template's link on every page) become one warning that names the pages.
  */
-import { createCodeFrame, SiteError } from '../errors.ts';
+import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { RULES, type RuleName } from './rules.ts';
 
 /** A content file and its text, to find lines in and show code frames from. */
@@ -46,22 +46,14 @@ export function mergeFindings(
   }
   return [...merged.values()].map(({ finding, pages }) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
-    const shown =
-      pages.length > 1
-        ? ` It shows on ${pages.length} pages: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', ...' : ''}.`
-        : '';
-    return {
-      pages,
-      warning: new SiteError({
-        code: RULES[finding.rule].code,
-        message: `${finding.message}${shown}`,
-        file: finding.file,
-        line: finding.line,
-        column: finding.line === undefined ? undefined : (finding.column ?? 1),
-        frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
-        hint: finding.hint,
-      }),
+    const place = {
+      file: finding.file,
+      line: finding.line,
+      column: finding.line === undefined ? undefined : (finding.column ?? 1),
+      frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
     };
+    const facts = { text: finding.message, hint: finding.hint, pages };
+    return { pages, warning: createError(RULES[finding.rule].code, facts, place) };
   });
 }
 

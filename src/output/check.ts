@@ -5,7 +5,7 @@
  */
 import { hashKey } from '../cache/disk.ts';
 import { createStore, type Codec, type Store } from '../cache/store.ts';
-import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
+import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import type { SourceFile as ContentSource } from '../content/load.ts';
 
 /** A content file as the check reads it: its path and text. */
@@ -33,14 +33,14 @@ export interface SiteCheckInput {
   store?: Store;
 }
 
-type LinkCode = Extract<SiteErrorCode, 'BrokenLink' | 'BrokenAnchor' | 'MissingAsset'>;
+/** What is wrong with one link, the same on every page that has it: the facts of its catalogue entry. */
+type LinkDetail =
+  | { code: 'BrokenLink'; value: string; path: string; nearest: string[]; total: number }
+  | { code: 'MissingAsset'; value: string; path: string }
+  | { code: 'BrokenAnchor'; value: string; target: string; id: string; ids: string[] };
 
 interface Problem {
-  code: LinkCode;
-  value: string;
-  /** What is wrong with the link, after "links to "value"". */
-  problem: string;
-  hint: string;
+  detail: LinkDetail;
   pages: string[];
   origin: { file: string; line?: number; column?: number; frame?: string };
 }
@@ -116,7 +116,8 @@ function createCheckContext(
   };
   // One wrong link in the site file shows on every page: it is one problem, naming every page.
   const problems = new Map<string, Problem>();
-  const add = (page: RenderedPage, code: LinkCode, value: string, problem: string, hint: string) => {
+  const add = (page: RenderedPage, detail: LinkDetail) => {
+    const { code, value } = detail;
     const origin: Problem['origin'] = findInSources(sourcesFirst(sources, page.route), linkSpellings(value, urls)) ?? {
       file: page.route.file,
     };
@@ -125,25 +126,25 @@ function createCheckContext(
     const known = problems.get(key);
     if (known && !known.pages.includes(page.route.path)) known.pages.push(page.route.path);
     if (known) return;
-    problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
+    problems.set(key, { detail, pages: [page.route.path], origin });
   };
-  // Made once per missing path: a template's broken link shows on every page.
-  const pageHints = new Map<string, string>();
-  const pageHint = (pathname: string) => {
-    let hint = pageHints.get(pathname);
-    if (hint === undefined) {
+  // Found once per missing path: a template's broken link shows on every page.
+  const nearestPages = new Map<string, { nearest: string[]; total: number }>();
+  const pagesNear = (pathname: string) => {
+    let near = nearestPages.get(pathname);
+    if (near === undefined) {
       const paths = pages.map((other) => other.route.path).filter((path) => path !== '/404');
-      hint = `Link to one of the pages (${nearest(pathname, paths, urls).join(', ')}${paths.length > HINTED_PAGES ? `; ${paths.length} pages in all` : ''}), or add the missing file to public/.`;
-      pageHints.set(pathname, hint);
+      near = { nearest: nearest(pathname, paths, urls), total: paths.length };
+      nearestPages.set(pathname, near);
     }
-    return hint;
+    return near;
   };
-  return { urls, pageOf, scanOf, resolved, resolveCached, problems, add, pageHint };
+  return { urls, pageOf, scanOf, resolved, resolveCached, problems, add, pagesNear };
 }
 
 /** Every link and asset of one page, reported into the context; returns the pages its anchors point into. */
 function checkReferences(page: RenderedPage, scan: PageScan, context: CheckContext): Set<string> {
-  const { urls, pageOf, scanOf, resolved, resolveCached, add, pageHint } = context;
+  const { urls, pageOf, scanOf, resolved, resolveCached, add, pagesNear } = context;
   const anchored = new Set<string>();
   const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
   for (const reference of scan.references) {
@@ -155,14 +156,11 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
     const target = samePage ? page.route.file : resolveCached(url.pathname);
     if (target === undefined) {
       const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
+      const { value } = reference;
+      const path = url.pathname;
       add(
         page,
-        asset ? 'MissingAsset' : 'BrokenLink',
-        reference.value,
-        asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
-        asset
-          ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.'
-          : pageHint(url.pathname),
+        asset ? { code: 'MissingAsset', value, path } : { code: 'BrokenLink', value, path, ...pagesNear(path) },
       );
       continue;
     }
@@ -171,16 +169,8 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
     const targetIds = fragment ? scanOf(target)?.ids : undefined;
     if (fragment && targetIds && !targetIds.has(fragment)) {
       const targetPath = pageOf.get(target)?.route.path ?? target;
-      add(
-        page,
-        'BrokenAnchor',
-        reference.value,
-        `but the page ${targetPath} has no element with id="${fragment}"`,
-        `Link to an anchor that exists on ${targetPath}: ${[...targetIds]
-          .map((id) => `#${id}`)
-          .slice(0, 12)
-          .join(', ')}.`,
-      );
+      const ids = [...targetIds];
+      add(page, { code: 'BrokenAnchor', value: reference.value, target: targetPath, id: fragment, ids });
     }
   }
   return anchored;
@@ -190,23 +180,19 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
 function checkCanonical(page: RenderedPage, scan: PageScan, urls: UrlPolicy): SiteError | undefined {
   const expected = urls.absolute(page.route.path);
   if (!page.route.indexable || scan.canonical === expected) return undefined;
-  return new SiteError({
-    code: 'CanonicalMismatch',
-    message: `The page ${page.route.path} declares the canonical URL ${scan.canonical ?? '(none)'}, but the URL policy gives ${expected}.`,
-    file: page.route.file,
-    hint: 'Let the layout take the canonical URL from urls.absolute(route.path).',
-  });
+  const facts = { path: page.route.path, canonical: scan.canonical, expected };
+  return createError('CanonicalMismatch', facts, { file: page.route.file });
 }
 
-function formatProblem(problem: Problem): SiteError {
-  const pagesText =
-    problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
-  return new SiteError({
-    code: problem.code,
-    message: `${pagesText} ${problem.pages.length === 1 ? 'links' : 'link'} to "${problem.value}", ${problem.problem}.`,
-    ...problem.origin,
-    hint: problem.hint,
-  });
+function formatProblem({ detail, pages, origin }: Problem): SiteError {
+  switch (detail.code) {
+    case 'BrokenLink':
+      return createError('BrokenLink', { ...detail, pages }, origin);
+    case 'MissingAsset':
+      return createError('MissingAsset', { ...detail, pages }, origin);
+    case 'BrokenAnchor':
+      return createError('BrokenAnchor', { ...detail, pages }, origin);
+  }
 }
 
 /** How a page's scan is kept: as JSON, whose strings are copies. */

@@ -3,7 +3,10 @@
  * and the publication's files. Two sources may not claim one path, and no path may have to be a
  * file and a folder at once.
  */
-import { SiteError, SiteErrors } from '../errors.ts';
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createError, SiteError, SiteErrors } from '../errors.ts';
 import type { PlannedFile } from './staging.ts';
 
 /** The groups of files as one output; throws when two of them clash. */
@@ -12,16 +15,12 @@ export function planOutput(...groups: ReadonlyArray<readonly PlannedFile[]>): Pl
   const clashes = findClashes(planned.map((file) => file.path));
   if (clashes.length > 0) {
     throw new SiteErrors(
-      clashes.map(
-        ({ file, folder }) =>
-          new SiteError({
-            code: 'DuplicateUrl',
-            message: folder
-              ? `The output needs ${file} to be a file and a folder at once: a file in public/ has the name of a folder the build makes, or the other way round.`
-              : `Two sources write the output file ${file}: a file in public/ has the same path as a page or asset the build makes.`,
-            file: `public/${file}`,
-            hint: 'Rename or remove the file in public/.',
-          }),
+      clashes.map(({ file, folder }) =>
+        createError(
+          'DuplicateUrl',
+          { clash: folder ? 'file and folder' : 'output file', path: file },
+          { file: `public/${file}` },
+        ),
       ),
     );
   }

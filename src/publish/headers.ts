@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SiteFile } from '../content/schema.ts';
-import { SiteError } from '../errors.ts';
+import { createError, type SiteError } from '../errors.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 
 export const HEADERS_FILE = '_headers';
@@ -146,27 +146,12 @@ export function checkHeadersFile(text: string): SiteError[] {
   const rules = lines.filter((line) => line !== '' && !/^[\s#]/.test(line)).length;
   const problems: SiteError[] = [];
   if (rules > HOST_LIMITS.rules) {
-    problems.push(
-      hostLimit(
-        `The output's ${HEADERS_FILE} file has ${rules} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`,
-      ),
-    );
+    problems.push(createError('HostLimit', { file: HEADERS_FILE, rules, max: HOST_LIMITS.rules }));
   }
   const long = lines.findIndex((line) => line.length > HOST_LIMITS.lineLength);
   if (long !== -1) {
-    problems.push(
-      hostLimit(
-        `Line ${long + 1} of the output's ${HEADERS_FILE} file has ${lines[long]!.length} characters; Cloudflare Pages ignores lines over ${HOST_LIMITS.lineLength}.`,
-      ),
-    );
+    const facts = { file: HEADERS_FILE, line: long + 1, length: lines[long]!.length, max: HOST_LIMITS.lineLength };
+    problems.push(createError('HostLimit', facts));
   }
   return problems;
-}
-
-function hostLimit(message: string): SiteError {
-  return new SiteError({
-    code: 'HostLimit',
-    message,
-    hint: 'Shorten the URLs in content/site.yaml that the Content-Security-Policy names, or serve the headers another way on that host.',
-  });
 }

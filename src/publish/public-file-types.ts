@@ -7,7 +7,7 @@
  * are still checked), except the two files the build writes itself.
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { createError, type SiteError } from '../errors.ts';
 
 export type PublicFileKind =
   | { type: 'copy' }
@@ -131,10 +131,5 @@ function describeRefused(extension: string): { what: string; hint: string } {
 }
 
 export function refusedType(shown: string, kind: Extract<PublicFileKind, { type: 'refused' }>): SiteError {
-  return new SiteError({
-    code: 'PublicFileType',
-    message: `${shown} is ${kind.what}; public/ does not publish it.`,
-    file: shown,
-    hint: kind.hint,
-  });
+  return createError('PublicFileType', { shown, what: kind.what, next: kind.hint }, { file: shown });
 }

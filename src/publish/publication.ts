@@ -9,7 +9,7 @@ import type { OutputFile } from '../render/assets.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Image, ImageContent, Site } from '../content/schema.ts';
 import { hashKey } from '../cache/disk.ts';
-import { SiteError } from '../errors.ts';
+import { createError } from '../errors.ts';
 import { createFavicons, type Favicons } from './favicons.ts';
 import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile, type SiteScript } from './headers.ts';
 import { readImageSize } from '../images/size.ts';
@@ -119,12 +119,8 @@ export async function createPublication(input: PublicationInput, images?: Promis
 function loadIcon(bytes: Buffer): { image: Image; bytes: Buffer } {
   const size = readImageSize(bytes, FAVICON_SOURCE);
   if (!size) {
-    throw new SiteError({
-      code: 'MissingImage',
-      message: `The favicon public/${FAVICON_SOURCE} has no readable width and height.`,
-      file: `public/${FAVICON_SOURCE}`,
-      hint: 'Give the <svg> element a viewBox (or width and height), such as viewBox="0 0 32 32".',
-    });
+    const src = `/${FAVICON_SOURCE}`;
+    throw createError('MissingImage', { src, problem: 'favicon no size' }, { file: `public${src}` });
   }
   return { image: { src: `/${FAVICON_SOURCE}`, ...size }, bytes };
 }

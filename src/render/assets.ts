@@ -6,7 +6,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
-import { SiteError, SiteErrors } from '../errors.ts';
+import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 
 export const SCRIPT_ENTRY = 'browser/main.ts';
@@ -47,15 +47,8 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
     try {
       await access(file);
     } catch (cause) {
-      missing.push(
-        new SiteError({
-          code: 'AssetBuildFailed',
-          message: `The file ${path.relative(config.root, file)} is missing; every page links to it.`,
-          file: path.relative(config.root, file),
-          hint: 'Restore it from git, or create it.',
-          cause,
-        }),
-      );
+      const shown = path.relative(config.root, file);
+      missing.push(createError('AssetBuildFailed', { missing: shown }, { file: shown, cause }));
     }
   }
   if (missing.length > 0) throw new SiteErrors(missing);
@@ -83,14 +76,7 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
   } catch (thrown) {
     const failure = thrown as esbuild.BuildFailure;
     if (!Array.isArray(failure.errors)) throw thrown;
-    throw new SiteErrors(
-      fromEsbuildMessages(
-        failure.errors,
-        'AssetBuildFailed',
-        config.root,
-        'Fix the script or stylesheet at the marked line.',
-      ),
-    );
+    throw new SiteErrors(fromEsbuildMessages(failure.errors, config.root, 'AssetBuildFailed'));
   }
   const files = result.outputFiles.map((file) => ({
     path: path.relative(config.outDir, file.path).split(path.sep).join('/'),

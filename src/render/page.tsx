@@ -4,12 +4,10 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SiteError, SiteErrors } from '../errors.ts';
+import { createError, SiteError, SiteErrors } from '../errors.ts';
 import type { Route } from '../site/routes.ts';
 import { createPageProps, type PageInput } from './props.ts';
 import { locateInStack, type Templates } from './templates.ts';
-
-const HINT = 'Fix the template at this line; templates receive all their data as props and must not throw.';
 
 export function renderPage(templates: Templates, input: PageInput): Buffer {
   const page = createPageProps(input);
@@ -22,13 +20,11 @@ export function renderPage(templates: Templates, input: PageInput): Buffer {
     return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, page.props))}`);
   } catch (cause) {
     const error = cause instanceof Error ? cause : new Error(String(cause));
-    throw new SiteError({
-      code: 'RenderFailed',
-      message: `Rendering the page ${input.route.path} failed: ${error.message}`,
-      ...(locateInStack(error, templates.locate) ?? { file: 'templates/index.ts' }),
-      hint: HINT,
-      cause,
-    });
+    throw createError(
+      'RenderFailed',
+      { paths: [input.route.path], reason: error.message },
+      { ...(locateInStack(error, templates.locate) ?? { file: 'templates/index.ts' }), cause },
+    );
   }
 }
 
@@ -60,16 +56,8 @@ export function renderPages(
     [...failures.values()].map(({ error, paths }) => {
       if (paths.length === 1) return error;
       const reason = error.cause instanceof Error ? error.cause.message : String(error.cause);
-      return new SiteError({
-        code: error.code,
-        message: `Rendering the pages ${paths.join(', ')} failed: ${reason}`,
-        file: error.file,
-        line: error.line,
-        column: error.column,
-        frame: error.frame,
-        hint: error.hint,
-        cause: error.cause,
-      });
+      const { file, line, column, frame, cause } = error;
+      return createError('RenderFailed', { paths, reason }, { file, line, column, frame, cause });
     }),
   );
 }

@@ -10,7 +10,7 @@ import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { hashKey } from '../cache/disk.ts';
 import { findOriginal } from '../source-stack.ts';
-import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
+import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 import type { PageComponents } from '../../templates/api.ts';
 
@@ -54,13 +54,11 @@ async function assertEntryExists(entry: string, entryFile: string): Promise<void
   try {
     await access(entry);
   } catch (cause) {
-    throw new SiteError({
-      code: 'TemplateBuildFailed',
-      message: `The file ${entryFile} is missing; it exports the page components.`,
-      file: entryFile,
-      hint: 'Restore it from git, or run agency-site in the project folder (or pass it with --root).',
-      cause,
-    });
+    throw createError(
+      'TemplateBuildFailed',
+      { problem: 'entry missing', entry: entryFile },
+      { file: entryFile, cause },
+    );
   }
 }
 
@@ -85,14 +83,7 @@ async function bundleTemplates(config: ResolvedConfig, entry: string) {
   } catch (thrown) {
     const failure = thrown as esbuild.BuildFailure;
     if (!Array.isArray(failure.errors)) throw thrown;
-    throw new SiteErrors(
-      fromEsbuildMessages(
-        failure.errors,
-        'TemplateBuildFailed',
-        config.root,
-        'Fix the template at the marked line; the dev server reloads when you save.',
-      ),
-    );
+    throw new SiteErrors(fromEsbuildMessages(failure.errors, config.root, 'TemplateBuildFailed'));
   }
 }
 
@@ -123,25 +114,18 @@ function evaluateBundle(
     const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
     run(module, module.exports, (id: string) => {
       if (!ALLOWED.has(id)) {
-        throw new SiteError({
-          code: 'TemplateBuildFailed',
-          message: `A template imports "${id}", but templates may only import react and each other.`,
-          file: entryFile,
-          hint: 'Templates get every word and file through props: move the reading into content/ or src/.',
-        });
+        throw createError('TemplateBuildFailed', { problem: 'import', id }, { file: entryFile });
       }
       return requireFromGenerator(id);
     });
   } catch (thrown) {
     if (thrown instanceof SiteError) throw thrown;
     const error = thrown instanceof Error ? thrown : new Error(String(thrown));
-    throw new SiteError({
-      code: 'TemplateBuildFailed',
-      message: `Loading the templates failed: ${error.message}`,
-      ...(locateInStack(error, locate) ?? { file: entryFile }),
-      hint: 'Templates run when the build loads them: keep module-level code to imports and plain values.',
-      cause: thrown,
-    });
+    throw createError(
+      'TemplateBuildFailed',
+      { problem: 'load', reason: error.message },
+      { ...(locateInStack(error, locate) ?? { file: entryFile }), cause: thrown },
+    );
   }
   return module.exports.pages;
 }
@@ -151,12 +135,11 @@ function checkPages(pages: Partial<PageComponents> | undefined, entryFile: strin
     (kind) => typeof pages?.[kind] !== 'function',
   );
   if (!pages || missing.length > 0) {
-    throw new SiteError({
-      code: 'TemplateBuildFailed',
-      message: `templates/${ENTRY} must export "pages" with a component for each of: ${missing.join(', ')}.`,
-      file: entryFile,
-      hint: "Export const pages = { home: HomePage, legal: LegalPage, page: ContentPage, 'not-found': NotFoundPage }.",
-    });
+    throw createError(
+      'TemplateBuildFailed',
+      { problem: 'pages', entry: `templates/${ENTRY}`, missing },
+      { file: entryFile },
+    );
   }
   return pages as PageComponents;
 }

@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { resolveConfig, type Options } from './config.ts';
-import { createError, SiteError, toSiteErrors } from './errors.ts';
+import { createError, toSiteErrors } from './errors.ts';
 import { formatBytes, log } from './log.ts';
 import { defaultReporter, REPORTERS, type ReporterName } from './reporters.ts';
 

@@ -1,12 +1,5 @@
-/**
- * The output a build plans, before it is checked and written: pages, assets, the files of public/
- * and the publication's files. Two sources may not claim one path, and no path may have to be a
- * file and a folder at once.
- */
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { createError, SiteError, SiteErrors } from '../errors.ts';
+
+import { createError, SiteErrors } from '../errors.ts';
 import type { PlannedFile } from './staging.ts';
 
 /** The groups of files as one output; throws when two of them clash. */

@@ -4,8 +4,8 @@
  * fields of the same file are wrong.
  */
 import path from 'node:path';
-import { createError, SiteError, type ErrorPlace, } from '../errors.ts';
-import { MAX_PUBLIC_BYTES, readInside, } from '../project-paths.ts';
+import { createError, SiteError, type ErrorPlace } from '../errors.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import { readImageSize } from './size.ts';
 import type { LoadContext } from '../content/file.ts';
 import type { Parsed } from '../content/parse.ts';

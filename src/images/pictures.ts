@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createError, type SiteError } from '../errors.ts';
-import { MAX_PUBLIC_BYTES, readInside, } from '../project-paths.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import type { ImagePipeline } from './pipeline.ts';
 import type { ImageRecipe, RasterFormat } from './recipe.ts';
 import { readOrientation } from './size.ts';

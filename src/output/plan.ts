@@ -1,4 +1,3 @@
-
 import { createError, SiteErrors } from '../errors.ts';
 import type { PlannedFile } from './staging.ts';
 

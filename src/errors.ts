@@ -103,22 +103,49 @@ export class SiteErrors extends Error {
   }
 }
 
-/** Lines around `line` (1-based) with a caret under `column`, like compilers print. */
+/** Characters of a line a code frame shows: a window around the column, however long the line. */
+export const FRAME_WIDTH = 160;
+
+/**
+ * Lines around `line` (1-based) with a caret under `column`, like compilers print. A long line is
+ * shown as a window of FRAME_WIDTH characters around the column (… marks what is cut), so a frame
+ * is small whatever the line: 60,000 problems on one line of a 1 MB file once padded a caret
+ * line to each column and ran out of memory.
+ */
 export function createCodeFrame(source: string, line: number, column = 1, context = 2): string {
-  const lines = source.split(/\r?\n/);
+  const starts = lineStarts(source);
   // A final newline ends the last line; it does not start an empty one.
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const count = starts.length > 1 && starts.at(-1) === source.length ? starts.length - 1 : starts.length;
   const first = Math.max(1, line - context);
-  const last = Math.min(lines.length, line + context);
+  const last = Math.min(count, line + context);
   const width = String(last).length;
+  // One window for every line of the frame, so that they stay aligned.
+  const from = column - 1 > FRAME_WIDTH - 20 ? column - 1 - Math.floor(FRAME_WIDTH / 2) : 0;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const text = (lines[n - 1] ?? '').replace(/\t/g, '→');
+    const end = n < starts.length ? starts[n]! - 1 : source.length;
+    const full = n - 1 < starts.length ? source.slice(starts[n - 1]!, end).replace(/\r$/, '') : '';
+    let text = full.slice(from, from + FRAME_WIDTH).replace(/\t/g, '→');
+    if (from > 0 && full.length > 0) text = `…${text}`;
+    if (from + FRAME_WIDTH < full.length) text = `${text}…`;
     const marker = n === line ? '>' : ' ';
-    out.push(`${marker} ${String(n).padStart(width)} | ${text.slice(0, 160)}`);
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+    out.push(`${marker} ${String(n).padStart(width)} | ${text}`);
+    if (n === line) {
+      const caret = Math.min(Math.max(0, column - 1 - from), FRAME_WIDTH) + (from > 0 ? 1 : 0);
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(caret)}^`);
+    }
   }
   return out.join('\n');
+}
+
+/** Where each line of the last source starts: thousands of frames of one file split it once. */
+let indexed: { source: string; starts: number[] } | undefined;
+function lineStarts(source: string): number[] {
+  if (indexed?.source === source) return indexed.starts;
+  const starts = [0];
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) starts.push(at + 1);
+  indexed = { source, starts };
+  return starts;
 }
 
 /**
@@ -134,19 +161,27 @@ export function escapeControl(text: string): string {
   });
 }
 
+/**
+ * escapeControl, and line feeds as \n: a message, hint or file name is one line, so nothing in
+ * content can start a line of its own (a fake "Built 6 pages" or a `::add-mask::` workflow command).
+ */
+export function escapeLine(text: string): string {
+  return escapeControl(text).replace(/\n/g, '\\n');
+}
+
 export function formatLocation(error: { file?: string; line?: number; column?: number }): string {
   if (!error.file) return '';
   if (!error.line) return error.file;
   return `${error.file}:${error.line}:${error.column ?? 1}`;
 }
 
-/** Text for a person at a terminal, control characters escaped. */
+/** Text for a person at a terminal, control characters escaped; only the frame has several lines. */
 export function formatError(error: SiteError): string {
-  const location = formatLocation(error);
-  const parts = [`${location ? `${location} ` : ''}[${error.code}] ${error.message}`];
-  if (error.frame) parts.push(error.frame);
-  if (error.hint) parts.push(`hint: ${error.hint}`);
-  return escapeControl(parts.join('\n'));
+  const location = escapeLine(formatLocation(error));
+  const parts = [`${location ? `${location} ` : ''}[${error.code}] ${escapeLine(error.message)}`];
+  if (error.frame) parts.push(escapeControl(error.frame));
+  if (error.hint) parts.push(`hint: ${escapeLine(error.hint)}`);
+  return parts.join('\n');
 }
 
 export function formatCount(problems: number): string {
@@ -170,15 +205,15 @@ export interface OverlayError {
 
 /** Plain data for the dev overlay (rendered as text), control characters escaped as in the terminal. */
 export function toOverlay(error: SiteError): OverlayError {
-  const escape = (text: string | undefined) => (text === undefined ? undefined : escapeControl(text));
+  const escape = (text: string | undefined) => (text === undefined ? undefined : escapeLine(text));
   return {
     code: error.code,
-    message: escapeControl(error.message),
+    message: escapeLine(error.message),
     file: escape(error.file),
     line: error.line,
     column: error.column,
-    location: escapeControl(formatLocation(error)),
-    frame: escape(error.frame),
+    location: escapeLine(formatLocation(error)),
+    frame: error.frame === undefined ? undefined : escapeControl(error.frame),
     hint: escape(error.hint),
   };
 }

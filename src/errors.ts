@@ -16,6 +16,7 @@ export type SiteErrorCode =
   | 'UnsafeKey'
   | 'RawHtmlRemoved'
   | 'MarkdownTooDeep'
+  | 'MarkdownTooComplex'
   // Content advice (src/advice/rules.ts): warnings about the copy, never errors.
   | 'TitleLength'
   | 'DescriptionLength'

@@ -24,7 +24,7 @@ export const MARKDOWN_DEADLINE_MS = 5_000;
 /** However busy the machine, no body renders longer than this. */
 const WALL_LIMIT_MS = 60_000;
 const POLL_MS = 50;
-export const MARKDOWN_MEMORY_MB = 512;
+export const MARKDOWN_MEMORY_MB = 320;
 /** For a worker to load its processor, on a machine busy with other work. */
 const START_MS = 60_000;
 

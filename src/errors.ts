@@ -17,6 +17,7 @@ export type SiteErrorCode =
   | 'UnsafeKey'
   | 'RawHtmlRemoved'
   | 'MarkdownTooDeep'
+  | 'MarkdownTooComplex'
   // Content advice (src/advice/rules.ts): warnings about the copy, never errors.
   | 'TitleLength'
   | 'DescriptionLength'
@@ -75,10 +76,18 @@ export {
 } from './errors/site-error.ts';
 export {
   escapeControl,
+  escapeLine,
   formatLocation,
   toInternalProblem,
   toProblem,
   type Problem,
   type ProjectionOptions,
 } from './errors/projection.ts';
-export { createCodeFrame, formatCount, formatError, formatErrors, formatProblem } from './errors/format.ts';
+export {
+  createCodeFrame,
+  FRAME_WIDTH,
+  formatCount,
+  formatError,
+  formatErrors,
+  formatProblem,
+} from './errors/format.ts';

@@ -1,5 +1,13 @@
 /** The only module that writes to the console. */
-import { escapeControl, formatCount, formatProblem, toProblem, type Problem, type SiteError } from './errors.ts';
+import {
+  escapeControl,
+  escapeLine,
+  formatCount,
+  formatProblem,
+  toProblem,
+  type Problem,
+  type SiteError,
+} from './errors.ts';
 import { formatReport, type PageReport } from './advice/page-report.ts';
 import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './reporters.ts';
 import { mapStack } from './source-stack.ts';
@@ -78,14 +86,15 @@ export const log = {
   configure(options: Partial<typeof settings>): void {
     Object.assign(settings, options);
   },
+  // Messages may hold file names and other content: each is one line, escaped (errors.ts).
   info(message: string): void {
-    if (!silent()) process.stdout.write(`${message}\n`);
+    if (!silent()) process.stdout.write(`${escapeLine(message)}\n`);
   },
   verbose(enabled: boolean, message: string): void {
-    if (enabled && !silent()) process.stderr.write(`${paint(2, message)}\n`);
+    if (enabled && !silent()) process.stderr.write(`${paint(2, escapeLine(message))}\n`);
   },
   warn(message: string): void {
-    process.stderr.write(`${paint(33, 'warning')} ${escapeControl(message)}\n`);
+    process.stderr.write(`${paint(33, 'warning')} ${escapeLine(message)}\n`);
   },
   siteWarnings(warnings: SiteError[]): void {
     problems(warnings);
@@ -95,7 +104,9 @@ export const log = {
     if (settings.reporter !== 'json') process.stderr.write(`${formatCount(errors.length)} found.\n`);
   },
   internal(error: unknown): void {
-    const stack = error instanceof Error ? mapStack(error.stack ?? error.message) : String(error);
+    const raw = error instanceof Error ? mapStack(error.stack ?? error.message) : String(error);
+    // A message may quote content: every line after the first is indented, so none starts like ours.
+    const stack = escapeControl(raw).replace(/\n(?![ \t])/g, '\n  ');
     process.stderr.write(
       `${paint(31, 'internal error')} This is a bug in agency-site, not in your content. ` +
         `Please report it with the stack below.\n${stack}\n`,

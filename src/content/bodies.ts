@@ -6,8 +6,9 @@
 import type { MarkdownFacts } from '../advice/markdown.ts';
 import { hashKey } from '../cache/disk.ts';
 import type { Store } from '../cache/store.ts';
-import { createCodeFrame, SiteError } from '../errors.ts';
+import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
 import { renderedCodec, renderMarkdownAll } from '../markdown/batch.ts';
+import { MarkdownRefused, tooComplexError } from '../markdown/guarded.ts';
 import type { MarkdownImage } from '../images/find.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
@@ -43,16 +44,25 @@ export async function renderBodies(
   const fileKeys = files.map((file) => file.bodyKey!);
   const bodies = new Map(files.map((file, index) => [fileKeys[index]!, file.parsed!.body]));
   const keys = [...bodies.keys()];
-  const made = await store.stepAll(
-    'markdown',
-    keys,
-    (missing) =>
-      renderMarkdownAll(
-        missing.map((index) => bodies.get(keys[index]!)!),
-        options,
-      ),
-    renderedCodec,
-  );
+  const made = await store
+    .stepAll(
+      'markdown',
+      keys,
+      (missing) =>
+        renderMarkdownAll(
+          missing.map((index) => bodies.get(keys[index]!)!),
+          options,
+        ),
+      renderedCodec,
+    )
+    .catch((thrown: unknown) => {
+      if (!(thrown instanceof MarkdownRefused)) throw thrown;
+      const refused = files.flatMap((file) => {
+        const refusal = thrown.refused.get(file.parsed!.body);
+        return refusal ? [tooComplexError(file.parsed!, file.parsed!.body, refusal)] : [];
+      });
+      throw new SiteErrors(refused);
+    });
   const rendered = new Map<string, RenderedMarkdown>(keys.map((key, index) => [key, made[index]!]));
   const results = fileKeys.map((key) => rendered.get(key)!);
   return {

@@ -46,6 +46,8 @@ const link = z.strictObject({ label: text, href });
 /** Where the contact form posts: a full https address, or a path on this site for a function on the same host. */
 const formEndpoint = z
   .string()
+  // The address is written into every page as it is: a URL parser would drop tabs and line breaks.
+  .regex(/^[^\s\u0000-\u001f\u007f-\u009f]*$/, 'must not contain spaces, line breaks or control characters')
   .refine(
     (value) => /^\/(?!\/)[\w\-./]*$/.test(value) || isHttpsUrl(value),
     'must be a full address starting with https:// or a path on this site starting with /, such as /api/contact',

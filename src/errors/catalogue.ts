@@ -223,6 +223,13 @@ export const catalogue = {
     hint: 'Remove the extra > or list markers; a quote or list inside another rarely needs more than a few levels.',
   }),
 
+  MarkdownTooComplex: define({
+    title: 'Markdown too costly to render',
+    severity: 'error',
+    message: ({ cost, markers }: { cost: string; markers: number }) =>
+      `This text ${cost}, far more than any page needs: it was not rendered. The paragraph here holds ${markers} emphasis, link, code or HTML markers.`,
+    hint: 'Close the *, _, [ and ` markers this text opens, or put text that shows them literally in a code block; split very long pages.',
+  }),
   // Content advice (src/advice/rules.ts): warnings about the copy, never errors.
   TitleLength: advice('Title length'),
   DescriptionLength: advice('Description length'),

@@ -2,22 +2,49 @@
 import { type Problem, toProblem } from './projection.ts';
 import type { SiteError } from './site-error.ts';
 
-/** Lines around `line` (1-based) with a caret under `column`, like compilers print. */
+/** Characters of a line a code frame shows: a window around the column, however long the line. */
+export const FRAME_WIDTH = 160;
+
+/**
+ * Lines around `line` (1-based) with a caret under `column`, like compilers print. A long line is
+ * shown as a window of FRAME_WIDTH characters around the column (… marks what is cut), so a frame
+ * is small whatever the line: 60,000 problems on one line of a 1 MB file once padded a caret
+ * line to each column and ran out of memory.
+ */
 export function createCodeFrame(source: string, line: number, column = 1, context = 2): string {
-  const lines = source.split(/\r?\n/);
+  const starts = lineStarts(source);
   // A final newline ends the last line; it does not start an empty one.
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const count = starts.length > 1 && starts.at(-1) === source.length ? starts.length - 1 : starts.length;
   const first = Math.max(1, line - context);
-  const last = Math.min(lines.length, line + context);
+  const last = Math.min(count, line + context);
   const width = String(last).length;
+  // One window for every line of the frame, so that they stay aligned.
+  const from = column - 1 > FRAME_WIDTH - 20 ? column - 1 - Math.floor(FRAME_WIDTH / 2) : 0;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const text = (lines[n - 1] ?? '').replace(/\t/g, '→');
+    const end = n < starts.length ? starts[n]! - 1 : source.length;
+    const full = n - 1 < starts.length ? source.slice(starts[n - 1]!, end).replace(/\r$/, '') : '';
+    let text = full.slice(from, from + FRAME_WIDTH).replace(/\t/g, '→');
+    if (from > 0 && full.length > 0) text = `…${text}`;
+    if (from + FRAME_WIDTH < full.length) text = `${text}…`;
     const marker = n === line ? '>' : ' ';
-    out.push(`${marker} ${String(n).padStart(width)} | ${text.slice(0, 160)}`);
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+    out.push(`${marker} ${String(n).padStart(width)} | ${text}`);
+    if (n === line) {
+      const caret = Math.min(Math.max(0, column - 1 - from), FRAME_WIDTH) + (from > 0 ? 1 : 0);
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(caret)}^`);
+    }
   }
   return out.join('\n');
+}
+
+/** Where each line of the last source starts: thousands of frames of one file split it once. */
+let indexed: { source: string; starts: number[] } | undefined;
+function lineStarts(source: string): number[] {
+  if (indexed?.source === source) return indexed.starts;
+  const starts = [0];
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) starts.push(at + 1);
+  indexed = { source, starts };
+  return starts;
 }
 
 /** `file:line:column [Code] message`, the code frame and the hint. */

@@ -28,17 +28,18 @@ export interface ProjectionOptions {
 }
 
 export function toProblem(error: SiteError, options: ProjectionOptions = {}): Problem {
-  const escapeOptional = (text: string | undefined) => (text === undefined ? undefined : escapeControl(text));
+  // A message, hint or file name is one line; only the code frame has several.
+  const escapeOptional = (text: string | undefined) => (text === undefined ? undefined : escapeLine(text));
   return {
     code: error.code,
     title: error.title,
     severity: options.strict ? 'error' : error.severity,
-    message: escapeControl(error.message),
+    message: escapeLine(error.message),
     file: escapeOptional(error.file),
     line: error.line,
     column: error.column,
-    location: escapeControl(formatLocation(error)),
-    frame: escapeOptional(error.frame),
+    location: escapeLine(formatLocation(error)),
+    frame: error.frame === undefined ? undefined : escapeControl(error.frame),
     hint: escapeOptional(error.hint),
   };
 }
@@ -49,7 +50,7 @@ export function toInternalProblem(thrown: unknown): Problem {
     code: 'InternalError',
     title: 'Internal error',
     severity: 'error',
-    message: escapeControl(thrown instanceof Error ? thrown.message : String(thrown)),
+    message: escapeLine(thrown instanceof Error ? thrown.message : String(thrown)),
     location: '',
     hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.',
   };
@@ -65,6 +66,14 @@ export function escapeControl(text: string): string {
     const code = char.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
+}
+
+/**
+ * escapeControl, and line feeds as \n: a message, hint or file name is one line, so nothing in
+ * content can start a line of its own (a fake "Built 6 pages" or a `::add-mask::` workflow command).
+ */
+export function escapeLine(text: string): string {
+  return escapeControl(text).replace(/\n/g, '\\n');
 }
 
 export function formatLocation(error: { file?: string; line?: number; column?: number }): string {

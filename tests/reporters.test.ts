@@ -47,7 +47,8 @@ describe('formatWorkflowCommand', () => {
       '::error file=content/\\x1b.md,title=FileName::title \\x1b]0;pwned\\x07',
     );
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
-    // A message that tries to end the command and start another stays one annotation.
+    // A message that tries to end the command and start another stays one annotation: the projection
+    // shows its line feed as the two characters \n, so not even GitHub's %0A is needed.
     const error = new SiteError({
       code: 'BrokenLink',
       message: 'x\n::error::forged',
@@ -56,7 +57,7 @@ describe('formatWorkflowCommand', () => {
       column: 3,
     });
     const command = formatWorkflowCommand(toProblem(error));
-    expect(command).toBe('::error file=content/a%2Cb%3Ac.md,line=2,col=3,title=BrokenLink::x%0A::error::forged');
+    expect(command).toBe('::error file=content/a%2Cb%3Ac.md,line=2,col=3,title=BrokenLink::x\\n::error::forged');
     expect(command.split('\n')).toHaveLength(1);
   });
 });

@@ -35,7 +35,7 @@ export async function renderMarkdownAll(
 ): Promise<RenderedMarkdown[]> {
   const guarded: number[] = [];
   const plain: number[] = [];
-  bodies.forEach((body, index) => (needsGuard(body) ? guarded : plain).push(index));
+  for (const [index, body] of bodies.entries()) (needsGuard(body) ? guarded : plain).push(index);
   if (guarded.length === 0) return renderPlain(bodies, options);
   const rendered = await renderPlain(
     plain.map((index) => bodies[index]!),
@@ -47,7 +47,7 @@ export async function renderMarkdownAll(
     options,
   );
   const html: RenderedMarkdown[] = [];
-  plain.forEach((index, position) => (html[index] = rendered[position]!));
+  for (const [position, index] of plain.entries()) html[index] = rendered[position]!;
   const refused = new Map<string, Refusal>();
   guarded.forEach((index, position) => {
     const result = risky[position]!;

@@ -32,6 +32,7 @@ import {
   type SiteImageSet,
 } from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
+import { createPictureRenderer } from './render/page.tsx';
 import { renderSitePages } from './render/site-pages.ts';
 import { loadTemplates } from './render/templates.ts';
 import { createRoutes, createUrlPolicy, type UrlPolicy } from './site/routes.ts';
@@ -109,7 +110,11 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       { files, config, urls, pipeline, made: madeImages },
       loaded.markdownImages,
     );
-    const { site, pages: contentPages, pageSources } = placeSiteImages(loaded, markdownImages.pictures, urls);
+    const {
+      site,
+      pages: contentPages,
+      pageSources,
+    } = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates));
     const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
     const published = await publish(store, { config, site, routes, urls, publicFiles }, await images);

@@ -3,7 +3,7 @@
  * alt text and contact details written as plain text. Pure: a page's scan and Markdown facts in,
  * findings out.
  */
-import type { PageScan } from './html.ts';
+import type { PageScan } from '../output/scan-html.ts';
 import { locateKey, locateText, switchOff, type Finding, type Place, type SourceFile } from './findings.ts';
 import type { MarkdownFacts } from './markdown.ts';
 import { REDUNDANT_ALT_OPENINGS, threshold, VAGUE_LINK_TEXTS, type RuleName } from './rules.ts';
@@ -22,9 +22,21 @@ export interface PageContext {
   file: string;
   markdown: readonly MarkdownPart[];
   scan: PageScan;
+  /** Where the page's HTML holds its Markdown: the rest is the templates'. */
+  regions: Regions;
   /** The site path prefix (--base), to compare link targets as written in Markdown and in templates. */
   base: string;
   sources: ReadonlyMap<string, SourceFile>;
+}
+
+/** Character ranges [start, end) of the page that hold Markdown, one per part. */
+export type Regions = ReadonlyArray<readonly [number, number]>;
+
+/** The Markdown part an element of the page lies in, or -1 when a template made it. */
+export function regionAt(regions: Regions, offset: number): number {
+  for (let index = 0; index < regions.length; index++)
+    if (offset >= regions[index]![0] && offset < regions[index]![1]) return index;
+  return -1;
 }
 
 type Report = (rule: RuleName, place: Place, message: string, hint: string) => void;
@@ -96,8 +108,9 @@ function checkHeadings(page: PageContext, report: Report, fromTemplate: (text: s
   let previous = 1;
   let h1: string | undefined;
   for (const heading of page.scan.headings) {
-    const part = page.markdown[heading.region];
-    const fact = part?.facts.headings[seen[heading.region]!++];
+    const region = regionAt(page.regions, heading.at);
+    const part = page.markdown[region];
+    const fact = part?.facts.headings[seen[region]!++];
     const place = () =>
       part && fact
         ? { file: part.file, line: fact.line + part.lineOffset, column: fact.column }
@@ -148,7 +161,9 @@ function linkKey(text: string): string {
 }
 
 function checkLinks(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
-  const links: PageLink[] = [...page.scan.links];
+  // Links inside the Markdown are the Markdown facts', which know their lines.
+  const links: PageLink[] = [];
+  for (const { href, text, at } of page.scan.links) if (regionAt(page.regions, at) === -1) links.push({ href, text });
   for (const part of page.markdown)
     for (const link of part.facts.links)
       links.push({ text: link.text, href: link.href, part, line: link.line, column: link.column });
@@ -197,6 +212,7 @@ function normalizeTarget(href: string, page: PageContext): string {
 
 function checkImages(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
   for (const image of page.scan.images) {
+    if (regionAt(page.regions, image.at) !== -1) continue;
     if (image.alt === undefined) {
       report(
         'alt-missing',

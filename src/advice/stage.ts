@@ -7,6 +7,7 @@
  */
 import type { Codec, Store } from '../cache/store.ts';
 import type { LoadedSite } from '../content/load.ts';
+import { scanPage } from '../output/check.ts';
 import { byteLength } from '../output/plan.ts';
 import type { PlannedFile } from '../output/staging.ts';
 import type { Route } from '../site/routes.ts';
@@ -55,7 +56,7 @@ export async function runAdviceStage(input: AdviceStageInput): Promise<AdviceSta
     key += ` ${siteKey}`;
     let found = last?.get(key);
     if (found === undefined) {
-      found = advisePage(page, context);
+      found = advisePage({ ...page, scan: scanPage(input.pages[index]!, store) }, context);
       computed++;
     }
     kept.set(key, found);

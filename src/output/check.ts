@@ -11,7 +11,7 @@ import type { SourceFile as ContentSource } from '../content/load.ts';
 /** A content file as the check reads it: its path and text. */
 type SourceFile = Pick<ContentSource, 'file' | 'text'>;
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
-import { scanHtml } from './scan-html.ts';
+import { scanHtml, type PageScan } from './scan-html.ts';
 import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
@@ -47,12 +47,6 @@ interface Problem {
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
-
-interface PageScan {
-  ids: Set<string>;
-  references: Array<{ attribute: string; value: string }>;
-  canonical: string | undefined;
-}
 
 /** The pages a page's anchors point into, with the keys they had when it passed. */
 type Passed = Array<[file: string, key: string | undefined]>;
@@ -103,7 +97,7 @@ function createCheckContext(
     const page = pageOf.get(file);
     if (!page) return undefined;
     let scan = scans.get(file);
-    if (!scan) scans.set(file, (scan = readPage(page, store)));
+    if (!scan) scans.set(file, (scan = scanPage(page, store)));
     return scan;
   };
   // The same link resolves the same way on every page that has it (site paths start with "/").
@@ -169,14 +163,14 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
     const fragment = decodeFragment(url.hash);
     if (fragment) anchored.add(target);
     const targetIds = fragment ? scanOf(target)?.ids : undefined;
-    if (fragment && targetIds && !targetIds.has(fragment)) {
+    if (fragment && targetIds && !targetIds.includes(fragment)) {
       const targetPath = pageOf.get(target)?.route.path ?? target;
       add(
         page,
         'BrokenAnchor',
         reference.value,
         `but the page ${targetPath} has no element with id="${fragment}"`,
-        `Link to an anchor that exists on ${targetPath}: ${[...targetIds]
+        `Link to an anchor that exists on ${targetPath}: ${targetIds
           .map((id) => `#${id}`)
           .slice(0, 12)
           .join(', ')}.`,
@@ -211,19 +205,15 @@ function formatProblem(problem: Problem): SiteError {
 
 /** How a page's scan is kept: as JSON, whose strings are copies. */
 const scanCodec: Codec<PageScan> = {
-  encode: (scan) => JSON.stringify({ ...scan, ids: [...scan.ids] }),
-  decode(bytes) {
-    const { ids, references, canonical } = JSON.parse(bytes.toString('utf8')) as {
-      ids: string[];
-      references: PageScan['references'];
-      canonical?: string;
-    };
-    return { ids: new Set(ids), references, canonical };
-  },
+  encode: (scan) => JSON.stringify(scan),
+  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
 };
 
-/** The ids, references and canonical URL of a page: from the store by the page's key, or read from its text. */
-function readPage(page: RenderedPage, store: Store): PageScan {
+/**
+ * What a page's HTML holds (src/output/scan-html.ts): from the store by the page's key, or read from
+ * its text. The content advice reads the same scan (src/advice/stage.ts), so each page is read once.
+ */
+export function scanPage(page: RenderedPage, store: Store): PageScan {
   const read = () => {
     // The text is read here once and dropped. What the parser read may be slices that would keep
     // the whole page's text alive until the check ends: the scan is taken from its JSON instead,

@@ -16,8 +16,8 @@ import type { ResolvedConfig } from './config.ts';
 import { createLoadContext, loadImageContent, loadSite, type LoadedImageContent } from './content/load.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { checkSite } from './output/check.ts';
-import { byteLength, planOutput } from './output/plan.ts';
-import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output/staging.ts';
+import { byteLength, planOutput, type OutputFile } from './output/plan.ts';
+import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import { listPublicFiles } from './publish/public-files.ts';
 import type { Image } from './content/schema.ts';
@@ -68,7 +68,7 @@ export interface BuildResult {
   /** Problems that did not stop the build (raw HTML removed from Markdown, ...). */
   warnings: SiteError[];
   /** Every file of the output, written or not: what `dev` serves from memory. */
-  output: PlannedFile[];
+  output: OutputFile[];
   /** With `report`: the content advice's summary of each page. */
   report?: PageReport[];
 }
@@ -199,7 +199,7 @@ async function startImages(
   store: Store,
   files: FileVersions,
   config: ResolvedConfig,
-  publicFiles: PlannedFile[],
+  publicFiles: OutputFile[],
   imageContent: Promise<LoadedImageContent>,
   { pipeline, made }: { pipeline: ImagePipeline; made: Set<string> },
 ): Promise<Made | undefined> {
@@ -289,7 +289,7 @@ function startClock() {
 }
 
 /** Counted when asked: a dev rebuild does not need it. */
-function sizeOf(planned: PlannedFile[]): { readonly bytes: number } {
+function sizeOf(planned: OutputFile[]): { readonly bytes: number } {
   return {
     get bytes() {
       return planned.reduce((sum, file) => sum + byteLength(file), 0);
@@ -327,7 +327,7 @@ async function settleAll<T extends readonly unknown[]>(steps: { [K in keyof T]: 
 }
 
 /** The hosts' limits on _headers (rules, line length): a warning, since smaller hosts have none. */
-function checkHostLimits(planned: PlannedFile[]): SiteError[] {
+function checkHostLimits(planned: OutputFile[]): SiteError[] {
   const headers = planned.find((file) => file.path === HEADERS_FILE)?.contents;
   return typeof headers === 'string' ? checkHeadersFile(headers) : [];
 }

@@ -4,7 +4,7 @@
  * never thrown) and a per-page summary for --report out.
  */
 import type { SiteError } from '../errors.ts';
-import { mergeFindings, locateKey, switchOff, type Finding, type SourceFile } from './findings.ts';
+import { mergeFindings, locateKey, switchOff, type Finding, type SourceText } from './findings.ts';
 import { scanHtml, type PageScan } from '../output/scan-html.ts';
 import { checkPage, regionAt, type MarkdownPart, type Regions } from './page-rules.ts';
 import { threshold } from './rules.ts';
@@ -50,7 +50,7 @@ export interface SourceImage {
 
 export interface AdviceInput {
   pages: readonly AdvicePage[];
-  sources: readonly SourceFile[];
+  sources: readonly SourceText[];
   images?: readonly SourceImage[];
   switches?: AdviceSwitches;
   /** --base, '/' by default. */
@@ -106,7 +106,7 @@ export function adviseSite(input: AdviceInput): AdviceResult {
 /** Every rule that looks at one page alone; the switches are applied later, over the whole site. */
 export function advisePage(
   page: AdvicePage,
-  { sources, base, report }: { sources: ReadonlyMap<string, SourceFile>; base: string; report: boolean },
+  { sources, base, report }: { sources: ReadonlyMap<string, SourceText>; base: string; report: boolean },
 ): PageFindings {
   const html = textOf(page.html);
   const scan = page.scan ?? scanHtml(html);
@@ -155,7 +155,7 @@ function summarize(path: string, found: PageFindings, warnings: SiteError[]): Pa
 function findDuplicates(
   pages: readonly AdvicePage[],
   found: readonly PageFindings[],
-  sources: ReadonlyMap<string, SourceFile>,
+  sources: ReadonlyMap<string, SourceText>,
 ): Finding[] {
   const findings: Finding[] = [];
   const titles = new Map<string, string>();

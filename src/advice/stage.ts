@@ -9,7 +9,7 @@ import type { Codec, Store } from '../cache/store.ts';
 import type { LoadedSite } from '../content/load.ts';
 import { scanPage } from '../output/check.ts';
 import { byteLength } from '../output/plan.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { Route } from '../site/routes.ts';
 import { advisePage, adviseSite, type AdviceResult, type PageFindings } from './advise.ts';
 import { collectSwitches, createAdvicePages, readSourceImages } from './advice-input.ts';
@@ -19,11 +19,11 @@ export interface AdviceStageInput {
   store: Store;
   loaded: LoadedSite;
   pages: ReadonlyArray<{ route: Route; html: string | Uint8Array; key?: string }>;
-  publicFiles: readonly PlannedFile[];
+  publicFiles: readonly OutputFile[];
   /** What stands for the files of public/: the key of their image sizes. */
   publicKey: string;
   /** Every file of the output: the weight of the images the report lists. */
-  output: readonly PlannedFile[];
+  output: readonly OutputFile[];
   base: string;
   /** Make the per-page report (--report): it also counts each page's words. */
   report: boolean;

@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import type { ResolvedConfig } from '../config.ts';
 import { escapeControl, formatError, toOverlay } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import { formatUrl, listen } from './listen.ts';
 import { createMemoryFiles, injectScript } from './memory.ts';
 import { openBrowser } from './open.ts';
@@ -49,7 +49,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   const client = await bundleClient();
   const session = randomBytes(4).toString('hex');
   let builds = 0;
-  let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
+  let good: { build: string; output: OutputFile[]; files: FindFile } | undefined;
   let problems: OverlayEntry[] = [];
   let warnings: OverlayEntry[] = [];
   let shownWarnings = '';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Image } from '../content/schema.ts';
 import { resolveInside } from '../project-paths.ts';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 import type { ImagePipeline } from './pipeline.ts';
 import { processImage, type ProcessedImage } from './pictures.ts';

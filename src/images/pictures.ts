@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { ImagePipeline } from './pipeline.ts';
 import type { ImageRecipe, RasterFormat } from './recipe.ts';
 import { readOrientation } from './size.ts';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { Image, Site } from '../content/schema.ts';
 import { SiteError } from '../errors.ts';
 import { resolveInside } from '../project-paths.ts';

@@ -6,10 +6,7 @@
 import { hashKey } from '../cache/disk.ts';
 import { createStore, type Codec, type Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
-import type { SourceFile as ContentSource } from '../content/load.ts';
-
-/** A content file as the check reads it: its path and text. */
-type SourceFile = Pick<ContentSource, 'file' | 'text'>;
+import type { SourceFile } from '../content/source.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
 import { scanHtml, type PageScan } from './scan-html.ts';
 import { editDistance } from '../suggest.ts';
@@ -28,7 +25,7 @@ export interface SiteCheckInput {
   files: ReadonlySet<string>;
   urls: UrlPolicy;
   /** Content files, to point a broken link back at the line that wrote it. */
-  sources: SourceFile[];
+  sources: Array<Pick<SourceFile, 'file' | 'text'>>;
   /** Where what was read from each page, and which pages passed, is kept between builds, by the page's key. */
   store?: Store;
 }
@@ -87,7 +84,7 @@ function createCheckContext(
   pages: RenderedPage[],
   files: ReadonlySet<string>,
   urls: UrlPolicy,
-  sources: SourceFile[],
+  sources: SiteCheckInput['sources'],
   store: Store,
 ) {
   const pageOf = new Map(pages.map((page) => [page.route.file, page]));
@@ -222,7 +219,7 @@ export function scanPage(page: RenderedPage, store: Store): PageScan {
       typeof page.html === 'string'
         ? page.html
         : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    return scanCodec.decode(Buffer.from(JSON.stringify(scanHtml(text))));
+    return JSON.parse(JSON.stringify(scanHtml(text))) as PageScan;
   };
   return page.key === undefined ? read() : store.step('page-scan', page.key, read, scanCodec);
 }
@@ -259,13 +256,13 @@ function linkSpellings(value: string, urls: UrlPolicy): string[] {
 }
 
 /** The page's own Markdown file first: a link found there is the one the page shows. */
-function sourcesFirst(sources: SourceFile[], route: Route): SourceFile[] {
+function sourcesFirst(sources: SiteCheckInput['sources'], route: Route): SiteCheckInput['sources'] {
   if (route.page.kind !== 'legal') return sources;
   const own = `content/legal/${route.page.legal.slug}.md`;
   return [...sources.filter((source) => source.file === own), ...sources.filter((source) => source.file !== own)];
 }
 
-function findInSources(sources: SourceFile[], needles: string[]) {
+function findInSources(sources: SiteCheckInput['sources'], needles: string[]) {
   for (const source of sources) {
     for (const needle of needles) {
       const patterns = [`](${needle}`, `]: ${needle}`, `: ${needle}`, `: "${needle}"`, `: '${needle}'`, `<${needle}>`];

@@ -34,7 +34,7 @@ export interface PageScan {
 
 const LINKING = new Set(['href', 'src', 'srcset', 'poster']);
 
-/** Text being read for one element: a link's name, a heading's text, or the words of <main>. */
+/** Text being read for one element: a link's name, a heading's text or the title. */
 interface Reading {
   depth: number;
   text: string;
@@ -62,10 +62,23 @@ export function scanHtml(html: string): PageScan {
   let inHead = false;
   let raw: string | undefined;
   let title: string | undefined;
+  // The words of <main> are counted as its text goes by, not kept.
+  let mainDepth = 0;
+  let mainSeen = false;
+  let mainHiddenAt: number | undefined;
+  let inWord = false;
+  const count = (text: string) => {
+    for (let index = 0; index < text.length; index++) {
+      const space = isSpace(text.charCodeAt(index));
+      if (!space && !inWord) scan.words++;
+      inWord = !space;
+    }
+  };
   const read = (done: Reading['done']) => readings.push({ depth, text: '', from: parser.endIndex + 1, done });
   // A block ends a word ("<h1>Terms</h1><p>Back" is two words); inline elements do not.
   const addBreak = (name: string) => {
     if (INLINE.has(name)) return;
+    inWord = false;
     for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += ' ';
   };
   const parser = new Parser(
@@ -93,9 +106,14 @@ export function scanHtml(html: string): PageScan {
           for (const reading of readings)
             if (reading.hiddenAt === undefined) reading.text += ` ${attributes.alt ?? ''} `;
           scan.images.push({ src: attributes.src ?? '', alt: attributes.alt, at: parser.startIndex });
+          if (mainDepth !== 0 && mainHiddenAt === undefined && attributes.alt) {
+            count(attributes.alt);
+            inWord = false;
+          }
         }
         if (attributes['aria-hidden'] === 'true' && !VOID.has(name)) {
           for (const reading of readings) reading.hiddenAt ??= depth;
+          if (mainDepth !== 0) mainHiddenAt ??= depth;
         }
         const at = parser.startIndex;
         if (name === 'a' && attributes.href !== undefined && attributes['aria-hidden'] !== 'true') {
@@ -105,18 +123,22 @@ export function scanHtml(html: string): PageScan {
         } else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
           const level = Number(name[1]);
           read((text) => scan.headings.push({ level, text, at }));
-        } else if (name === 'main') {
-          read((text) => (scan.words += countWords(text)));
+        } else if (name === 'main' && !mainSeen) {
+          mainSeen = true;
+          mainDepth = depth;
         }
       },
       ontext(text) {
-        if (raw !== undefined || readings.length === 0) return;
+        if (raw !== undefined) return;
+        if (mainDepth !== 0 && mainHiddenAt === undefined) count(text);
         for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += text;
       },
       onclosetag(name) {
         if (name === raw) raw = undefined;
         else if (name === 'head') inHead = false;
         for (const reading of readings) if (reading.hiddenAt === depth) reading.hiddenAt = undefined;
+        if (mainHiddenAt === depth) mainHiddenAt = undefined;
+        if (mainDepth === depth) mainDepth = 0;
         for (let index = readings.length - 1; index >= 0; index--) {
           const reading = readings[index]!;
           if (reading.depth !== depth) continue;
@@ -165,9 +187,22 @@ function collapse(text: string, plain: boolean): string {
   return !plain || /\s\s|[\t\n\r]/.test(text) ? text.replace(/\s+/g, ' ').trim() : text.trim();
 }
 
-function countWords(text: string): number {
-  const words = text.match(/\S+/g);
-  return words ? words.length : 0;
+/** White space as JavaScript's \s reads it. */
+function isSpace(code: number): boolean {
+  if (code > 32 && code < 127) return false;
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 const INLINE = new Set([

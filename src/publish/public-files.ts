@@ -10,20 +10,20 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import { resolveInside } from '../project-paths.ts';
 import { findActiveHtml, findActiveSvg } from './active-content.ts';
 
 export async function listPublicFiles(
   config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>,
-): Promise<PlannedFile[]> {
+): Promise<OutputFile[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(config.publicDir, { recursive: true, withFileTypes: true });
   } catch {
     return [];
   }
-  const files: PlannedFile[] = [];
+  const files: OutputFile[] = [];
   const problems: SiteError[] = [];
   for (const entry of entries) {
     if (!entry.isFile() && !entry.isSymbolicLink()) continue;

@@ -8,15 +8,10 @@ import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
+import type { OutputFile } from '../output/plan.ts';
 
 export const SCRIPT_ENTRY = 'browser/main.ts';
 export const STYLE_ENTRY = 'styles/site.css';
-
-export interface OutputFile {
-  /** Relative to the output folder, forward slashes. */
-  path: string;
-  contents: Uint8Array;
-}
 
 export interface Assets {
   files: OutputFile[];

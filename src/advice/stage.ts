@@ -13,7 +13,7 @@ import type { OutputFile } from '../output/plan.ts';
 import type { Route } from '../site/routes.ts';
 import { advisePage, adviseSite, type AdviceResult, type PageFindings } from './advise.ts';
 import { collectSwitches, createAdvicePages, readSourceImages } from './advice-input.ts';
-import { createReport, type PageReport } from './page-report.ts';
+import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
   store: Store;
@@ -77,7 +77,7 @@ export async function runAdviceStage(input: AdviceStageInput): Promise<AdviceSta
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
     sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, computed, report: createReport(advice.pages, sizeOf) };
+  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf) };
 }
 
 /**

@@ -22,7 +22,7 @@ import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import { listPublicFiles } from './publish/public-files.ts';
 import type { Image } from './content/schema.ts';
 import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
-import { processMarkdownImages, type MarkdownImageSet } from './images/markdown.ts';
+import { processMarkdownImages, type MarkdownImageSet } from './images/markdown-pictures.ts';
 import { placeSiteImages } from './images/place.ts';
 import {
   createPublication,

@@ -200,9 +200,12 @@ function formatProblem(problem: Problem): SiteError {
   });
 }
 
+/** The JSON each scan was copied through (see scanPage): what the disk file keeps, made once. */
+const scanJson = new WeakMap<PageScan, string>();
+
 /** How a page's scan is kept: as JSON, whose strings are copies. */
 const scanCodec: Codec<PageScan> = {
-  encode: (scan) => JSON.stringify(scan),
+  encode: (scan) => scanJson.get(scan) ?? JSON.stringify(scan),
   decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
 };
 
@@ -219,7 +222,10 @@ export function scanPage(page: RenderedPage, store: Store): PageScan {
       typeof page.html === 'string'
         ? page.html
         : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    return JSON.parse(JSON.stringify(scanHtml(text))) as PageScan;
+    const json = JSON.stringify(scanHtml(text));
+    const scan = JSON.parse(json) as PageScan;
+    scanJson.set(scan, json);
+    return scan;
   };
   return page.key === undefined ? read() : store.step('page-scan', page.key, read, scanCodec);
 }

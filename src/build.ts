@@ -16,14 +16,14 @@ import type { ResolvedConfig } from './config.ts';
 import { createLoadContext, loadImageContent, loadSite, type LoadedImageContent } from './content/load.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { checkSite } from './output/check.ts';
-import { byteLength, planOutput } from './output/plan.ts';
-import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output/staging.ts';
+import { byteLength, planOutput, type OutputFile } from './output/plan.ts';
+import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
 import { checkHeadersFile, HEADERS_FILE, integrityOf } from './publish/headers.ts';
 import { listPublicFiles } from './publish/public-files.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import type { Image } from './content/schema.ts';
 import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
-import { processMarkdownImages, type MarkdownImageSet } from './images/markdown.ts';
+import { processMarkdownImages, type MarkdownImageSet } from './images/markdown-pictures.ts';
 import { placeSiteImages } from './images/place.ts';
 import {
   createPublication,
@@ -33,6 +33,7 @@ import {
   type SiteImageSet,
 } from './publish/publication.ts';
 import { assetContents, buildAssets } from './render/assets.ts';
+import { createPictureRenderer } from './render/page.tsx';
 import { renderSitePages } from './render/site-pages.ts';
 import { loadTemplates } from './render/templates.ts';
 import { createRoutes, createUrlPolicy, type UrlPolicy } from './site/routes.ts';
@@ -68,7 +69,7 @@ export interface BuildResult {
   /** Problems that did not stop the build (raw HTML removed from Markdown, ...). */
   warnings: SiteError[];
   /** Every file of the output, written or not: what `dev` serves from memory. */
-  output: PlannedFile[];
+  output: OutputFile[];
   /** With `report`: the content advice's summary of each page. */
   report?: PageReport[];
 }
@@ -111,7 +112,11 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       { files, config, urls, pipeline, made: madeImages },
       loaded.markdownImages,
     );
-    const { site, pages: contentPages, pageSources } = placeSiteImages(loaded, markdownImages.pictures, urls);
+    const {
+      site,
+      pages: contentPages,
+      pageSources,
+    } = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates));
     const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
     // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
@@ -202,7 +207,7 @@ async function startImages(
   store: Store,
   files: FileVersions,
   config: ResolvedConfig,
-  publicFiles: PlannedFile[],
+  publicFiles: OutputFile[],
   imageContent: Promise<LoadedImageContent>,
   { pipeline, made }: { pipeline: ImagePipeline; made: Set<string> },
 ): Promise<Made | undefined> {
@@ -293,7 +298,7 @@ function startClock() {
 }
 
 /** Counted when asked: a dev rebuild does not need it. */
-function sizeOf(planned: PlannedFile[]): { readonly bytes: number } {
+function sizeOf(planned: OutputFile[]): { readonly bytes: number } {
   return {
     get bytes() {
       return planned.reduce((sum, file) => sum + byteLength(file), 0);
@@ -331,7 +336,7 @@ async function settleAll<T extends readonly unknown[]>(steps: { [K in keyof T]: 
 }
 
 /** The hosts' limits on _headers (rules, line length): a warning, since smaller hosts have none. */
-function checkHostLimits(planned: PlannedFile[]): SiteError[] {
+function checkHostLimits(planned: OutputFile[]): SiteError[] {
   const headers = planned.find((file) => file.path === HEADERS_FILE)?.contents;
   return typeof headers === 'string' ? checkHeadersFile(headers) : [];
 }

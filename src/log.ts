@@ -8,8 +8,8 @@ import {
   type Problem,
   type SiteError,
 } from './errors.ts';
-import { formatReport, type PageReport } from './advice/page-report.ts';
-import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './reporters.ts';
+import { formatPageReports, type PageReport } from './advice/page-report.ts';
+import { formatWorkflowCommand, renderJsonDocument, type RunSummary, type ReporterName } from './reporters.ts';
 import { mapStack } from './source-stack.ts';
 
 /**
@@ -116,13 +116,13 @@ export const log = {
   pageReport(reports: PageReport[] | undefined): void {
     if (!reports) return;
     if (settings.reporter === 'json') pageReports = reports;
-    else process.stdout.write(`${escapeControl(formatReport(reports))}\n\n`);
+    else process.stdout.write(`${escapeControl(formatPageReports(reports))}\n\n`);
   },
   /** The end of a build or check: the JSON reporter's one document. */
-  summary(summary: ReportSummary): void {
+  summary(summary: RunSummary): void {
     if (settings.reporter !== 'json') return;
     process.stdout.write(
-      renderJsonReport(reported.splice(0), pageReports ? { ...summary, report: pageReports } : summary),
+      renderJsonDocument(reported.splice(0), pageReports ? { ...summary, report: pageReports } : summary),
     );
     pageReports = undefined;
   },

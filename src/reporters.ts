@@ -41,7 +41,7 @@ export function formatWorkflowCommand(problem: Problem): string {
   return `::${problem.severity} ${list}::${escapeData(message)}`;
 }
 
-export interface ReportSummary {
+export interface RunSummary {
   command: string;
   ok: boolean;
   /** Set when the run stopped on a bug in agency-site rather than a problem of the site. */
@@ -50,7 +50,7 @@ export interface ReportSummary {
 }
 
 /** The `--reporter json` document: every problem, then the counts and the command's figures. */
-export function renderJsonReport(problems: Problem[], summary: ReportSummary): string {
+export function renderJsonDocument(problems: Problem[], summary: RunSummary): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const document = {
     problems,

@@ -396,3 +396,26 @@ export interface StatsSectionProps {
   intro?: string;
   items: Stat[];
 }
+
+/** lazy: below the fold. priority: the first image a visitor sees, fetched early. */
+export type PictureLoading = 'lazy' | 'priority';
+
+export interface PictureProps {
+  image: ResponsiveImage;
+  alt: string;
+  /** The image's title, as Markdown's `![alt](src "title")` gives it. */
+  title?: string;
+  /** The sizes attribute: how wide the image is drawn, for picking a width from the srcset. */
+  sizes: string;
+  loading: PictureLoading;
+  /** Drawn width in CSS pixels when the layout does not set it; the height keeps the aspect ratio. */
+  width?: number;
+}
+
+/**
+ * What templates/index.ts exports as `markdown`: the components the generator renders inside
+ * Markdown bodies (an image written in Markdown becomes `picture`'s markup, the same as a portfolio image).
+ */
+export interface MarkdownComponents {
+  picture: ComponentType<PictureProps>;
+}

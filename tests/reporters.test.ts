@@ -7,7 +7,7 @@ import {
   escapeData,
   escapeProperty,
   formatWorkflowCommand,
-  renderJsonReport,
+  renderJsonDocument,
 } from '../src/reporters.ts';
 
 describe('formatWorkflowCommand', () => {
@@ -62,7 +62,7 @@ describe('formatWorkflowCommand', () => {
   });
 });
 
-describe('renderJsonReport', () => {
+describe('renderJsonDocument', () => {
   it('prints every problem with its severity, and counts them in the summary', () => {
     const error = new SiteError({
       code: 'BrokenLink',
@@ -74,7 +74,7 @@ describe('renderJsonReport', () => {
     });
     const warning = new SiteError({ code: 'RawHtmlRemoved', message: 'Removed.' });
     const document = JSON.parse(
-      renderJsonReport([toProblem(error), toProblem(warning)], { command: 'check', ok: false }),
+      renderJsonDocument([toProblem(error), toProblem(warning)], { command: 'check', ok: false }),
     );
     expect(document).toEqual({
       problems: [

@@ -4,12 +4,10 @@
  */
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { RULES, type RuleName } from './rules.ts';
+import type { SourceFile } from '../content/source.ts';
 
 /** A content file and its text, to find lines in and show code frames from. */
-export interface SourceFile {
-  file: string;
-  text: string;
-}
+export type SourceText = Pick<SourceFile, 'file' | 'text'>;
 
 export interface Place {
   file: string;
@@ -35,7 +33,7 @@ export function switchOff(rule: RuleName, file: string): string {
 /** One warning per rule and place; the pages each was seen on, in order. */
 export function mergeFindings(
   findings: Finding[],
-  sources: ReadonlyMap<string, SourceFile>,
+  sources: ReadonlyMap<string, SourceText>,
 ): Array<{ warning: SiteError; pages: string[] }> {
   const merged = new Map<string, { finding: Finding; pages: string[] }>();
   for (const finding of findings) {
@@ -64,7 +62,7 @@ export function mergeFindings(
 export function locateText(
   text: string,
   files: readonly string[],
-  sources: ReadonlyMap<string, SourceFile>,
+  sources: ReadonlyMap<string, SourceText>,
 ): Place | undefined {
   if (text === '') return undefined;
   const spellings = [text, text.replace(/'/g, "''"), JSON.stringify(text).slice(1, -1)];
@@ -80,7 +78,7 @@ export function locateText(
 }
 
 /** The line of a top-level YAML key (`title:`) in a YAML file or in a Markdown file's front matter. */
-export function locateKey(key: string, file: string, sources: ReadonlyMap<string, SourceFile>): Place {
+export function locateKey(key: string, file: string, sources: ReadonlyMap<string, SourceText>): Place {
   const source = sources.get(file);
   if (!source) return { file };
   const text = file.endsWith('.md') ? source.text.slice(0, Math.max(0, source.text.indexOf('\n---', 3))) : source.text;

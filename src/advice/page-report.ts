@@ -24,7 +24,7 @@ export interface PageReport {
 }
 
 /** The JSON reporter's shape: one entry per page. `sizeOf` gives the bytes of an image the page links. */
-export function createReport(
+export function createPageReports(
   pages: readonly PageAdvice[],
   sizeOf: (src: string) => number | undefined = () => undefined,
 ): PageReport[] {
@@ -58,7 +58,7 @@ export function createReport(
 }
 
 /** The report as text: one block per page, fields aligned, lengths marked when outside their range. */
-export function formatReport(reports: readonly PageReport[]): string {
+export function formatPageReports(reports: readonly PageReport[]): string {
   return reports.map(formatPage).join('\n\n');
 }
 

@@ -7,22 +7,23 @@
  */
 import type { Codec, Store } from '../cache/store.ts';
 import type { LoadedSite } from '../content/load.ts';
+import { scanPage } from '../output/check.ts';
 import { byteLength } from '../output/plan.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { Route } from '../site/routes.ts';
 import { advisePage, adviseSite, type AdviceResult, type PageFindings } from './advise.ts';
 import { collectSwitches, createAdvicePages, readSourceImages } from './advice-input.ts';
-import { createReport, type PageReport } from './page-report.ts';
+import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
   store: Store;
   loaded: LoadedSite;
   pages: ReadonlyArray<{ route: Route; html: string | Uint8Array; key?: string }>;
-  publicFiles: readonly PlannedFile[];
+  publicFiles: readonly OutputFile[];
   /** What stands for the files of public/: the key of their image sizes. */
   publicKey: string;
   /** Every file of the output: the weight of the images the report lists. */
-  output: readonly PlannedFile[];
+  output: readonly OutputFile[];
   base: string;
   /** Make the per-page report (--report): it also counts each page's words. */
   report: boolean;
@@ -55,7 +56,7 @@ export async function runAdviceStage(input: AdviceStageInput): Promise<AdviceSta
     key += ` ${siteKey}`;
     let found = last?.get(key);
     if (found === undefined) {
-      found = advisePage(page, context);
+      found = advisePage({ ...page, scan: scanPage(input.pages[index]!, store) }, context);
       computed++;
     }
     kept.set(key, found);
@@ -76,7 +77,7 @@ export async function runAdviceStage(input: AdviceStageInput): Promise<AdviceSta
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
     sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, computed, report: createReport(advice.pages, sizeOf) };
+  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf) };
 }
 
 /**

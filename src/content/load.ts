@@ -14,7 +14,7 @@ import { renderBodies, type BodyOptions, type RenderedBodies } from './bodies.ts
 import { loadCollection } from './collections.ts';
 import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
 import { checkContentFolder } from './folder.ts';
-import { checkImage } from '../images/check.ts';
+import { checkImage } from '../images/check-image.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
 import {
   aboutSchema,

@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import type { ResolvedConfig } from '../config.ts';
 import { escapeControl, formatError, toInternalProblem, toProblem, type Problem } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import { formatUrl, listen } from './listen.ts';
 import { allowScriptInPolicy, createMemoryFiles, injectScript } from './memory.ts';
 import { integrityOf } from '../publish/headers.ts';
@@ -52,7 +52,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   const clientIntegrity = integrityOf(client);
   const session = randomBytes(4).toString('hex');
   let builds = 0;
-  let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
+  let good: { build: string; output: OutputFile[]; files: FindFile } | undefined;
   let problems: Problem[] = [];
   let warnings: Problem[] = [];
   let shownWarnings = '';

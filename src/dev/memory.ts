@@ -3,7 +3,7 @@
  * get the dev client's script tag; every other file is served exactly as the build made it, and
  * files copied from public/ are read from there, never from anywhere a symlink leads.
  */
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import { readFileInside, type FindFile } from './static.ts';
 
 export interface MemoryOptions {
@@ -13,7 +13,7 @@ export interface MemoryOptions {
   injectHtml(html: string): string;
 }
 
-export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions): FindFile {
+export function createMemoryFiles(output: OutputFile[], options: MemoryOptions): FindFile {
   const files = new Map(output.map((file) => [file.path, file]));
   /** Pages with the client tag, made on their first request. */
   const pages = new Map<string, Uint8Array>();

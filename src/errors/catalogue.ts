@@ -438,7 +438,7 @@ export const catalogue = {
         case 'load':
           return `Loading the templates failed: ${facts.reason}`;
         case 'pages':
-          return `${facts.entry} must export "pages" with a component for each of: ${facts.missing.join(', ')}.`;
+          return `${facts.entry} must export a component for each of: ${facts.missing.join(', ')}.`;
         case 'compile':
           return facts.text;
       }
@@ -452,7 +452,7 @@ export const catalogue = {
         case 'load':
           return 'Templates run when the build loads them: keep module-level code to imports and plain values.';
         case 'pages':
-          return "Export const pages = { home: HomePage, legal: LegalPage, page: ContentPage, 'not-found': NotFoundPage }.";
+          return "Export const pages = { home: HomePage, legal: LegalPage, page: ContentPage, 'not-found': NotFoundPage } and const markdown = { picture: Picture }.";
         case 'compile':
           return 'Fix the template at the marked line; the dev server reloads when you save.';
       }
@@ -461,8 +461,10 @@ export const catalogue = {
   RenderFailed: define({
     title: 'Page failed to render',
     severity: 'error',
-    message: ({ paths, reason }: { paths: readonly string[]; reason: string }) =>
-      `Rendering the ${paths.length === 1 ? 'page' : 'pages'} ${paths.join(', ')} failed: ${reason}`,
+    message: (facts: { paths: readonly string[]; reason: string } | { picture: string; reason: string }) =>
+      'picture' in facts
+        ? `Rendering the picture of ${facts.picture} failed: ${facts.reason}`
+        : `Rendering the ${facts.paths.length === 1 ? 'page' : 'pages'} ${facts.paths.join(', ')} failed: ${facts.reason}`,
     hint: 'Fix the template at this line; templates receive all their data as props and must not throw.',
   }),
   AssetBuildFailed: define({

@@ -9,7 +9,7 @@
 import { createCodeFrame, createError } from '../errors.ts';
 import type { MarkdownImage } from './find.ts';
 import type { ContentFile, LoadContext } from '../content/file.ts';
-import { checkPublicImage, type ImagePlace } from './check.ts';
+import { checkPublicImage, type ImagePlace } from './check-image.ts';
 import { publicPath, type Image } from '../content/schema.ts';
 import type { Checked } from '../content/source.ts';
 

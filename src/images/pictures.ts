@@ -10,7 +10,7 @@ import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import type { ImagePipeline } from './pipeline.ts';
 import type { ImageRecipe, RasterFormat } from './recipe.ts';
 import { readOrientation } from './size.ts';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { Image, Site } from '../content/schema.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 

@@ -6,12 +6,9 @@
 import { hashKey } from '../cache/disk.ts';
 import { createStore, type Codec, type Store } from '../cache/store.ts';
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
-import type { SourceFile as ContentSource } from '../content/load.ts';
-
-/** A content file as the check reads it: its path and text. */
-type SourceFile = Pick<ContentSource, 'file' | 'text'>;
+import type { SourceFile } from '../content/source.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
-import { scanHtml } from './scan-html.ts';
+import { scanHtml, type PageScan } from './scan-html.ts';
 import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
@@ -28,7 +25,7 @@ export interface SiteCheckInput {
   files: ReadonlySet<string>;
   urls: UrlPolicy;
   /** Content files, to point a broken link back at the line that wrote it. */
-  sources: SourceFile[];
+  sources: Array<Pick<SourceFile, 'file' | 'text'>>;
   /** Where what was read from each page, and which pages passed, is kept between builds, by the page's key. */
   store?: Store;
 }
@@ -47,12 +44,6 @@ interface Problem {
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
-
-interface PageScan {
-  ids: Set<string>;
-  references: Array<{ attribute: string; value: string }>;
-  canonical: string | undefined;
-}
 
 /** The pages a page's anchors point into, with the keys they had when it passed. */
 type Passed = Array<[file: string, key: string | undefined]>;
@@ -93,7 +84,7 @@ function createCheckContext(
   pages: RenderedPage[],
   files: ReadonlySet<string>,
   urls: UrlPolicy,
-  sources: SourceFile[],
+  sources: SiteCheckInput['sources'],
   store: Store,
 ) {
   const pageOf = new Map(pages.map((page) => [page.route.file, page]));
@@ -103,7 +94,7 @@ function createCheckContext(
     const page = pageOf.get(file);
     if (!page) return undefined;
     let scan = scans.get(file);
-    if (!scan) scans.set(file, (scan = readPage(page, store)));
+    if (!scan) scans.set(file, (scan = scanPage(page, store)));
     return scan;
   };
   // The same link resolves the same way on every page that has it (site paths start with "/").
@@ -167,7 +158,7 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
     const fragment = decodeFragment(url.hash);
     if (fragment) anchored.add(target);
     const targetIds = fragment ? scanOf(target)?.ids : undefined;
-    if (fragment && targetIds && !targetIds.has(fragment)) {
+    if (fragment && targetIds && !targetIds.includes(fragment)) {
       const targetPath = pageOf.get(target)?.route.path ?? target;
       const ids = [...targetIds];
       add(page, { code: 'BrokenAnchor', value: reference.value, target: targetPath, id: fragment, ids });
@@ -195,21 +186,20 @@ function formatProblem({ detail, pages, origin }: Problem): SiteError {
   }
 }
 
+/** The JSON each scan was copied through (see scanPage): what the disk file keeps, made once. */
+const scanJson = new WeakMap<PageScan, string>();
+
 /** How a page's scan is kept: as JSON, whose strings are copies. */
 const scanCodec: Codec<PageScan> = {
-  encode: (scan) => JSON.stringify({ ...scan, ids: [...scan.ids] }),
-  decode(bytes) {
-    const { ids, references, canonical } = JSON.parse(bytes.toString('utf8')) as {
-      ids: string[];
-      references: PageScan['references'];
-      canonical?: string;
-    };
-    return { ids: new Set(ids), references, canonical };
-  },
+  encode: (scan) => scanJson.get(scan) ?? JSON.stringify(scan),
+  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
 };
 
-/** The ids, references and canonical URL of a page: from the store by the page's key, or read from its text. */
-function readPage(page: RenderedPage, store: Store): PageScan {
+/**
+ * What a page's HTML holds (src/output/scan-html.ts): from the store by the page's key, or read from
+ * its text. The content advice reads the same scan (src/advice/stage.ts), so each page is read once.
+ */
+export function scanPage(page: RenderedPage, store: Store): PageScan {
   const read = () => {
     // The text is read here once and dropped. What the parser read may be slices that would keep
     // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
@@ -218,7 +208,10 @@ function readPage(page: RenderedPage, store: Store): PageScan {
       typeof page.html === 'string'
         ? page.html
         : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    return scanCodec.decode(Buffer.from(JSON.stringify(scanHtml(text))));
+    const json = JSON.stringify(scanHtml(text));
+    const scan = JSON.parse(json) as PageScan;
+    scanJson.set(scan, json);
+    return scan;
   };
   return page.key === undefined ? read() : store.step('page-scan', page.key, read, scanCodec);
 }
@@ -255,13 +248,13 @@ function linkSpellings(value: string, urls: UrlPolicy): string[] {
 }
 
 /** The page's own Markdown file first: a link found there is the one the page shows. */
-function sourcesFirst(sources: SourceFile[], route: Route): SourceFile[] {
+function sourcesFirst(sources: SiteCheckInput['sources'], route: Route): SiteCheckInput['sources'] {
   if (route.page.kind !== 'legal') return sources;
   const own = `content/legal/${route.page.legal.slug}.md`;
   return [...sources.filter((source) => source.file === own), ...sources.filter((source) => source.file !== own)];
 }
 
-function findInSources(sources: SourceFile[], needles: string[]) {
+function findInSources(sources: SiteCheckInput['sources'], needles: string[]) {
   for (const source of sources) {
     for (const needle of needles) {
       const patterns = [`](${needle}`, `]: ${needle}`, `: ${needle}`, `: "${needle}"`, `: '${needle}'`, `<${needle}>`];

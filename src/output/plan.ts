@@ -1,8 +1,18 @@
 import { createError, SiteErrors } from '../errors.ts';
-import type { PlannedFile } from './staging.ts';
+
+/** A file of the output: its bytes (or text) made in memory, or a file to copy. */
+export interface OutputFile {
+  /** Relative to the output folder, forward slashes. */
+  path: string;
+  contents?: Uint8Array | string;
+  /** Copy this file instead of writing contents. */
+  source?: string;
+  /** Bytes of `source`, for the summary. */
+  size?: number;
+}
 
 /** The groups of files as one output; throws when two of them clash. */
-export function planOutput(...groups: ReadonlyArray<readonly PlannedFile[]>): PlannedFile[] {
+export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): OutputFile[] {
   const planned = groups.flat();
   const clashes = findClashes(planned.map((file) => file.path));
   if (clashes.length > 0) {
@@ -35,7 +45,7 @@ function findClashes(paths: string[]): Array<{ file: string; folder: boolean }> 
   ];
 }
 
-export function byteLength(file: PlannedFile): number {
+export function byteLength(file: OutputFile): number {
   if (typeof file.contents === 'string') return Buffer.byteLength(file.contents);
   return file.contents?.byteLength ?? file.size ?? 0;
 }

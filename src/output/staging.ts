@@ -21,16 +21,7 @@ import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError } from '../errors.ts';
-
-export interface PlannedFile {
-  /** Relative to the output folder, forward slashes. */
-  path: string;
-  contents?: Uint8Array | string;
-  /** Copy this file instead of writing contents. */
-  source?: string;
-  /** Bytes of `source`, for the summary. */
-  size?: number;
-}
+import type { OutputFile } from './plan.ts';
 
 /** Refuses output folders whose replacement would destroy something that is not a build. */
 export async function guardOutDir(config: ResolvedConfig): Promise<void> {
@@ -144,7 +135,7 @@ function leftoverFailed(cause: unknown, folder: string, step: string): SiteError
   return createError('WriteFailed', facts, { file: path.basename(folder), cause });
 }
 
-export async function writeOutput(outDir: string, files: PlannedFile[]): Promise<void> {
+export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
   const { staging, old } = siblings(outDir);
   const shown = (file: string) => `${path.basename(outDir)}/${file}`;
   // The first file that could not be written, for the message.

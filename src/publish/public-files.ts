@@ -11,7 +11,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import { MAX_PUBLIC_BYTES, readInside, resolveInside, resolveSourceFolder, sizeInside } from '../project-paths.ts';
 import { findActiveHtml, findActiveSvg } from './active-content.ts';
 import { classifyPublicFile, refusedType } from './public-file-types.ts';
@@ -21,7 +21,7 @@ export const MAX_SCANNED_BYTES = 8 * 1024 * 1024;
 
 export async function listPublicFiles(
   config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>,
-): Promise<PlannedFile[]> {
+): Promise<OutputFile[]> {
   if (resolveSourceFolder(config.publicDir) === undefined) return [];
   let entries: Dirent[];
   try {
@@ -29,7 +29,7 @@ export async function listPublicFiles(
   } catch {
     return [];
   }
-  const files: PlannedFile[] = [];
+  const files: OutputFile[] = [];
   const problems: SiteError[] = [];
   for (const entry of entries) {
     // Devices, pipes and sockets are not skipped: sizeInside refuses them at their name.
@@ -54,7 +54,7 @@ function checkPublicEntry(
   config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>,
   source: string,
   relative: string,
-): PlannedFile | undefined {
+): OutputFile | undefined {
   const shown = `public/${relative}`;
   resolveInside(config.publicDir, source, shown);
   const kind = classifyPublicFile(relative, config.allowPublicScripts);

@@ -5,7 +5,7 @@
  * writes `files` with the pages.
  */
 import path from 'node:path';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Image, ImageContent, Site } from '../content/schema.ts';
 import { hashKey } from '../cache/disk.ts';

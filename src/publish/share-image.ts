@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Site } from '../content/schema.ts';
 import { createError } from '../errors.ts';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { ImagePipeline } from '../images/pipeline.ts';
 import type { ImageRecipe } from '../images/recipe.ts';
 import { escapeXml } from './xml.ts';

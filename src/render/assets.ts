@@ -8,15 +8,10 @@ import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
+import type { OutputFile } from '../output/plan.ts';
 
 export const SCRIPT_ENTRY = 'browser/main.ts';
 export const STYLE_ENTRY = 'styles/site.css';
-
-export interface OutputFile {
-  /** Relative to the output folder, forward slashes. */
-  path: string;
-  contents: Uint8Array;
-}
 
 export interface Assets {
   files: OutputFile[];
@@ -30,7 +25,8 @@ export interface Assets {
 /** The bytes of one of the assets, by its output path. */
 export function assetContents(assets: Assets, file: string): Uint8Array {
   const found = assets.files.find((candidate) => candidate.path === file);
-  if (!found) throw new Error(`assetContents: ${file} is not one of the assets`);
+  // Assets are made in memory, as bytes.
+  if (!(found?.contents instanceof Uint8Array)) throw new Error(`assetContents: ${file} is not one of the assets`);
   return found.contents;
 }
 

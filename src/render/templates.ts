@@ -12,7 +12,7 @@ import { hashKey } from '../cache/disk.ts';
 import { findOriginal } from '../source-stack.ts';
 import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
-import type { PageComponents } from '../../templates/api.ts';
+import type { MarkdownComponents, PageComponents } from '../../templates/api.ts';
 
 export interface TemplateLocation {
   file: string;
@@ -23,6 +23,8 @@ export interface TemplateLocation {
 
 export interface Templates {
   pages: PageComponents;
+  /** The components Markdown bodies are rendered with (src/images/place.ts). */
+  markdown: MarkdownComponents;
   /** Maps a line and column of the bundle back to the template source, with a code frame. */
   locate(line: number, column: number): TemplateLocation | undefined;
   /** Absolute paths of every file the bundle was made from. */
@@ -45,9 +47,9 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
   const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
   const payload = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as SourceMapPayload;
   const locate = createLocator(config, payload);
-  const pages = checkPages(evaluateBundle(code, entryFile, locate), entryFile);
+  const { pages, markdown } = checkExports(evaluateBundle(code, entryFile, locate), entryFile);
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
-  return { pages, locate, inputs, hash: hashKey(code) };
+  return { pages, markdown, locate, inputs, hash: hashKey(code) };
 }
 
 async function assertEntryExists(entry: string, entryFile: string): Promise<void> {
@@ -103,13 +105,11 @@ function createLocator(config: ResolvedConfig, payload: SourceMapPayload): Templ
   };
 }
 
-/** Runs the bundle with React shared with the renderer; returns what it exports as `pages`. */
-function evaluateBundle(
-  code: string,
-  entryFile: string,
-  locate: Templates['locate'],
-): Partial<PageComponents> | undefined {
-  const module = { exports: {} as { pages?: Partial<PageComponents> } };
+type Exports = { pages?: Partial<PageComponents>; markdown?: Partial<MarkdownComponents> };
+
+/** Runs the bundle with React shared with the renderer; returns what it exports. */
+function evaluateBundle(code: string, entryFile: string, locate: Templates['locate']): Exports {
+  const module = { exports: {} as Exports };
   try {
     const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
     run(module, module.exports, (id: string) => {
@@ -127,21 +127,24 @@ function evaluateBundle(
       { ...(locateInStack(error, locate) ?? { file: entryFile }), cause: thrown },
     );
   }
-  return module.exports.pages;
+  return module.exports;
 }
 
-function checkPages(pages: Partial<PageComponents> | undefined, entryFile: string): PageComponents {
-  const missing = (['home', 'legal', 'page', 'not-found'] as const).filter(
-    (kind) => typeof pages?.[kind] !== 'function',
-  );
-  if (!pages || missing.length > 0) {
+function checkExports({ pages, markdown }: Exports, entryFile: string): Pick<Templates, 'pages' | 'markdown'> {
+  const missing = [
+    ...(['home', 'legal', 'page', 'not-found'] as const)
+      .filter((kind) => typeof pages?.[kind] !== 'function')
+      .map((kind) => `pages.${kind}`),
+    ...(typeof markdown?.picture === 'function' ? [] : ['markdown.picture']),
+  ];
+  if (missing.length > 0) {
     throw createError(
       'TemplateBuildFailed',
       { problem: 'pages', entry: `templates/${ENTRY}`, missing },
       { file: entryFile },
     );
   }
-  return pages as PageComponents;
+  return { pages, markdown } as Pick<Templates, 'pages' | 'markdown'>;
 }
 
 /** The template line of the innermost stack frame that lies in the bundle. */

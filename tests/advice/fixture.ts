@@ -2,14 +2,14 @@
 import { splitFrontmatter } from '../../src/content/frontmatter.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
 import type { AdvicePage } from '../../src/advice/advise.ts';
-import type { SourceFile } from '../../src/advice/findings.ts';
+import type { SourceText } from '../../src/advice/findings.ts';
 import { readMarkdownFacts } from '../../src/advice/markdown.ts';
 
 const markdown = createMarkdown();
 
 export interface FixturePage {
   page: AdvicePage;
-  source: SourceFile;
+  source: SourceText;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeControl, formatError, SiteError, toProblem } from '../../src/errors.ts';
-import { formatWorkflowCommand, renderJsonReport } from '../../src/reporters.ts';
+import { formatWorkflowCommand, renderJsonDocument } from '../../src/reporters.ts';
 import { copyProject, runCli, type TempProject } from '../helpers/project.ts';
 
 const ESC = '\u001b';
@@ -28,7 +28,7 @@ describe('escapeControl', () => {
     const problem = toProblem(error);
     expect(JSON.stringify(problem)).not.toContain('\\u001b');
     expect(formatWorkflowCommand(problem)).not.toContain(ESC);
-    expect(renderJsonReport([problem], { command: 'check', ok: false })).not.toContain('\\u001b');
+    expect(renderJsonDocument([problem], { command: 'check', ok: false })).not.toContain('\\u001b');
   });
 });
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Image } from '../content/schema.ts';
 import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 import type { ImagePipeline } from './pipeline.ts';
 import { processImage, type ProcessedImage } from './pictures.ts';

@@ -12,11 +12,13 @@
  *   the template's ids), and a `#x` link in the same body to such an id is pointed at it.
  */
 import GithubSlugger from 'github-slugger';
-import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import { defaultSchema, sanitize as sanitizeHast, type Schema } from 'hast-util-sanitize';
+import type { Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import type { Heading, Nodes, Root } from 'mdast';
+import { toHast } from 'mdast-util-to-hast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
-import remarkHtml from 'remark-html';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
@@ -28,6 +30,7 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
 import { findMarkdownImages, type MarkdownImage } from '../images/find.ts';
 import { collectMarkdownFacts, type MarkdownFacts } from '../advice/markdown.ts';
+import { addAccessibility } from './accessible.ts';
 import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
 export interface RenderedMarkdown {
@@ -79,10 +82,7 @@ export const SANITIZE_SCHEMA: Schema = {
 
 export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
   const sanitize = !options.allowHtml;
-  const processor = remark()
-    .use(remarkGfm)
-    .use(remarkHtml, { sanitize: sanitize ? SANITIZE_SCHEMA : false })
-    .freeze();
+  const processor = remark().use(remarkGfm).freeze();
   const withoutLiterals = remark().use(gfmWithoutLiteralAutolinks).freeze();
   return (markdown) => {
     const tree = parseGfm(markdown, withoutLiterals, processor);
@@ -94,7 +94,7 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
     if (sanitize) {
       const html = parseRawHtml(tree, markdown, headingIds, SANITIZE_SCHEMA);
       if (html) {
-        // The tree's HTML, raw parts parsed, replaces its children for remark-html to sanitize.
+        // The tree's HTML, raw parts parsed, replaces its children for the sanitizer.
         tree.data = { ...tree.data, hChildren: html.children };
         tree.children = [];
         removed.push(...html.removed);
@@ -102,9 +102,21 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
         removed.push(...findUnsafeUrls(tree, SANITIZE_SCHEMA));
       }
     }
-    const html = String(processor.stringify(processor.runSync(tree) as Root));
+    const html = renderHtml(tree, sanitize);
     return { html, rawHtml: onePerLine(removed), facts, ...(images.length > 0 && { images }) };
   };
+}
+
+/**
+ * remark-html's steps (to HTML's tree, sanitize, write), with the site's additions between the
+ * last two, where content cannot reach them (accessible.ts).
+ */
+function renderHtml(tree: Root, sanitize: boolean): string {
+  const hast = toHast(tree, { allowDangerousHtml: !sanitize }) as HastRoot;
+  const safe = sanitize ? (sanitizeHast(hast, SANITIZE_SCHEMA) as HastRoot) : hast;
+  addAccessibility(safe);
+  const html = toHtml(safe, { allowDangerousHtml: !sanitize });
+  return html && !/[\r\n]$/.test(html) ? `${html}\n` : html;
 }
 
 /**

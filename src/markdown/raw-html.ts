@@ -29,7 +29,7 @@ const COMMENT = /^\s*<!--[\s\S]*-->\s*$/;
 
 /**
  * The document as HTML with its raw parts parsed, or undefined when it holds no raw HTML
- * (comments aside) and remark-html can take the Markdown as it is.
+ * (comments aside) and the Markdown can be turned into HTML as it is.
  */
 export function parseRawHtml(
   tree: Root,

@@ -23,8 +23,12 @@ const examples: Example[] = commonmark.tests.map((example) => ({
   html: example.html.replace(/→/g, '\t'),
 }));
 
-/** A tree as a string: elements with their sorted attributes, text exactly, whitespace between blocks dropped. */
-function canonical(html: string, dropHeadingIds = false): string {
+/**
+ * A tree as a string: elements with their sorted attributes, text exactly, whitespace between
+ * blocks dropped. `dropOurs` leaves out what the site adds to every page on purpose: heading ids
+ * and the `tabindex` that lets a keyboard scroll a `<pre>` or `<table>` (src/markdown/accessible.ts).
+ */
+function canonical(html: string, dropOurs = false): string {
   const tree = raw({ type: 'root', children: [{ type: 'raw', value: html }] }) as Root;
   const write = (node: Root | RootContent): string => {
     if (node.type === 'text') return /^\s*$/.test(node.value) ? '' : JSON.stringify(node.value);
@@ -33,12 +37,18 @@ function canonical(html: string, dropHeadingIds = false): string {
     const children = node.children.map(write).join('');
     if (node.type === 'root') return children;
     const attributes = Object.entries(node.properties)
-      .filter(([key]) => !(dropHeadingIds && key === 'id' && /^h[1-6]$/.test(node.tagName)))
+      .filter(([key]) => !(dropOurs && isOurs(node.tagName, key)))
       .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
       .sort();
     return `<${[node.tagName, ...attributes].join(' ')}>${children}</${node.tagName}>`;
   };
   return write(tree);
+}
+
+function isOurs(tagName: string, key: string): boolean {
+  return (
+    (key === 'id' && /^h[1-6]$/.test(tagName)) || (key === 'tabIndex' && (tagName === 'pre' || tagName === 'table'))
+  );
 }
 
 function failing(render: (markdown: string) => { html: string }): number[] {

@@ -81,8 +81,10 @@ describe('createMarkdown and GitHub-flavoured Markdown', () => {
     expect(html).toContain(
       '<del>gone</del> <a href="http://www.example.com">www.example.com</a> <a href="mailto:hi@example.com">hi@example.com</a>',
     );
-    expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
-    expect(html).toContain('<li class="task-list-item"><input type="checkbox" disabled> todo</li>');
+    expect(html).toContain(
+      '<li class="task-list-item"><input type="checkbox" checked disabled aria-label="done"> done</li>',
+    );
+    expect(html).toContain('<li class="task-list-item"><input type="checkbox" disabled aria-label="todo"> todo</li>');
     expect(rawHtml).toEqual([]);
   });
 

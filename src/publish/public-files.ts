@@ -6,7 +6,7 @@
  * no symbolic link that leads out of it. `--allow-scripts` (a trusted repository) publishes the
  * rest too, except the hosting files the build writes itself. Problems are reported together.
  */
-import type { Dirent } from 'node:fs';
+import { type Dirent, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
@@ -36,7 +36,7 @@ export async function listPublicFiles(
     if (entry.isDirectory()) continue;
     const source = path.join(entry.parentPath, entry.name);
     const relative = path.relative(config.publicDir, source).split(path.sep).join('/');
-    if (relative.split('/').some((part) => part.startsWith('.'))) continue;
+    if (isHidden(relative)) continue;
     try {
       const file = checkPublicEntry(config, source, relative);
       if (file) files.push(file);
@@ -56,11 +56,13 @@ function checkPublicEntry(
   relative: string,
 ): OutputFile | undefined {
   const shown = `public/${relative}`;
-  resolveInside(config.publicDir, source, shown);
+  const real = resolveInside(config.publicDir, source, shown);
+  // Links to folders are not followed (as readdir does not): skipped before their name is judged as a file's.
+  if (isFolder(real)) return undefined;
   const kind = classifyPublicFile(relative, config.allowPublicScripts);
   if (kind.type === 'refused') throw refusedType(shown, kind);
   const scanned = kind.type === 'html' || kind.type === 'svg';
-  // Links to folders are not followed (as readdir does not), nor are dangling links.
+  // Dangling links are skipped too.
   const size = sizeInside(config.publicDir, source, shown, scanned ? MAX_SCANNED_BYTES : MAX_PUBLIC_BYTES);
   if (size === undefined) return undefined;
   if (kind.type === 'html' || kind.type === 'svg') {
@@ -69,6 +71,24 @@ function checkPublicEntry(
     if (problem) throw problem;
   }
   return { path: relative, source, size };
+}
+
+/**
+ * Dot files (.git, .env, .htaccess, which Apache obeys) are never published; the one dot folder
+ * that is, .well-known/ at the root, holds files such as security.txt that others fetch by that path.
+ */
+function isHidden(relative: string): boolean {
+  const parts = relative.split('/');
+  if (parts[0] === '.well-known' && parts.length > 1) parts.shift();
+  return parts.some((part) => part.startsWith('.'));
+}
+
+function isFolder(real: string): boolean {
+  try {
+    return statSync(real).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

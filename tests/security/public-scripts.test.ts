@@ -28,7 +28,8 @@ const REFUSED: Array<[file: string, contents: string, hint: string]> = [
   ['public/_routes.json', '{"version":1,"include":["/*"],"exclude":[]}\n', 'run code or rewrite requests'],
   ['public/staticwebapp.config.json', '{"routes":[]}\n', 'run code or rewrite requests'],
   ['public/run.sh', 'echo hi\n', 'extension of its type'],
-  ['public/CNAME', 'evil.example\n', 'extension of its type'],
+  // Only the root's CNAME is GitHub Pages' custom domain (public-published.test.ts).
+  ['public/lib/CNAME', 'evil.example\n', 'extension of its type'],
 ];
 
 /** Passed: types that cannot run, and HTML and SVG with nothing active in them. */

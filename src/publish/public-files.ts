@@ -106,7 +106,21 @@ function decodeScanned(bytes: Buffer, shown: string): string {
       text = undefined;
     }
   }
-  if (text !== undefined) return text;
+  // ESC starts the escape sequences of ISO-2022-JP, which a browser told no encoding may guess,
+  // and then reads quotes and tags this UTF-8 reading never saw.
+  const escape = text?.indexOf('\u001b') ?? -1;
+  if (text !== undefined && escape === -1) return text;
+  if (text !== undefined) {
+    const before = text.slice(0, escape);
+    throw new SiteError({
+      code: 'FileEncoding',
+      message: `${shown} contains an escape character (ESC, 0x1B): a browser that guesses the encoding may read it as ISO-2022-JP, where markup hides that a UTF-8 reading does not see.`,
+      file: shown,
+      line: before.split('\n').length,
+      column: escape - before.lastIndexOf('\n'),
+      hint: 'Remove the escape character (it shows as nothing in a page), then build again.',
+    });
+  }
   throw new SiteError({
     code: 'FileEncoding',
     message: `${shown} is not UTF-8 text, so it cannot be checked for scripts the way a browser would read it.`,

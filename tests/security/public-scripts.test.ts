@@ -56,6 +56,11 @@ describe('agency-site check and build with files of every kind in public/', () =
     );
     // UTF-16 reads as noise to a UTF-8 parser and as markup to the browser that sees its byte order mark.
     await project.write('public/wide.html', Buffer.from('\ufeff<script>alert(1)</script>\n', 'utf16le'));
+    // ESC switches a browser that guesses ISO-2022-JP into a mode where `">` is one character: the second tag then runs.
+    await project.write(
+      'public/jis.html',
+      '<!DOCTYPE html><title>x</title>\n<img alt="\u001b$B">\u001b(B<img alt=" src=x onerror=alert(1) >">\n',
+    );
     await project.write(
       'public/badge.svg',
       '<svg xmlns="http://www.w3.org/2000/svg">\n<desc><style><script>alert(1)</script></style></desc>\n</svg>\n',
@@ -76,6 +81,7 @@ describe('agency-site check and build with files of every kind in public/', () =
     expect(result.stderr).toContain('public/promo.html:3:21 [UnsafeHtml]');
     expect(result.stderr).toContain('public/badge.svg:2:14 [UnsafeSvg]');
     expect(result.stderr).toContain('error public/wide.html [FileEncoding]');
+    expect(result.stderr).toContain('error public/jis.html:2:11 [FileEncoding]');
     for (const [file] of PUBLISHED) expect(result.stderr).not.toContain(`${file}`);
     expect(result.stderr).not.toContain('InternalError');
   });

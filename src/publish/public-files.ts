@@ -18,6 +18,8 @@ import { classifyPublicFile, refusedType } from './public-file-types.ts';
 
 /** HTML and SVG files are parsed whole: larger ones are refused before they are read. */
 export const MAX_SCANNED_BYTES = 8 * 1024 * 1024;
+/** parse5 keeps each element with its location (about 1 KB): 8 MB of bare tags would take gigabytes. */
+export const MAX_SCANNED_TAGS = 100_000;
 
 export async function listPublicFiles(
   config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>,
@@ -67,6 +69,7 @@ function checkPublicEntry(
   if (size === undefined) return undefined;
   if (kind.type === 'html' || kind.type === 'svg') {
     const text = decodeScanned(readInside(config.publicDir, source, shown, MAX_SCANNED_BYTES), shown);
+    requireFewTags(text, shown);
     const problem = checkActiveText(shown, text, kind.type);
     if (problem) throw problem;
   }
@@ -89,6 +92,24 @@ function isFolder(real: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Counts `<` (at least one per tag) before a parser builds a tree of them all; throws past the limit. */
+function requireFewTags(text: string, shown: string): void {
+  let index = -1;
+  for (let count = 0; count <= MAX_SCANNED_TAGS; count++) {
+    index = text.indexOf('<', index + 1);
+    if (index === -1) return;
+  }
+  const before = text.slice(0, index);
+  throw new SiteError({
+    code: 'FileTooLarge',
+    message: `${shown} has more than ${MAX_SCANNED_TAGS.toLocaleString('en')} tags, far more than any page or image needs: reading them all would take gigabytes of memory.`,
+    file: shown,
+    line: before.split('\n').length,
+    column: index - before.lastIndexOf('\n'),
+    hint: 'Split the page, or simplify the image (fewer elements) or export it as PNG.',
+  });
 }
 
 /**

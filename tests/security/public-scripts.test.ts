@@ -56,6 +56,8 @@ describe('agency-site check and build with files of every kind in public/', () =
     );
     // UTF-16 reads as noise to a UTF-8 parser and as markup to the browser that sees its byte order mark.
     await project.write('public/wide.html', Buffer.from('\ufeff<script>alert(1)</script>\n', 'utf16le'));
+    // Regression: 8 MB of bare tags made parse5 build a tree of 1.6 million elements (1.7 GB, 9 s of CPU).
+    await project.write('public/tags.html', `<!DOCTYPE html><title>x</title>\n${'<div>'.repeat(100_001)}\n`);
     // ESC switches a browser that guesses ISO-2022-JP into a mode where `">` is one character: the second tag then runs.
     await project.write(
       'public/jis.html',
@@ -81,6 +83,8 @@ describe('agency-site check and build with files of every kind in public/', () =
     expect(result.stderr).toContain('public/promo.html:3:21 [UnsafeHtml]');
     expect(result.stderr).toContain('public/badge.svg:2:14 [UnsafeSvg]');
     expect(result.stderr).toContain('error public/wide.html [FileEncoding]');
+    // The 100,001st '<': line 1 holds three, so the 99,998th <div> of line 2.
+    expect(result.stderr).toContain('error public/tags.html:2:499986 [FileTooLarge]');
     expect(result.stderr).toContain('error public/jis.html:2:11 [FileEncoding]');
     for (const [file] of PUBLISHED) expect(result.stderr).not.toContain(`${file}`);
     expect(result.stderr).not.toContain('InternalError');

@@ -46,7 +46,8 @@ describe('agency-site build with the files a small agency puts in public/', () =
     for (const [file, contents] of PUBLISHED) expect(await project.read(`dist/${file}`), file).toBe(contents);
     await expect(project.read('dist/.well-known/.htaccess')).rejects.toThrow();
     await expect(project.read('dist/.env')).rejects.toThrow();
-  });
+    // A cold build of the whole site, images included.
+  }, 180_000);
 
   it('takes CNAME only at the root of public/, where GitHub Pages reads it', async () => {
     await project.write('public/docs/CNAME', 'evil.example\n');
@@ -58,5 +59,5 @@ describe('agency-site build with the files a small agency puts in public/', () =
     } finally {
       await project.remove('public/docs/CNAME');
     }
-  });
+  }, 60_000);
 });

@@ -129,16 +129,16 @@ function decodeScanned(bytes: Buffer, shown: string): string {
   }
   // ESC starts the escape sequences of ISO-2022-JP, which a browser told no encoding may guess,
   // and then reads quotes and tags this UTF-8 reading never saw.
-  const escape = text?.indexOf('\u001b') ?? -1;
-  if (text !== undefined && escape === -1) return text;
+  const escapeAt = text?.indexOf('\u001b') ?? -1;
+  if (text !== undefined && escapeAt === -1) return text;
   if (text !== undefined) {
-    const before = text.slice(0, escape);
+    const before = text.slice(0, escapeAt);
     throw new SiteError({
       code: 'FileEncoding',
       message: `${shown} contains an escape character (ESC, 0x1B): a browser that guesses the encoding may read it as ISO-2022-JP, where markup hides that a UTF-8 reading does not see.`,
       file: shown,
       line: before.split('\n').length,
-      column: escape - before.lastIndexOf('\n'),
+      column: escapeAt - before.lastIndexOf('\n'),
       hint: 'Remove the escape character (it shows as nothing in a page), then build again.',
     });
   }

@@ -164,7 +164,7 @@ function unfollowable(shown: string, cause: unknown): SiteError {
 function notAFile(shown: string): SiteError {
   return new SiteError({
     code: 'FileUnreadable',
-    message: `${shown} is not a regular file (it is a device, a named pipe or a socket), so the build does not read it.`,
+    message: `${shown} is not a regular file (it is a folder, a device, a named pipe or a socket), so the build does not read it.`,
     file: shown,
     hint: 'Replace it with an ordinary file, or remove it.',
   });

@@ -266,11 +266,16 @@ interface SourceEvents {
  * The project folder is watched (not the three folders), so a source folder that is deleted
  * and made again is seen; everything else in it is ignored without being read.
  */
+/** Dot files are not sources, except under public/.well-known/, which is published (public-files.ts). */
+function hidden(inside: string): boolean {
+  return /[\\/]\./.test(inside.replace(/^[\\/]\.well-known(?=[\\/]|$)/, ''));
+}
+
 function watchSourceFolders(config: ResolvedConfig, on: SourceEvents): FSWatcher {
   const sources = [config.contentDir, config.templatesDir, config.publicDir];
   const watched = (file: string) =>
     sources.some(
-      (folder) => file === folder || (file.startsWith(folder + path.sep) && !/[\\/]\./.test(file.slice(folder.length))),
+      (folder) => file === folder || (file.startsWith(folder + path.sep) && !hidden(file.slice(folder.length))),
     );
   const watcher = watch(config.root, {
     ignoreInitial: true,

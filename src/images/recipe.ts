@@ -38,7 +38,9 @@ export async function makeImage(sharp: Sharp, recipe: ImageRecipe): Promise<Buff
   // shown, at the upright size readImageSize reports; the outputs carry no orientation.
   let image = sharp(
     Buffer.from(recipe.input.buffer, recipe.input.byteOffset, recipe.input.byteLength),
-    recipe.density ? { density: recipe.density } : {},
+    // sharp takes 1 to 100,000 dots per inch: an SVG drawn over 72 times the size wanted (a logo
+    // exported at print size) renders at 1 and is scaled down below.
+    recipe.density ? { density: Math.min(Math.max(recipe.density, 1), 100_000) } : {},
   ).autoOrient();
   if (recipe.resize) {
     const { width, height, fit, background } = recipe.resize;

@@ -99,6 +99,8 @@ const SCRIPT_HINT =
   'Files in public/ are served from the site’s own address, where a script could act for the site. Put browser code in templates/browser/ (it is bundled and named in the Content-Security-Policy); if the repository is trusted, build with --allow-scripts (README: Security).';
 
 export function classifyPublicFile(relative: string, allowScripts: boolean): PublicFileKind {
+  // GitHub Pages reads its custom domain from this plain-text file; no host runs it.
+  if (relative === 'CNAME') return { type: 'copy' };
   const parts = relative.toLowerCase().split('/');
   const hostFile = parts.find((part) => Object.hasOwn(HOST_FILES, part));
   if (hostFile && (!allowScripts || BUILT_FILES.has(hostFile))) return { type: 'refused', ...HOST_FILES[hostFile]! };

@@ -6,7 +6,7 @@
  * no symbolic link that leads out of it. `--allow-scripts` (a trusted repository) publishes the
  * rest too, except the hosting files the build writes itself. Problems are reported together.
  */
-import type { Dirent } from 'node:fs';
+import { type Dirent, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
@@ -18,6 +18,8 @@ import { classifyPublicFile, refusedType } from './public-file-types.ts';
 
 /** HTML and SVG files are parsed whole: larger ones are refused before they are read. */
 export const MAX_SCANNED_BYTES = 8 * 1024 * 1024;
+/** parse5 keeps each element with its location (about 1 KB): 8 MB of bare tags would take gigabytes. */
+export const MAX_SCANNED_TAGS = 100_000;
 
 export async function listPublicFiles(
   config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>,
@@ -36,7 +38,7 @@ export async function listPublicFiles(
     if (entry.isDirectory()) continue;
     const source = path.join(entry.parentPath, entry.name);
     const relative = path.relative(config.publicDir, source).split(path.sep).join('/');
-    if (relative.split('/').some((part) => part.startsWith('.'))) continue;
+    if (isHidden(relative)) continue;
     try {
       const file = checkPublicEntry(config, source, relative);
       if (file) files.push(file);
@@ -56,19 +58,58 @@ function checkPublicEntry(
   relative: string,
 ): OutputFile | undefined {
   const shown = `public/${relative}`;
-  resolveInside(config.publicDir, source, shown);
+  const real = resolveInside(config.publicDir, source, shown);
+  // Links to folders are not followed (as readdir does not): skipped before their name is judged as a file's.
+  if (isFolder(real)) return undefined;
   const kind = classifyPublicFile(relative, config.allowPublicScripts);
   if (kind.type === 'refused') throw refusedType(shown, kind);
   const scanned = kind.type === 'html' || kind.type === 'svg';
-  // Links to folders are not followed (as readdir does not), nor are dangling links.
+  // Dangling links are skipped too.
   const size = sizeInside(config.publicDir, source, shown, scanned ? MAX_SCANNED_BYTES : MAX_PUBLIC_BYTES);
   if (size === undefined) return undefined;
   if (kind.type === 'html' || kind.type === 'svg') {
     const text = decodeScanned(readInside(config.publicDir, source, shown, MAX_SCANNED_BYTES), shown);
+    requireFewTags(text, shown);
     const problem = checkActiveText(shown, text, kind.type);
     if (problem) throw problem;
   }
   return { path: relative, source, size };
+}
+
+/**
+ * Dot files (.git, .env, .htaccess, which Apache obeys) are never published; the one dot folder
+ * that is, .well-known/ at the root, holds files such as security.txt that others fetch by that path.
+ */
+function isHidden(relative: string): boolean {
+  const parts = relative.split('/');
+  if (parts[0] === '.well-known' && parts.length > 1) parts.shift();
+  return parts.some((part) => part.startsWith('.'));
+}
+
+function isFolder(real: string): boolean {
+  try {
+    return statSync(real).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Counts `<` (at least one per tag) before a parser builds a tree of them all; throws past the limit. */
+function requireFewTags(text: string, shown: string): void {
+  let index = -1;
+  for (let count = 0; count <= MAX_SCANNED_TAGS; count++) {
+    index = text.indexOf('<', index + 1);
+    if (index === -1) return;
+  }
+  const before = text.slice(0, index);
+  throw new SiteError({
+    code: 'FileTooLarge',
+    message: `${shown} has more than ${MAX_SCANNED_TAGS.toLocaleString('en')} tags, far more than any page or image needs: reading them all would take gigabytes of memory.`,
+    file: shown,
+    line: before.split('\n').length,
+    column: index - before.lastIndexOf('\n'),
+    hint: 'Split the page, or simplify the image (fewer elements) or export it as PNG.',
+  });
 }
 
 /**
@@ -86,7 +127,21 @@ function decodeScanned(bytes: Buffer, shown: string): string {
       text = undefined;
     }
   }
-  if (text !== undefined) return text;
+  // ESC starts the escape sequences of ISO-2022-JP, which a browser told no encoding may guess,
+  // and then reads quotes and tags this UTF-8 reading never saw.
+  const escapeAt = text?.indexOf('\u001b') ?? -1;
+  if (text !== undefined && escapeAt === -1) return text;
+  if (text !== undefined) {
+    const before = text.slice(0, escapeAt);
+    throw new SiteError({
+      code: 'FileEncoding',
+      message: `${shown} contains an escape character (ESC, 0x1B): a browser that guesses the encoding may read it as ISO-2022-JP, where markup hides that a UTF-8 reading does not see.`,
+      file: shown,
+      line: before.split('\n').length,
+      column: escapeAt - before.lastIndexOf('\n'),
+      hint: 'Remove the escape character (it shows as nothing in a page), then build again.',
+    });
+  }
   throw new SiteError({
     code: 'FileEncoding',
     message: `${shown} is not UTF-8 text, so it cannot be checked for scripts the way a browser would read it.`,

@@ -97,7 +97,7 @@ export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' |
 
 /**
  * The relative paths a static host tries for a request path, in order, or undefined when the
- * path can only be an attack or a typo: outside base, `..`, `.`, hidden or empty segments,
+ * path can only be an attack or a typo: outside base, `..`, `.`, hidden (but `/.well-known/`) or empty segments,
  * encoded slashes, backslashes or NUL bytes. `/terms` -> terms, terms.html; `/a/` -> a/index.html.
  */
 export function requestPaths(base: string, rawPath: string): string[] | undefined {
@@ -115,7 +115,13 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
   const segments = relative.split('/');
   const last = segments.length - 1;
   if (
-    segments.some((segment, index) => segment === '..' || segment.startsWith('.') || (segment === '' && index !== last))
+    segments.some(
+      (segment, index) =>
+        segment === '..' ||
+        // .well-known/ at the root is the one dot folder the build publishes (security.txt).
+        (segment.startsWith('.') && !(index === 0 && segment === '.well-known' && last > 0)) ||
+        (segment === '' && index !== last),
+    )
   )
     return undefined;
   return relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];

@@ -95,6 +95,13 @@ describe('requestPaths', () => {
     expect(requestPaths('/', '/terms?x=1#top')).toEqual(['terms', 'terms.html']);
     expect(requestPaths('/sub/', '/sub/terms/')).toEqual(['terms/index.html']);
     expect(requestPaths('/sub/', '/terms')).toBeUndefined();
+    expect(requestPaths('/', '/.well-known/security.txt')).toEqual([
+      '.well-known/security.txt',
+      '.well-known/security.txt.html',
+    ]);
+    for (const hidden of ['/.well-known', '/.env', '/.well-known/.htaccess', '/a/.well-known/x.txt']) {
+      expect(requestPaths('/', hidden), hidden).toBeUndefined();
+    }
     // (A double-encoded %252e%252e is a harmless literal file name, and the symlinks are found later.)
     for (const attack of ATTACKS.slice(0, 16).filter((attack) => !attack.includes('%25'))) {
       expect(requestPaths('/', attack), attack).toBeUndefined();

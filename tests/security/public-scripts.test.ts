@@ -28,7 +28,8 @@ const REFUSED: Array<[file: string, contents: string, hint: string]> = [
   ['public/_routes.json', '{"version":1,"include":["/*"],"exclude":[]}\n', 'run code or rewrite requests'],
   ['public/staticwebapp.config.json', '{"routes":[]}\n', 'run code or rewrite requests'],
   ['public/run.sh', 'echo hi\n', 'extension of its type'],
-  ['public/CNAME', 'evil.example\n', 'extension of its type'],
+  // Only the root's CNAME is GitHub Pages' custom domain (public-published.test.ts).
+  ['public/lib/CNAME', 'evil.example\n', 'extension of its type'],
 ];
 
 /** Passed: types that cannot run, and HTML and SVG with nothing active in them. */
@@ -55,6 +56,13 @@ describe('agency-site check and build with files of every kind in public/', () =
     );
     // UTF-16 reads as noise to a UTF-8 parser and as markup to the browser that sees its byte order mark.
     await project.write('public/wide.html', Buffer.from('\ufeff<script>alert(1)</script>\n', 'utf16le'));
+    // Regression: 8 MB of bare tags made parse5 build a tree of 1.6 million elements (1.7 GB, 9 s of CPU).
+    await project.write('public/tags.html', `<!DOCTYPE html><title>x</title>\n${'<div>'.repeat(100_001)}\n`);
+    // ESC switches a browser that guesses ISO-2022-JP into a mode where `">` is one character: the second tag then runs.
+    await project.write(
+      'public/jis.html',
+      '<!DOCTYPE html><title>x</title>\n<img alt="\u001b$B">\u001b(B<img alt=" src=x onerror=alert(1) >">\n',
+    );
     await project.write(
       'public/badge.svg',
       '<svg xmlns="http://www.w3.org/2000/svg">\n<desc><style><script>alert(1)</script></style></desc>\n</svg>\n',
@@ -75,6 +83,9 @@ describe('agency-site check and build with files of every kind in public/', () =
     expect(result.stderr).toContain('public/promo.html:3:21 [UnsafeHtml]');
     expect(result.stderr).toContain('public/badge.svg:2:14 [UnsafeSvg]');
     expect(result.stderr).toContain('error public/wide.html [FileEncoding]');
+    // The 100,001st '<': line 1 holds three, so the 99,998th <div> of line 2.
+    expect(result.stderr).toContain('error public/tags.html:2:499986 [FileTooLarge]');
+    expect(result.stderr).toContain('error public/jis.html:2:11 [FileEncoding]');
     for (const [file] of PUBLISHED) expect(result.stderr).not.toContain(`${file}`);
     expect(result.stderr).not.toContain('InternalError');
   });

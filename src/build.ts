@@ -13,7 +13,7 @@ import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
-import { createLoadContext, loadImageContent, loadSite, type LoadedImageContent } from './content/load.ts';
+import { createLoadContext, imageContentOf, loadKinds, loadSite, type LoadedKinds } from './content/load.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { checkSite } from './output/check.ts';
 import { byteLength, planOutput } from './output/plan.ts';
@@ -93,13 +93,13 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const publicFiles = await store.step('public-files', publicKey, () => listPublicFiles(config));
     const templating = keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config));
     const bundling = keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config));
-    // The settings, logo and portfolio first: their images are made while the rest loads.
-    const imageContent = loadImageContent(createLoadContext(config, { store, files }));
-    const images = startImages(store, files, config, publicFiles, imageContent, { pipeline, made: madeImages });
+    // Every kind read and checked first: the site's images are made while the Markdown renders.
+    const kinds = loadKinds(createLoadContext(config, { store, files }));
+    const images = startImages(store, files, config, publicFiles, kinds, { pipeline, made: madeImages });
     // Awaited after the load; a load that fails first must not leave it unhandled.
     images.catch(() => undefined);
     const [loaded, templates, assets] = await settleAll([
-      loadSite(config, { store, files, imageContent, onWorkers: (count) => (workers = count) }),
+      loadSite(config, { store, files, kinds, onWorkers: (count) => (workers = count) }),
       templating,
       bundling,
     ]);
@@ -195,10 +195,10 @@ async function startImages(
   files: FileVersions,
   config: ResolvedConfig,
   publicFiles: PlannedFile[],
-  imageContent: Promise<LoadedImageContent>,
+  kinds: Promise<LoadedKinds>,
   { pipeline, made }: { pipeline: ImagePipeline; made: Set<string> },
 ): Promise<Made | undefined> {
-  const { content } = await imageContent;
+  const content = imageContentOf(await kinds);
   if (!content) return undefined;
   const urls = createUrlPolicy(config, content.settings.url);
   const key = hashKey(

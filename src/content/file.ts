@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import { hashKey } from '../cache/disk.ts';
 import type { FileVersions } from '../cache/file-versions.ts';
 import type { Store } from '../cache/store.ts';
-import type { SiteError, SiteErrorCode } from '../errors.ts';
-import { parseMarkdownFile, parseYamlFile, type BodyUse, type Parsed } from './parse.ts';
+import type { SiteError } from '../errors.ts';
+import { invalidCode, type ContentKind } from './kinds.ts';
+import { parseMarkdownFile, parseYamlFile, type Parsed } from './parse.ts';
 import { projectPath, readSource, type SourceFile } from './source.ts';
 import { validateEntry, type Entry } from './validate.ts';
 
@@ -19,15 +20,6 @@ export interface LoadContext {
   publicDir: string;
   store: Store;
   files: FileVersions;
-}
-
-export interface ContentKind<S extends z.ZodType = z.ZodType> {
-  /** Names the kind in the store's keys. */
-  name: string;
-  schema: S;
-  code: Extract<SiteErrorCode, 'YamlInvalid' | 'FrontmatterInvalid'>;
-  format: 'yaml' | 'markdown';
-  body: BodyUse;
 }
 
 export interface ContentFile<T> {
@@ -58,7 +50,7 @@ export function loadContentFile<S extends z.ZodType>(
     const source = read.value;
     if (!source) return { errors: read.errors };
     const parsed = kind.format === 'yaml' ? parseYamlFile(source) : parseMarkdownFile(source, kind.body, context.store);
-    const valid = parsed.value && validateEntry(kind.schema, parsed.value, kind.code);
+    const valid = parsed.value && validateEntry(kind.schema, parsed.value, invalidCode(kind));
     const entry = valid?.value && (slug === undefined ? valid.value : { ...valid.value, slug });
     return {
       source,

@@ -1,8 +1,7 @@
 /**
- * loadSite(config): reads content/ into a typed Site. Every failure carries file and line, and
- * every problem in every file is collected before anything is thrown (as one SiteErrors). Each
- * file is one step of the store (src/content/file.ts), so what is kept between builds is chosen
- * by keys, not here.
+ * loadSite(config): reads content/ into a typed Site, kind by kind as src/content/kinds.ts declares
+ * them. Every failure carries file and line, and every problem in every file is collected before
+ * anything is thrown (as one SiteErrors).
  */
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
@@ -11,43 +10,16 @@ import { createStore, type Store } from '../cache/store.ts';
 import { SiteError, SiteErrors } from '../errors.ts';
 import { createUrlPolicy } from '../site/routes.ts';
 import { renderBodies, type BodyOptions, type RenderedBodies } from './bodies.ts';
-import { loadCollection } from './collections.ts';
-import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
+import { loadCollection, type Collection } from './collections.ts';
+import { loadContentFile, type ContentFile, type LoadContext } from './file.ts';
 import { checkContentFolder } from './folder.ts';
 import { checkImage } from '../images/check.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
-import {
-  aboutSchema,
-  legalSchema,
-  pageSchema,
-  portfolioSchema,
-  serviceSchema,
-  siteFileSchema,
-  statsSchema,
-  type ContentPage,
-  type Image,
-  type ImageContent,
-  type Site,
-} from './schema.ts';
+import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
+import type { ContentPage, Image, ImageContent } from './schema.ts';
 import { projectPath, type SourceFile } from './source.ts';
 
 export type { SourceFile } from './source.ts';
-
-const KINDS = {
-  settings: { name: 'site', schema: siteFileSchema, code: 'YamlInvalid', format: 'yaml', body: 'none' },
-  stats: { name: 'stats', schema: statsSchema, code: 'YamlInvalid', format: 'yaml', body: 'none' },
-  about: { name: 'about', schema: aboutSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-  services: { name: 'services', schema: serviceSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-  portfolio: {
-    name: 'portfolio',
-    schema: portfolioSchema,
-    code: 'FrontmatterInvalid',
-    format: 'markdown',
-    body: 'none',
-  },
-  legal: { name: 'legal', schema: legalSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-  pages: { name: 'pages', schema: pageSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-} as const satisfies Record<string, ContentKind>;
 
 export interface LoadedSite {
   site: Site;
@@ -65,10 +37,12 @@ export interface LoadedSite {
   markdown: RenderedBodies['markdown'];
 }
 
-/** The settings, logo and portfolio: what the site's images are made from. */
-export interface LoadedImageContent {
-  /** Set when these files are valid and their images exist. */
-  content?: ImageContent;
+/** Every declared kind read and checked: the valid files of each, in order. */
+export interface LoadedKinds {
+  files: { [N in KindName]: Array<ContentFile<unknown>> };
+  /** The checked images of the kinds with a picture field, by file; the logo. */
+  pictures: Map<string, Image>;
+  logo?: Image;
   sources: SourceFile[];
   errors: SiteError[];
 }
@@ -78,8 +52,8 @@ export interface LoadOptions {
   store?: Store;
   files?: FileVersions;
   onWorkers?: (count: number) => void;
-  /** The image content, when the caller loaded it first (the build starts its images from it). */
-  imageContent?: Promise<LoadedImageContent>;
+  /** The kinds, when the caller read them first (the build starts its images from them). */
+  kinds?: Promise<LoadedKinds>;
 }
 
 export function createLoadContext(
@@ -97,99 +71,124 @@ export function createLoadContext(
   };
 }
 
-/** Read before the other files are asked for, so that the images can start while the rest loads. */
-export async function loadImageContent(context: LoadContext): Promise<LoadedImageContent> {
-  const settings = loadContentFile(context, KINDS.settings, path.join(context.contentDir, 'site.yaml'));
-  const portfolio = await loadCollection(context, KINDS.portfolio);
+/** Every kind of src/content/kinds.ts, read and checked; the problems of all of them together. */
+export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
+  const shown = projectPath(context.root, context.contentDir);
+  const errors = await checkContentFolder(context.contentDir, shown);
+  const loaded = await Promise.all(KIND_NAMES.map((name) => loadKind(context, KINDS[name])));
+  const files = Object.fromEntries(
+    KIND_NAMES.map((name, index) => [name, loaded[index]!.files]),
+  ) as LoadedKinds['files'];
+  const sources: SourceFile[] = [];
+  for (const kind of loaded) {
+    if (kind.errors.length > 0) errors.push(...kind.errors);
+    for (const source of kind.sources) sources.push(source);
+  }
+  const settings = loaded[KIND_NAMES.indexOf('settings')]!.parsed[0];
+  const pictured = KIND_NAMES.flatMap((name, index) => {
+    const field = (KINDS[name] as ContentKind & { picture?: string }).picture;
+    return field === undefined ? [] : loaded[index]!.parsed.map((parsed) => ({ parsed, field }));
+  });
   const [logo, ...images] = await Promise.all([
-    checkImage(context, settings.parsed, ['logo', 'src']),
-    ...portfolio.parsed.map((entry) => checkImage(context, entry, ['image'])),
+    checkImage(context, settings, ['logo', 'src']),
+    ...pictured.map(({ parsed, field }) => checkImage(context, parsed, [field])),
   ]);
-  const errors = [...settings.errors, ...portfolio.errors, ...logo!.errors, ...images.flatMap((image) => image.errors)];
-  const sources = [...(settings.source ? [settings.source] : []), ...portfolio.sources];
-  const pictures = portfolio.loaded.map(
-    (entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]!.value,
+  for (const image of [logo!, ...images]) if (image.errors.length > 0) errors.push(...image.errors);
+  const pictures = new Map(
+    pictured.flatMap(({ parsed }, index) => (images[index]!.value ? [[parsed.file, images[index]!.value!]] : [])),
   );
-  if (errors.length > 0 || !settings.entry || !logo!.value || pictures.includes(undefined)) return { sources, errors };
-  const items = portfolio.loaded.map((entry, index) => ({
-    ...entry.data,
-    slug: entry.slug,
-    picture: pictures[index]!,
-  }));
-  return { content: { settings: settings.entry.data, logo: logo!.value, portfolio: items }, sources, errors };
+  return { files, pictures, logo: logo!.value, sources, errors };
+}
+
+type KindFiles = Pick<Collection<unknown>, 'files' | 'parsed' | 'sources' | 'errors'>;
+
+async function loadKind(context: LoadContext, kind: ContentKind): Promise<KindFiles> {
+  if ('folder' in kind) return loadCollection(context, kind);
+  const file = loadContentFile(context, kind, path.join(context.contentDir, kind.file));
+  return {
+    files: file.entry ? [file] : [],
+    parsed: file.parsed ? [file.parsed] : [],
+    sources: file.source ? [file.source] : [],
+    errors: file.errors,
+  };
+}
+
+/** The settings, logo and portfolio: what the site's images are made from, once every kind is valid. */
+export function imageContentOf(kinds: LoadedKinds): ImageContent | undefined {
+  if (kinds.errors.length > 0 || !kinds.logo) return undefined;
+  const [settings] = entriesOf(kinds, 'settings');
+  return { settings: settings!, logo: kinds.logo, portfolio: entriesOf(kinds, 'portfolio') };
 }
 
 export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSite> {
   const context = createLoadContext(config, options);
-  const errors = await checkContentFolder(config.contentDir, projectPath(config.root, config.contentDir));
-  const images = await (options.imageContent ?? loadImageContent(context));
-  const stats = loadContentFile(context, KINDS.stats, path.join(config.contentDir, 'stats.yaml'));
-  const about = loadContentFile(context, KINDS.about, path.join(config.contentDir, 'about.md'));
-  const [services, legal, pages] = await Promise.all([
-    loadCollection(context, KINDS.services),
-    loadCollection(context, KINDS.legal),
-    loadCollection(context, KINDS.pages, true),
-  ]);
-  errors.push(...images.errors, ...stats.errors, ...about.errors, ...services.errors, ...legal.errors, ...pages.errors);
-  const content = images.content;
-  if (errors.length > 0 || !content || !stats.entry || !about.entry) {
-    // Content is never dropped in silence: a part that failed to load has reported why.
-    if (errors.length === 0) throw new Error('loadSite: a content file failed to load without reporting a problem');
-    throw new SiteErrors(sortErrors(errors));
-  }
-  const urls = createUrlPolicy(config, content.settings.url);
-  const shown: Array<ContentFile<unknown>> = [...services.files, about, ...legal.files, ...pages.files];
+  const kinds = await (options.kinds ?? loadKinds(context));
+  if (kinds.errors.length > 0) throw new SiteErrors(sortErrors(kinds.errors));
+  const urls = createUrlPolicy(config, entriesOf(kinds, 'settings')[0]!.url);
+  const shown = KIND_NAMES.flatMap((name) => (KINDS[name].body === 'text' ? kinds.files[name] : []));
   // A body and an entry are made from their file (path and text), the Markdown options and the URL
   // policy (links): kept by these, an unchanged file costs one look-up per build, not one per step.
   const scope = `${config.allowHtml} ${urls.format} ${urls.base} ${urls.siteUrl}`;
-  const bodies = await keptBodies(context.store, scope, shown, {
+  const rendered = await keptBodies(context.store, scope, shown, {
     allowHtml: config.allowHtml,
     threads: config.threads,
     urls,
     onWorkers: options.onWorkers,
   });
-  const markdownImages = await checkBodyImages(context, shown, bodies.images);
-  // The bodies come back in the order they were given.
-  const html = {
-    services: 0,
-    about: services.files.length,
-    legal: services.files.length + 1,
-    pages: services.files.length + 1 + legal.files.length,
-  };
-  const entryOf =
-    (start: number) =>
-    <T>(file: ContentFile<T>, index: number) =>
-      context.store.step(`content-entry ${scope}`, file.hash!, () => ({
-        ...file.entry!.data,
-        slug: file.entry!.slug!,
-        html: bodies.html[start + index]!,
-      }));
-  const site: Site = {
-    settings: content.settings,
-    logo: content.logo,
-    stats: stats.entry.data,
-    services: services.files.map(entryOf(html.services)),
-    portfolio: content.portfolio,
-    about: { ...about.entry.data, html: bodies.html[html.about]! },
-    legal: legal.files.map(entryOf(html.legal)),
-  };
-  const sources = [
-    ...images.sources,
-    ...[stats, about].flatMap((file) => (file.source ? [file.source] : [])),
-    ...services.sources,
-    ...legal.sources,
-    ...pages.sources,
-  ];
+  const markdownImages = await checkBodyImages(context, shown, rendered.images);
+  // Each body by the file it was written in.
+  const bodies = new Map(
+    shown.map((file, index) => [file.parsed!.file, { html: rendered.html[index]!, key: rendered.keys[index]! }]),
+  );
+  const entries = Object.fromEntries(
+    KIND_NAMES.map((name) => {
+      const made = entriesOf(kinds, name, (file) => bodies.get(file)?.html, scope, context.store);
+      return [name, 'file' in KINDS[name] ? made[0] : made];
+    }),
+  ) as unknown as Entries;
+  const site = { logo: kinds.logo! } as Site;
+  for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   return {
     site,
-    pages: pages.files.map(entryOf(html.pages)),
-    pageSources: new Map(pages.files.map((file, index) => [file.entry!.slug!, bodies.keys[html.pages + index]!])),
+    pages: entries.pages,
+    pageSources: new Map(kinds.files.pages.map((file) => [file.entry!.slug!, bodies.get(file.parsed!.file)!.key])),
     // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
-    sources: sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
-    warnings: sortErrors(bodies.warnings),
+    sources: kinds.sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    warnings: sortErrors(rendered.warnings),
     markdownImages,
-    markdown: bodies.markdown,
+    markdown: rendered.markdown,
   };
+}
+
+/**
+ * The entries of one kind: each file's data with its slug (folders), its body's HTML (kinds that
+ * show one) and its picture (kinds with an image field). A file kind is its one entry.
+ */
+function entriesOf<N extends KindName>(
+  kinds: LoadedKinds,
+  name: N,
+  htmlOf: (file: string) => string | undefined = () => undefined,
+  scope = '',
+  store?: Store,
+): Array<Entries[N] extends Array<infer E> ? E : Entries[N]> {
+  const kind: ContentKind = KINDS[name];
+  const make = (file: ContentFile<unknown>) => {
+    const data = file.entry!.data as object;
+    if ('file' in kind) return kind.body === 'text' ? { ...data, html: htmlOf(file.parsed!.file)! } : data;
+    const picture = kinds.pictures.get(file.parsed!.file);
+    return {
+      ...data,
+      slug: file.entry!.slug!,
+      ...(kind.body === 'text' ? { html: htmlOf(file.parsed!.file)! } : {}),
+      ...(picture ? { picture } : {}),
+    };
+  };
+  // The entries of bodies are kept by their file's hash: a dev rebuild makes only the one saved.
+  const kept = store && 'folder' in kind && kind.body === 'text';
+  const made = kinds.files[name].map((file) =>
+    kept ? store.step(`content-entry ${scope}`, file.hash!, () => make(file)) : make(file),
+  );
+  return made as never;
 }
 
 /** Every image of every body checked; all problems thrown together. */

@@ -39,6 +39,7 @@ export type SiteErrorCode =
   | 'ExternalImage'
   | 'DuplicateOrder'
   | 'DuplicateUrl'
+  | 'DuplicateId'
   | 'BrokenLink'
   | 'BrokenAnchor'
   | 'MissingAsset'

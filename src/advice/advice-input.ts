@@ -37,6 +37,18 @@ const ROUTED = new Map(
   }),
 );
 
+/** The Markdown bodies a route shows, with the file each was written in. */
+export function bodiesShownOn(route: Route, site: Site): Array<{ file: string; html: string }> {
+  const { page } = route;
+  const kind = ROUTED.get(page.kind as 'legal' | 'page');
+  if (kind) {
+    const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
+    return [{ file: contentFile(kind, entry.slug), html: entry.html }];
+  }
+  if (page.kind !== 'home') return [];
+  return HOME_KINDS.flatMap((name) => filesOf(site, name)).map(({ file, entry }) => ({ file, html: entry.html ?? '' }));
+}
+
 export function createAdvicePages(
   rendered: ReadonlyArray<{ route: Route; html: string | Uint8Array }>,
   site: Site,

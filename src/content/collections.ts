@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { SiteError } from '../errors.ts';
-import { loadContentFile, type ContentFile, type LoadContext } from './file.ts';
+import type { ContentFile, LoadContext } from './file.ts';
 import type { FolderKind } from './kinds.ts';
 import type { Parsed } from './parse.ts';
 import { projectPath, type Checked, type SourceFile } from './source.ts';
@@ -28,7 +28,7 @@ export interface Collection<T> {
 }
 
 /** A file of a collection folder: its slug, or none when its name is not allowed. */
-interface ListedFile {
+export interface ListedFile {
   name: string;
   absolute: string;
   slug?: string;
@@ -39,7 +39,7 @@ export async function loadCollection<S extends z.ZodType>(
   kind: FolderKind<S>,
 ): Promise<Collection<z.infer<S>>> {
   const directory = path.join(context.contentDir, kind.folder);
-  const listing = await listFolder(context, directory, kind);
+  const listing = await context.reads.listing(kind, directory);
   const errors = [...listing.errors];
   const files: Array<ContentFile<z.infer<S>>> = [];
   for (const { name, absolute, slug } of listing.value ?? []) {
@@ -54,7 +54,7 @@ export async function loadCollection<S extends z.ZodType>(
       );
       continue;
     }
-    files.push(loadContentFile(context, kind, absolute, slug));
+    files.push(context.reads.file(kind, absolute, slug));
   }
   for (const file of files) if (file.errors.length > 0) errors.push(...file.errors);
   const valid = files.filter((file) => file.entry);
@@ -85,37 +85,32 @@ export async function loadCollection<S extends z.ZodType>(
   };
 }
 
-/** The folder's file names, sorted: read again only when a file under content/ came or went. */
-function listFolder(
-  context: LoadContext,
+/** The folder's file names, sorted. */
+export async function listFolder(
+  root: string,
   directory: string,
   { optional, entry }: FolderKind,
 ): Promise<Checked<ListedFile[]>> {
-  const key = `${directory}\0${context.files.listing(directory)}`;
-  return context.store.step('content-listing', key, async () => {
-    try {
-      const names = (await readdir(directory)).filter((name) => !name.startsWith('.')).sort();
-      // A file name has no separators, so joining by hand is path.join, for thousands of names.
-      const listed = names.map((name) => {
-        const slug = name.replace(/\.md$/, '');
-        return {
-          name,
-          absolute: `${directory}${path.sep}${name}`,
-          slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined,
-        };
-      });
-      return { value: listed, errors: [] };
-    } catch (cause) {
-      if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { value: [], errors: [] };
-      const file = projectPath(context.root, directory);
-      const hint = `Create it and add one Markdown file per ${entry}.`;
+  try {
+    const names = (await readdir(directory)).filter((name) => !name.startsWith('.')).sort();
+    // A file name has no separators, so joining by hand is path.join, for thousands of names.
+    const listed = names.map((name) => {
+      const slug = name.replace(/\.md$/, '');
       return {
-        errors: [
-          new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause }),
-        ],
+        name,
+        absolute: `${directory}${path.sep}${name}`,
+        slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined,
       };
-    }
-  });
+    });
+    return { value: listed, errors: [] };
+  } catch (cause) {
+    if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { value: [], errors: [] };
+    const file = projectPath(root, directory);
+    const hint = `Create it and add one Markdown file per ${entry}.`;
+    return {
+      errors: [new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause })],
+    };
+  }
 }
 
 function findDuplicateOrders(entries: Array<Entry<object>>, folder: string): SiteError[] {

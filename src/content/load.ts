@@ -1,21 +1,24 @@
 /**
- * loadSite(config): reads content/ into a typed Site, kind by kind as src/content/kinds.ts declares
- * them. Every failure carries file and line, and every problem in every file is collected before
- * anything is thrown (as one SiteErrors).
+ * Reading content/ into a typed Site, kind by kind as src/content/kinds.ts declares them:
+ * loadKinds reads and checks every file, the Markdown bodies are rendered (renderBodies, or the
+ * build's kept step), and assembleSite joins each body to its entry by the file it was written in.
+ * Every failure carries file and line, and every problem in every file is collected before
+ * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it.
  */
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { unchangedFiles, type FileVersions } from '../cache/file-versions.ts';
-import { createStore, type Store } from '../cache/store.ts';
 import { SiteError, SiteErrors } from '../errors.ts';
-import { createUrlPolicy } from '../site/routes.ts';
-import { renderBodies, type BodyOptions, type RenderedBodies } from './bodies.ts';
-import { loadCollection, type Collection } from './collections.ts';
-import { loadContentFile, type ContentFile, type LoadContext } from './file.ts';
-import { checkContentFolder } from './folder.ts';
 import { checkImage } from '../images/check.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
+import type { MarkdownFacts } from '../advice/markdown.ts';
+import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { createUrlPolicy } from '../site/routes.ts';
+import { rawHtmlWarnings, renderBodies } from './bodies.ts';
+import { loadCollection, type Collection } from './collections.ts';
+import { createLoadContext, type ContentFile, type LoadContext } from './file.ts';
+import { checkContentFolder } from './folder.ts';
 import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
+import type { Parsed } from './parse.ts';
 import type { ContentPage, Image, ImageContent } from './schema.ts';
 import { projectPath, type SourceFile } from './source.ts';
 
@@ -25,8 +28,6 @@ export interface LoadedSite {
   site: Site;
   /** content/pages/: each renders from the shared `site` plus itself, and no other page lists them. */
   pages: ContentPage[];
-  /** What each content page is made from (its file's text and HTML), by slug: a key for its rendered page. */
-  pageSources: Map<string, string>;
   /** Every content file read, so later checks can point back at a line. */
   sources: SourceFile[];
   /** Problems that do not stop the build, such as raw HTML removed from Markdown. */
@@ -34,47 +35,22 @@ export interface LoadedSite {
   /** The images Markdown bodies show, checked, once each: the build makes them as it makes the portfolio's. */
   markdownImages: Image[];
   /** What each Markdown body holds for content advice, by file (content/about.md). */
-  markdown: RenderedBodies['markdown'];
+  markdown: Array<{ file: string; lineOffset: number; facts: MarkdownFacts }>;
 }
 
 /** Every declared kind read and checked: the valid files of each, in order. */
 export interface LoadedKinds {
   files: { [N in KindName]: Array<ContentFile<unknown>> };
-  /** The checked images of the kinds with a picture field, by file; the logo. */
+  /** The checked images of the kinds with a picture field, by file. */
   pictures: Map<string, Image>;
   logo?: Image;
   sources: SourceFile[];
   errors: SiteError[];
 }
 
-export interface LoadOptions {
-  /** Where steps keep their results (a store of its own by default). */
-  store?: Store;
-  files?: FileVersions;
-  onWorkers?: (count: number) => void;
-  /** The kinds, when the caller read them first (the build starts its images from them). */
-  kinds?: Promise<LoadedKinds>;
-}
-
-export function createLoadContext(
-  config: ResolvedConfig,
-  options: Pick<LoadOptions, 'store' | 'files'> = {},
-): LoadContext {
-  const { root, allowHtml, contentDir, publicDir } = config;
-  return {
-    root,
-    allowHtml,
-    contentDir,
-    publicDir,
-    store: options.store ?? createStore(),
-    files: options.files ?? unchangedFiles,
-  };
-}
-
 /** Every kind of src/content/kinds.ts, read and checked; the problems of all of them together. */
 export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
-  const shown = projectPath(context.root, context.contentDir);
-  const errors = await checkContentFolder(context.contentDir, shown);
+  const errors = await checkContentFolder(context.contentDir, projectPath(context.root, context.contentDir));
   const loaded = await Promise.all(KIND_NAMES.map((name) => loadKind(context, KINDS[name])));
   const files = Object.fromEntries(
     KIND_NAMES.map((name, index) => [name, loaded[index]!.files]),
@@ -94,17 +70,18 @@ export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
     ...pictured.map(({ parsed, field }) => checkImage(context, parsed, [field])),
   ]);
   for (const image of [logo!, ...images]) if (image.errors.length > 0) errors.push(...image.errors);
-  const pictures = new Map(
-    pictured.flatMap(({ parsed }, index) => (images[index]!.value ? [[parsed.file, images[index]!.value!]] : [])),
-  );
-  return { files, pictures, logo: logo!.value, sources, errors };
+  const pictures = new Map<string, Image>();
+  pictured.forEach(({ parsed }, index) => images[index]!.value && pictures.set(parsed.file, images[index]!.value!));
+  // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
+  sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { files, pictures, logo: logo!.value, sources, errors: sortErrors(errors) };
 }
 
 type KindFiles = Pick<Collection<unknown>, 'files' | 'parsed' | 'sources' | 'errors'>;
 
 async function loadKind(context: LoadContext, kind: ContentKind): Promise<KindFiles> {
   if ('folder' in kind) return loadCollection(context, kind);
-  const file = loadContentFile(context, kind, path.join(context.contentDir, kind.file));
+  const file = context.reads.file(kind, path.join(context.contentDir, kind.file));
   return {
     files: file.entry ? [file] : [],
     parsed: file.parsed ? [file.parsed] : [],
@@ -116,142 +93,96 @@ async function loadKind(context: LoadContext, kind: ContentKind): Promise<KindFi
 /** The settings, logo and portfolio: what the site's images are made from, once every kind is valid. */
 export function imageContentOf(kinds: LoadedKinds): ImageContent | undefined {
   if (kinds.errors.length > 0 || !kinds.logo) return undefined;
-  const [settings] = entriesOf(kinds, 'settings');
-  return { settings: settings!, logo: kinds.logo, portfolio: entriesOf(kinds, 'portfolio') };
+  const entries = entriesOf(kinds, new Map());
+  return { settings: entries.settings, logo: kinds.logo, portfolio: entries.portfolio };
 }
 
-export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSite> {
-  const context = createLoadContext(config, options);
-  const kinds = await (options.kinds ?? loadKinds(context));
-  if (kinds.errors.length > 0) throw new SiteErrors(sortErrors(kinds.errors));
-  const urls = createUrlPolicy(config, entriesOf(kinds, 'settings')[0]!.url);
-  const shown = KIND_NAMES.flatMap((name) => (KINDS[name].body === 'text' ? kinds.files[name] : []));
-  // A body and an entry are made from their file (path and text), the Markdown options and the URL
-  // policy (links): kept by these, an unchanged file costs one look-up per build, not one per step.
-  const scope = `${config.allowHtml} ${urls.format} ${urls.base} ${urls.siteUrl}`;
-  const rendered = await keptBodies(context.store, scope, shown, {
-    allowHtml: config.allowHtml,
-    threads: config.threads,
-    urls,
-    onWorkers: options.onWorkers,
-  });
-  const markdownImages = await checkBodyImages(context, shown, rendered.images);
-  // Each body by the file it was written in.
-  const bodies = new Map(
-    shown.map((file, index) => [file.parsed!.file, { html: rendered.html[index]!, key: rendered.keys[index]! }]),
+/** The files whose Markdown body the site shows, in kind order. */
+export function bodiesOf(kinds: LoadedKinds): Parsed[] {
+  return KIND_NAMES.flatMap((name) =>
+    KINDS[name].body === 'text' ? kinds.files[name].map((file) => file.parsed!) : [],
   );
-  const entries = Object.fromEntries(
-    KIND_NAMES.map((name) => {
-      const made = entriesOf(kinds, name, (file) => bodies.get(file)?.html, scope, context.store);
-      return [name, 'file' in KINDS[name] ? made[0] : made];
-    }),
-  ) as unknown as Entries;
+}
+
+/** The site from valid kinds and the rendered bodies (by file); throws the problems of the bodies' images. */
+export async function assembleSite(
+  context: LoadContext,
+  kinds: LoadedKinds,
+  bodies: ReadonlyMap<string, RenderedMarkdown>,
+): Promise<LoadedSite> {
+  const shown = bodiesOf(kinds);
+  const warnings: SiteError[] = [];
+  const markdown: LoadedSite['markdown'] = [];
+  for (const parsed of shown) {
+    const result = bodies.get(parsed.file)!;
+    if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
+    markdown.push({ file: parsed.file, lineOffset: parsed.bodyLineOffset, facts: result.facts });
+  }
+  const markdownImages = await checkBodyImages(context, shown, bodies);
+  const entries = entriesOf(kinds, bodies);
   const site = { logo: kinds.logo! } as Site;
   for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   return {
     site,
     pages: entries.pages,
-    pageSources: new Map(kinds.files.pages.map((file) => [file.entry!.slug!, bodies.get(file.parsed!.file)!.key])),
-    // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
-    sources: kinds.sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
-    warnings: sortErrors(rendered.warnings),
+    sources: kinds.sources,
+    warnings: sortErrors(warnings),
     markdownImages,
-    markdown: rendered.markdown,
+    markdown,
   };
 }
 
-/**
- * The entries of one kind: each file's data with its slug (folders), its body's HTML (kinds that
- * show one) and its picture (kinds with an image field). A file kind is its one entry.
- */
-function entriesOf<N extends KindName>(
-  kinds: LoadedKinds,
-  name: N,
-  htmlOf: (file: string) => string | undefined = () => undefined,
-  scope = '',
-  store?: Store,
-): Array<Entries[N] extends Array<infer E> ? E : Entries[N]> {
-  const kind: ContentKind = KINDS[name];
-  const make = (file: ContentFile<unknown>) => {
-    const data = file.entry!.data as object;
-    if ('file' in kind) return kind.body === 'text' ? { ...data, html: htmlOf(file.parsed!.file)! } : data;
-    const picture = kinds.pictures.get(file.parsed!.file);
-    return {
-      ...data,
-      slug: file.entry!.slug!,
-      ...(kind.body === 'text' ? { html: htmlOf(file.parsed!.file)! } : {}),
-      ...(picture ? { picture } : {}),
-    };
-  };
-  // The entries of bodies are kept by their file's hash: a dev rebuild makes only the one saved.
-  const kept = store && 'folder' in kind && kind.body === 'text';
-  const made = kinds.files[name].map((file) =>
-    kept ? store.step(`content-entry ${scope}`, file.hash!, () => make(file)) : make(file),
+/** Reads content/ without keeping anything: loadKinds, renderBodies, assembleSite. */
+export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
+  const context = createLoadContext(config);
+  const kinds = await loadKinds(context);
+  if (kinds.errors.length > 0) throw new SiteErrors(kinds.errors);
+  const urls = createUrlPolicy(config, imageContentOf(kinds)!.settings.url);
+  const shown = bodiesOf(kinds);
+  const options = { allowHtml: config.allowHtml, threads: config.threads, urls };
+  const results = await renderBodies(
+    shown.map((parsed) => parsed.body),
+    options,
   );
-  return made as never;
+  return assembleSite(context, kinds, new Map(shown.map((parsed, index) => [parsed.file, results[index]!])));
+}
+
+/**
+ * Each kind's entries: each file's data with its slug (folders), its body's HTML (kinds that show
+ * one) and its picture (kinds with an image field). A file kind is its one entry.
+ */
+function entriesOf(kinds: LoadedKinds, bodies: ReadonlyMap<string, RenderedMarkdown>): Entries {
+  const entries: Record<string, unknown> = {};
+  for (const name of KIND_NAMES) {
+    const kind: ContentKind = KINDS[name];
+    const made = kinds.files[name].map((file) => {
+      const data = file.entry!.data as object;
+      const html = kind.body === 'text' ? { html: bodies.get(file.parsed!.file)?.html ?? '' } : undefined;
+      if ('file' in kind) return html ? { ...data, ...html } : data;
+      const picture = kinds.pictures.get(file.parsed!.file);
+      return { ...data, slug: file.entry!.slug!, ...html, ...(picture ? { picture } : undefined) };
+    });
+    entries[name] = 'file' in kind ? made[0] : made;
+  }
+  return entries as unknown as Entries;
 }
 
 /** Every image of every body checked; all problems thrown together. */
 async function checkBodyImages(
   context: LoadContext,
-  files: Array<ContentFile<unknown>>,
-  images: RenderedBodies['images'],
+  shown: Parsed[],
+  bodies: ReadonlyMap<string, RenderedMarkdown>,
 ): Promise<Image[]> {
   const checked = await Promise.all(
-    files.flatMap((file, index) => (images[index] ? [checkMarkdownImages(context, file, images[index])] : [])),
+    shown.flatMap((parsed) => {
+      const images = bodies.get(parsed.file)!.images;
+      return images ? [checkMarkdownImages(context, parsed, images)] : [];
+    }),
   );
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));
   return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
-}
-
-/** renderBodies for the files whose body the store does not hold for this scope; the others as kept. */
-async function keptBodies(
-  store: Store,
-  scope: string,
-  files: Array<ContentFile<unknown>>,
-  options: BodyOptions,
-): Promise<RenderedBodies> {
-  const step = `content-body ${scope}`;
-  const kept = files.map((file) => store.peek<KeptBody>(step, file.hash!));
-  const missing = files.filter((_, index) => kept[index] === undefined);
-  if (missing.length > 0) {
-    const made = await renderBodies(store, missing, options);
-    // renderBodies names each warning's file: each is kept with its file's body.
-    const warnings = new Map<string | undefined, SiteError[]>();
-    for (const warning of made.warnings) warnings.set(warning.file, [...(warnings.get(warning.file) ?? []), warning]);
-    let next = 0;
-    files.forEach((file, index) => {
-      if (kept[index] !== undefined) return;
-      const body = {
-        html: made.html[next]!,
-        key: made.keys[next]!,
-        images: made.images[next]!,
-        markdown: made.markdown[next++]!,
-        warnings: warnings.get(file.parsed!.file) ?? [],
-      };
-      kept[index] = store.keep(step, file.hash!, body);
-    });
-  }
-  const bodies = kept as KeptBody[];
-  const warnings: SiteError[] = [];
-  for (const body of bodies) if (body.warnings.length > 0) warnings.push(...body.warnings);
-  return {
-    html: bodies.map((body) => body.html),
-    keys: bodies.map((body) => body.key),
-    images: bodies.map((body) => body.images),
-    markdown: bodies.map((body) => body.markdown),
-    warnings,
-  };
-}
-
-interface KeptBody {
-  html: string;
-  key: string;
-  images: RenderedBodies['images'][number];
-  markdown: RenderedBodies['markdown'][number];
-  warnings: SiteError[];
 }
 
 function sortErrors(errors: SiteError[]): SiteError[] {

@@ -4,7 +4,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashKey } from '../cache/disk.ts';
 import { SiteError } from '../errors.ts';
 import { resolveInside } from '../project-paths.ts';
 import { decodeText } from './decode.ts';
@@ -13,8 +12,6 @@ export interface SourceFile {
   /** Path relative to the project root, with forward slashes: what people see. */
   file: string;
   text: string;
-  /** sha256 of the path and text: what stands for the file in the keys of what is made from it. */
-  hash: string;
 }
 
 /** A step's result with the problems it found: steps report, the loader throws them together. */
@@ -66,5 +63,5 @@ export function readSource(absolute: string, file: string, folder: string): Chec
       ],
     };
   }
-  return { value: { file, text, hash: hashKey(file, text) }, errors: [] };
+  return { value: { file, text }, errors: [] };
 }

@@ -3,23 +3,30 @@
  * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
  * so `build` checks exactly what it is about to write and `check` writes nothing.
  */
-import { hashKey } from '../cache/disk.ts';
-import { createStore, type Codec, type Store } from '../cache/store.ts';
 import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
 import type { SourceFile as ContentSource } from '../content/load.ts';
 
 /** A content file as the check reads it: its path and text. */
 type SourceFile = Pick<ContentSource, 'file' | 'text'>;
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
-import { scanHtml } from './scan-html.ts';
+import { scanHtml, type HtmlScan } from './scan-html.ts';
 import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
   route: Route;
   /** The page as the build writes it: UTF-8 bytes (or the text itself). */
   html: Uint8Array | string;
-  /** Its key in the store (src/render/site-pages.ts): the same key is the same HTML, so what the check read from it is kept too. */
-  key?: string;
+}
+
+/**
+ * What the check may take from an earlier check of the same page (src/stages.ts keeps it by the
+ * page's inputs): its scan, and whether it passed while the pages its anchors point into are the same.
+ */
+export interface CheckMemo {
+  scan(page: RenderedPage, read: () => PageScan): PageScan;
+  passed(page: RenderedPage): boolean;
+  /** The page passed; `anchored`: the output files its anchors point into. */
+  keep(page: RenderedPage, anchored: ReadonlySet<string>): void;
 }
 
 export interface SiteCheckInput {
@@ -29,8 +36,9 @@ export interface SiteCheckInput {
   urls: UrlPolicy;
   /** Content files, to point a broken link back at the line that wrote it. */
   sources: SourceFile[];
-  /** Where what was read from each page, and which pages passed, is kept between builds, by the page's key. */
-  store?: Store;
+  memo?: CheckMemo;
+  /** The content files whose HTML a page shows, to name where a duplicate id came from. */
+  bodiesOf?: (page: RenderedPage) => Array<{ file: string; html: string }>;
 }
 
 type LinkCode = Extract<SiteErrorCode, 'BrokenLink' | 'BrokenAnchor' | 'MissingAsset'>;
@@ -48,40 +56,29 @@ interface Problem {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
 
-interface PageScan {
+export interface PageScan {
   ids: Set<string>;
+  duplicateIds: string[];
   references: Array<{ attribute: string; value: string }>;
   canonical: string | undefined;
 }
 
-/** The pages a page's anchors point into, with the keys they had when it passed. */
-type Passed = Array<[file: string, key: string | undefined]>;
-
-export function checkSite({ pages, files, urls, sources, store = createStore() }: SiteCheckInput): SiteError[] {
-  // A page that passed before passes again if its HTML, the files of the site, the URL policy and
-  // the pages its anchors point into are all the same: the keys of the 'page-check' step.
-  const against = hashKey(`${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`);
-  // One step per set of files and URL policy, keyed by the page: the page's key string is hashed once.
-  const checkStep = `page-check ${against}`;
-  const context = createCheckContext(pages, files, urls, sources, store);
+export function checkSite(input: SiteCheckInput): SiteError[] {
+  const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [] } = input;
+  const context = createCheckContext(pages, files, urls, sources, memo);
   const errors: SiteError[] = [];
   for (const page of pages) {
-    const passed = page.key === undefined ? undefined : store.peek<Passed>(checkStep, page.key);
-    if (passed?.every(([file, key]) => context.pageOf.get(file)?.key === key)) continue;
+    if (memo.passed(page)) continue;
     const scan = context.scanOf(page.route.file)!;
     const before = errors.length + context.problems.size;
     const anchored = checkReferences(page, scan, context);
     const canonical = checkCanonical(page, scan, urls);
     if (canonical) errors.push(canonical);
+    for (const id of scan.duplicateIds) errors.push(duplicateId(page, id, bodiesOf(page)));
     const problemsNow = errors.length + context.problems.size;
     // A page whose link joined a problem of another page adds no new problem: count its pages too.
     const joined = [...context.problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    if (page.key !== undefined && problemsNow === before && !joined)
-      store.keep<Passed>(
-        checkStep,
-        page.key,
-        [...anchored].map((file) => [file, context.pageOf.get(file)?.key]),
-      );
+    if (problemsNow === before && !joined) memo.keep(page, anchored);
   }
   return [...errors, ...[...context.problems.values()].map(formatProblem)];
 }
@@ -94,7 +91,7 @@ function createCheckContext(
   files: ReadonlySet<string>,
   urls: UrlPolicy,
   sources: SourceFile[],
-  store: Store,
+  memo: CheckMemo,
 ) {
   const pageOf = new Map(pages.map((page) => [page.route.file, page]));
   // Read when asked: a page that passes again needs neither its own scan nor its targets'.
@@ -103,7 +100,7 @@ function createCheckContext(
     const page = pageOf.get(file);
     if (!page) return undefined;
     let scan = scans.get(file);
-    if (!scan) scans.set(file, (scan = readPage(page, store)));
+    if (!scan) scans.set(file, (scan = memo.scan(page, () => readPage(page))));
     return scan;
   };
   // The same link resolves the same way on every page that has it (site paths start with "/").
@@ -198,6 +195,26 @@ function checkCanonical(page: RenderedPage, scan: PageScan, urls: UrlPolicy): Si
   });
 }
 
+/** Two elements of one page with the same id: an anchor to it finds the first only. */
+function duplicateId(page: RenderedPage, id: string, bodies: Array<{ file: string; html: string }>): SiteError {
+  const written = `id="${id}"`;
+  const found: string[] = [];
+  for (const body of bodies) {
+    for (let at = body.html.indexOf(written); at !== -1; at = body.html.indexOf(written, at + 1)) found.push(body.file);
+  }
+  while (found.length < 2) found.push('the templates');
+  const [first, second] = found;
+  const fromContent = found.find((source) => source !== 'the templates');
+  return new SiteError({
+    code: 'DuplicateId',
+    message: `The page ${page.route.path} has two elements with ${written}: one from ${first}, one from ${second}. A link to #${id} reaches only the first.`,
+    file: fromContent ?? page.route.file,
+    hint: fromContent
+      ? `Rename the heading in ${fromContent} so that its id differs from every other id of the page.`
+      : 'Give each element of the templates its own id.',
+  });
+}
+
 function formatProblem(problem: Problem): SiteError {
   const pagesText =
     problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
@@ -209,32 +226,25 @@ function formatProblem(problem: Problem): SiteError {
   });
 }
 
-/** How a page's scan is kept: as JSON, whose strings are copies. */
-const scanCodec: Codec<PageScan> = {
-  encode: (scan) => JSON.stringify({ ...scan, ids: [...scan.ids] }),
-  decode(bytes) {
-    const { ids, references, canonical } = JSON.parse(bytes.toString('utf8')) as {
-      ids: string[];
-      references: PageScan['references'];
-      canonical?: string;
-    };
-    return { ids: new Set(ids), references, canonical };
-  },
-};
+/** Every page read and checked. */
+const READ_ALWAYS: CheckMemo = { scan: (_, read) => read(), passed: () => false, keep: () => undefined };
 
-/** The ids, references and canonical URL of a page: from the store by the page's key, or read from its text. */
-function readPage(page: RenderedPage, store: Store): PageScan {
-  const read = () => {
-    // The text is read here once and dropped. What the parser read may be slices that would keep
-    // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
-    // whose strings are copies.
-    const text =
-      typeof page.html === 'string'
-        ? page.html
-        : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    return scanCodec.decode(Buffer.from(JSON.stringify(scanHtml(text))));
-  };
-  return page.key === undefined ? read() : store.step('page-scan', page.key, read, scanCodec);
+/** The ids, references and canonical URL of a page, read from its text. */
+function readPage(page: RenderedPage): PageScan {
+  // The text is read here once and dropped. What the parser read may be slices that would keep
+  // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
+  // whose strings are copies.
+  const text =
+    typeof page.html === 'string'
+      ? page.html
+      : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+  return fromJson(JSON.stringify(scanHtml(text)));
+}
+
+/** A scan from its JSON (scanHtml's shape, as src/stages.ts keeps it too). */
+export function fromJson(json: string): PageScan {
+  const { ids, duplicateIds, references, canonical } = JSON.parse(json) as HtmlScan;
+  return { ids: new Set(ids), duplicateIds, references, canonical };
 }
 
 /** Pages named in a broken link's hint at most: a site of thousands would list them all. */

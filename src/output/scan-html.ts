@@ -14,6 +14,8 @@ export interface PageReference {
 
 export interface HtmlScan {
   ids: string[];
+  /** Ids that a second element of the page has too, once each. */
+  duplicateIds: string[];
   references: PageReference[];
   canonical: string | undefined;
 }
@@ -22,11 +24,13 @@ const LINKING = new Set(['href', 'src', 'srcset', 'poster']);
 
 export function scanHtml(html: string): HtmlScan {
   const ids = new Set<string>();
+  const duplicateIds = new Set<string>();
   const references: PageReference[] = [];
   let canonical: string | undefined;
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        if (attributes.id && ids.has(attributes.id)) duplicateIds.add(attributes.id);
         if (attributes.id) ids.add(attributes.id);
         for (const attribute in attributes)
           if (LINKING.has(attribute)) addReference(references, attribute, attributes[attribute]!);
@@ -44,7 +48,7 @@ export function scanHtml(html: string): HtmlScan {
     { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
   );
   parser.end(html);
-  return { ids: [...ids], references, canonical };
+  return { ids: [...ids], duplicateIds: [...duplicateIds], references, canonical };
 }
 
 function addReference(references: PageReference[], attribute: string, value: string): void {

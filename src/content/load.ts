@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { SiteError, SiteErrors } from '../errors.ts';
+import { type SiteError, SiteErrors } from '../errors.ts';
 import { checkImage } from '../images/check.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
 import type { MarkdownFacts } from '../advice/markdown.ts';
@@ -71,7 +71,10 @@ export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
   ]);
   for (const image of [logo!, ...images]) if (image.errors.length > 0) errors.push(...image.errors);
   const pictures = new Map<string, Image>();
-  pictured.forEach(({ parsed }, index) => images[index]!.value && pictures.set(parsed.file, images[index]!.value!));
+  pictured.forEach(({ parsed }, index) => {
+    const image = images[index]!.value;
+    if (image) pictures.set(parsed.file, image);
+  });
   // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
   sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { files, pictures, logo: logo!.value, sources, errors: sortErrors(errors) };
@@ -93,7 +96,7 @@ async function loadKind(context: LoadContext, kind: ContentKind): Promise<KindFi
 /** The settings, logo and portfolio: what the site's images are made from, once every kind is valid. */
 export function imageContentOf(kinds: LoadedKinds): ImageContent | undefined {
   if (kinds.errors.length > 0 || !kinds.logo) return undefined;
-  const entries = entriesOf(kinds, new Map());
+  const entries = entriesOf(kinds, new Map(), ['settings', 'portfolio']);
   return { settings: entries.settings, logo: kinds.logo, portfolio: entries.portfolio };
 }
 
@@ -151,9 +154,13 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
  * Each kind's entries: each file's data with its slug (folders), its body's HTML (kinds that show
  * one) and its picture (kinds with an image field). A file kind is its one entry.
  */
-function entriesOf(kinds: LoadedKinds, bodies: ReadonlyMap<string, RenderedMarkdown>): Entries {
+function entriesOf(
+  kinds: LoadedKinds,
+  bodies: ReadonlyMap<string, RenderedMarkdown>,
+  names: readonly KindName[] = KIND_NAMES,
+): Entries {
   const entries: Record<string, unknown> = {};
-  for (const name of KIND_NAMES) {
+  for (const name of names) {
     const kind: ContentKind = KINDS[name];
     const made = kinds.files[name].map((file) => {
       const data = file.entry!.data as object;

@@ -29,7 +29,7 @@ function loadApi() {
     'advice/advise.ts': ['adviseSite', 'advisePage'],
     'advice/markdown.ts': ['collectMarkdownFacts', 'readMarkdownFacts'],
     'advice/advice-input.ts': ['collectSwitches', 'createAdvicePages', 'readSourceImages'],
-    'advice/page-report.ts': ['createReport', 'formatReport'],
+    'advice/page-report.ts': ['createPageReports', 'formatPageReports'],
     remark: ['remark'],
   });
 }
@@ -126,7 +126,7 @@ try {
     settle();
     keptFindings.push(timed(() => api.adviseSite({ ...input(false), pages: kept })).ms);
     settle();
-    reported.push(timed(() => api.formatReport(api.createReport(api.adviseSite(input(true)).pages))).ms);
+    reported.push(timed(() => api.formatPageReports(api.createPageReports(api.adviseSite(input(true)).pages))).ms);
   }
   const parse = [];
   for (let run = 1; run <= runs; run++) {

@@ -6,8 +6,13 @@
  * measure.js), and each tool's system CPU time is reported apart, so that the disk's cost of
  * creating thousands of files does not pass for the generator's.
  *
+ * Besides the wall time, each build's CPU time (user + system, GNU time) is kept: on a shared machine
+ * the wall time is mostly queueing, and the ratio of CPU times is the steadier figure.
+ *
  * BENCH_COMPARE_SIZES=1000,4000 (default) and BENCH_RUNS=5 (default) choose the sizes and runs.
- * ELEVENTY_VERSION (default 3.1.8) pins Eleventy.
+ * ELEVENTY_VERSION (default 3.1.7, the version issue 22's goal names) pins Eleventy.
+ * Hugo is not installed by .ci/run or by this bench: without it the bench says how to install it
+ * and measures the others (BENCH_REQUIRE_HUGO=1 makes that an error instead).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +39,7 @@ import {
 
 const sizes = listFromEnv('BENCH_COMPARE_SIZES', [1000, 4000]);
 const runs = numberFromEnv('BENCH_RUNS', 5);
-const eleventyVersion = process.env.ELEVENTY_VERSION ?? '3.1.8';
+const eleventyVersion = process.env.ELEVENTY_VERSION ?? '3.1.7';
 const machine = machineDetails();
 const node = process.execPath;
 /** Kept between runs so Eleventy is installed once; outside the project. */
@@ -45,9 +50,17 @@ const LAYOUT_HEAD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 function findHugo() {
   const probe = spawnSync('hugo', ['version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    console.log(
-      "hugo is not installed, so there is no Hugo column: install Debian's package with `apt-get update && apt-get install -y hugo`.",
-    );
+    const reason =
+      probe.error?.code === 'ENOENT' ? 'is not installed (no `hugo` on PATH)' : 'does not run (`hugo version` failed)';
+    const message = [
+      `Hugo ${reason}, so this run has no Hugo column and no ratio against Hugo.`,
+      "Install Debian's package, as root: apt-get update && apt-get install -y hugo",
+    ].join('\n');
+    if (process.env.BENCH_REQUIRE_HUGO) {
+      console.error(message);
+      process.exit(1);
+    }
+    console.error(`\n*** ${message.replace('\n', '\n*** ')}\n`);
     return undefined;
   }
   return probe.stdout.trim();
@@ -129,6 +142,8 @@ try {
         writeFileSync(path.join(ours, 'content', 'pages', `${pageSlug(1)}.md`), renderCorpusPage(1, count, run));
         return timeProcess(node, ['bin/agency-site.js', 'build'], { cwd: ours });
       },
+      // Issue 27's second figure: a warm build with nothing changed since the last one.
+      unchanged: () => timeProcess(node, ['bin/agency-site.js', 'build'], { cwd: ours }),
       hugo:
         hugoVersion &&
         (() => {
@@ -145,13 +160,14 @@ try {
     };
     // One run of each, not timed: bundles our CLI, fills the disk cache for every tool alike.
     for (const [name, step] of Object.entries(steps)) if (step) await step(0).catch((error) => fail(name, error));
-    const results = { cold: [], warm: [], hugo: [], eleventy: [] };
+    const results = { cold: [], warm: [], unchanged: [], hugo: [], eleventy: [] };
     for (let run = 1; run <= runs; run++) {
       // Alternating, and in a different order each run, so a busy moment of the machine is shared out.
-      // Warm comes last: it changes one page of the site the cold build just cached.
+      // Warm comes last: it changes one page of the site the cold build just cached; unchanged then
+      // builds that same site again.
       const order = ['cold', 'hugo', 'eleventy'];
       const rotated = [...order.slice(run % 3), ...order.slice(0, run % 3)];
-      for (const name of [...rotated, 'warm']) {
+      for (const name of [...rotated, 'warm', 'unchanged']) {
         if (!steps[name]) continue;
         results[name].push(await steps[name](run));
       }
@@ -166,13 +182,18 @@ try {
       ms: median(list.map((result) => result.ms)),
       rss: median(list.map((result) => result.maxRssKb)),
       systemMs: median(list.map((result) => result.systemMs)),
+      cpuMs: median(list.map((result) => (result.userMs === null ? null : result.userMs + result.systemMs))),
     });
     const row = { count, ...Object.fromEntries(Object.entries(results).map(([name, list]) => [name, summary(list)])) };
     rows.push(row);
+    const both = (name, other) =>
+      `${ratio(row[name].ms, row[other].ms)} (CPU ${ratio(row[name].cpuMs, row[other].cpuMs)})`;
     console.log(
-      `N=${count}: cold ${seconds(row.cold.ms)}, warm ${seconds(row.warm.ms)}, hugo ${seconds(row.hugo.ms)}, eleventy ${seconds(row.eleventy.ms)}; ` +
-        `cold/hugo ${ratio(row.cold.ms, row.hugo.ms)}, cold/eleventy ${ratio(row.cold.ms, row.eleventy.ms)}, ` +
-        `warm/hugo ${ratio(row.warm.ms, row.hugo.ms)}, memory ours/hugo ${ratio(row.cold.rss, row.hugo.rss)}`,
+      `N=${count}: cold ${seconds(row.cold.ms)}, warm ${seconds(row.warm.ms)}, unchanged ${seconds(row.unchanged.ms)}, ` +
+        `hugo ${seconds(row.hugo.ms)}, eleventy ${seconds(row.eleventy.ms)}, load ${os.loadavg()[0].toFixed(2)}\n` +
+        `  wall (CPU) ratios: cold/eleventy ${both('cold', 'eleventy')}, cold/hugo ${both('cold', 'hugo')}, ` +
+        `warm/hugo ${both('warm', 'hugo')}, unchanged/hugo ${both('unchanged', 'hugo')}; ` +
+        `peak memory: ours ${megabytes(row.cold.rss)}, hugo ${megabytes(row.hugo.rss)}, eleventy ${megabytes(row.eleventy.rss)}`,
     );
     for (const folder of [ours, hugo, eleventy]) rmSync(folder, { recursive: true, force: true });
   }
@@ -182,8 +203,10 @@ try {
     `medians of ${runs} runs per size, the tools alternating (in a rotating order) within each run. Hugo and Eleventy build a minimal`,
     'one-layout site of the corpus pages (Eleventy without a template engine over the Markdown); agency-site builds the whole agency site',
     "with the corpus as extra pages, and checks every link. Cold: every tool from nothing (Hugo's cache folder emptied too). Warm: agency-site",
-    'with its cache kept and one page changed. Memory: median peak resident set (GNU time). Ratios are agency-site divided by the other tool.',
-    `Every tool reads and writes in ${WORK_ROOT}${WORK_ROOT === '/dev/shm' ? ' (tmpfs)' : ''}; "sys" is the median system CPU time of the tool's processes (GNU time).`,
+    'with its cache kept and one page changed; unchanged: the same build again with nothing changed. Memory: median peak resident set',
+    '(GNU time and the process tree sampled, see bench/measure.js). Ratios are agency-site divided by the other tool: wall time, and in',
+    'parentheses CPU time (user + system of the process and its children), the steadier figure on a shared machine.',
+    `Every tool reads and writes in ${WORK_ROOT}${WORK_ROOT === '/dev/shm' ? ' (tmpfs)' : ''}; "CPU" is the median user + system time of the tool's processes (GNU time).`,
     '',
     formatMachine(machine, {
       hugo: hugoVersion ?? 'not installed',
@@ -194,24 +217,26 @@ try {
       [
         'pages',
         'agency-site cold',
-        'warm',
+        'warm, one page changed',
+        'warm, unchanged',
         'Hugo',
         'Eleventy',
-        'cold / Hugo',
         'cold / Eleventy',
+        'cold / Hugo',
         'warm / Hugo',
-        'memory: ours / Hugo',
+        'unchanged / Hugo',
       ],
       rows.map((row) => [
         row.count,
         cell(row.cold),
         cell(row.warm),
+        cell(row.unchanged),
         cell(row.hugo),
         cell(row.eleventy),
-        ratio(row.cold.ms, row.hugo.ms),
-        ratio(row.cold.ms, row.eleventy.ms),
-        ratio(row.warm.ms, row.hugo.ms),
-        ratio(row.cold.rss, row.hugo.rss),
+        bothRatios(row.cold, row.eleventy),
+        bothRatios(row.cold, row.hugo),
+        bothRatios(row.warm, row.hugo),
+        bothRatios(row.unchanged, row.hugo),
       ]),
     ),
   ].join('\n');
@@ -226,7 +251,11 @@ try {
 }
 
 function cell(times) {
-  return `${seconds(times.ms)} (sys ${seconds(times.systemMs)}), ${megabytes(times.rss)}`;
+  return `${seconds(times.ms)} (CPU ${seconds(times.cpuMs)}, sys ${seconds(times.systemMs)}), ${megabytes(times.rss)}`;
+}
+
+function bothRatios(ours, theirs) {
+  return `${ratio(ours.ms, theirs.ms)} (${ratio(ours.cpuMs, theirs.cpuMs)})`;
 }
 
 function fail(name, error) {

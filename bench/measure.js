@@ -155,7 +155,7 @@ const SAMPLE_MS = 25;
  * and user CPU time of the process and its waited-for children (ms), so that time spent in the
  * kernel (creating files) can be told apart.
  */
-export function timeProcess(command, args, { cwd, env } = {}) {
+export function timeProcess(command, args, { cwd, env, okCodes = [0], timeoutMs } = {}) {
   const rssFile = path.join(os.tmpdir(), `agency-site-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
   const [file, argv] = HAS_GNU_TIME ? [GNU_TIME, ['-f', '%M %S %U', '-o', rssFile, command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
@@ -163,6 +163,8 @@ export function timeProcess(command, args, { cwd, env } = {}) {
     const child = spawn(file, argv, {
       cwd,
       env: { ...process.env, NO_COLOR: '1', AGENCY_SITE_REPORT_MEMORY: '1', ...env },
+      // A group of its own, so that a timeout stops GNU time's child as well.
+      detached: Boolean(timeoutMs),
     });
     let sampledKb = 0;
     // GNU time itself (the root when it is installed) is not counted.
@@ -173,7 +175,10 @@ export function timeProcess(command, args, { cwd, env } = {}) {
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => {
+    // The whole group: GNU time's child too.
+    const timer = timeoutMs && setTimeout(() => process.kill(-child.pid, 'SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (sampler) clearInterval(sampler);
       let maxRssKb = null;
@@ -188,11 +193,12 @@ export function timeProcess(command, args, { cwd, env } = {}) {
         if (reported) maxRssKb = Number(reported[1]);
       }
       if (sampledKb > 0) maxRssKb = Math.max(maxRssKb ?? 0, sampledKb);
-      if (code !== 0) {
-        reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr || stdout}`));
+      if (!okCodes.includes(code)) {
+        const how = signal ? `was killed (${signal}) after ${Math.round(ms)} ms` : `exited with ${code}`;
+        reject(new Error(`${command} ${args.join(' ')} ${how}:\n${stderr || stdout}`));
         return;
       }
-      resolve({ ms, maxRssKb, systemMs, userMs, stdout, stderr });
+      resolve({ ms, maxRssKb, systemMs, userMs, stdout, stderr, code });
     });
   });
 }

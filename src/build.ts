@@ -12,14 +12,17 @@ import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
-import { byteLength, planOutput } from './output/plan.ts';
-import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from './output/staging.ts';
-import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
+import { byteLength, planOutput, type OutputFile } from './output/plan.ts';
+import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
+import { checkHeadersFile, HEADERS_FILE, integrityOf } from './publish/headers.ts';
+import { requireSourceFolders } from './project-paths.ts';
 import { createImagePipeline } from './images/pipeline.ts';
 import { placeSiteImages } from './images/place.ts';
+import { assetContents } from './render/assets.ts';
+import { createPictureRenderer } from './render/page.tsx';
 import { createRoutes, createUrlPolicy, type Route } from './site/routes.ts';
 import { bodiesShownOn } from './advice/advice-input.ts';
-import { adviceStage, checkStage, renderPagesStage } from './page-stages.ts';
+import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
 import { createStages } from './stages.ts';
 import { imageContentOf } from './content/load.ts';
 
@@ -54,7 +57,7 @@ export interface BuildResult {
   /** Problems that did not stop the build (raw HTML removed from Markdown, ...). */
   warnings: SiteError[];
   /** Every file of the output, written or not: what `dev` serves from memory. */
-  output: PlannedFile[];
+  output: OutputFile[];
   /** With `report`: the content advice's summary of each page. */
   report?: PageReport[];
 }
@@ -63,6 +66,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const write = options.write ?? true;
   const clock = startClock();
   await requireProjectFolder(config.root);
+  requireSourceFolders(config);
   if (write) {
     await recoverOutput(config.outDir);
     await guardOutDir(config);
@@ -93,18 +97,28 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     ]);
     const urls = createUrlPolicy(config, loaded.site.settings.url);
     const markdownImages = await stages.markdownImages(loaded.markdownImages, urls);
-    const { site, pages: contentPages } = placeSiteImages(loaded, markdownImages.pictures, urls);
+    const { site, pages: contentPages } = placeSiteImages(
+      loaded,
+      markdownImages.pictures,
+      urls,
+      createPictureRenderer(templates),
+    );
     const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
     const siteImages = await images;
     // The load succeeded, so the image content was valid and its images were started.
     if (!siteImages) throw new Error('buildSite: the site loaded but its images were never started');
-    const publication = await stages.publication({ config, site, routes, urls, publicFiles }, siteImages);
+    // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
+    const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
+    const publication = await stages.publication(
+      { config, site, routes, urls, publicFiles, scripts: [script] },
+      siteImages,
+    );
     // Every image of this build is made: what the cache holds besides is from content that is gone.
     if (stages.madeEveryImage()) pipeline.prune();
     pipeline.close();
     clock.stage('images');
-    const links = { css: urls.asset(assets.css), js: urls.asset(assets.js) };
+    const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
     const { pages, keys } = renderPagesStage(store, {
       ...{ templates, site, routes, urls, assets: links, images: publication.images, publication },
       kinds: await kinds,
@@ -124,7 +138,14 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     );
     const outputFiles = new Set(planned.map((file) => file.path));
     const bodiesOf = (page: { route: Route }) => bodiesShownOn(page.route, site);
-    const problems = checkStage(store, { pages, files: outputFiles, urls, sources: loaded.sources, bodiesOf }, keys);
+    // Each page is read once, for the check and the advice both.
+    const scanOf = pageScans(store, keys);
+    const problems = checkStage(
+      store,
+      { pages, files: outputFiles, urls, sources: loaded.sources, bodiesOf },
+      keys,
+      scanOf,
+    );
     if (problems.length > 0) throw new SiteErrors(problems);
     clock.stage('check');
     const advice = await adviceStage(
@@ -132,6 +153,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       {
         ...{ loaded, pages, publicFiles, publicKey: stages.publicKey, output: planned, base: urls.base },
         report: options.report ?? false,
+        scanOf,
       },
       keys,
     );
@@ -186,7 +208,7 @@ function startClock() {
 }
 
 /** Counted when asked: a dev rebuild does not need it. */
-function sizeOf(planned: PlannedFile[]): { readonly bytes: number } {
+function sizeOf(planned: OutputFile[]): { readonly bytes: number } {
   return {
     get bytes() {
       return planned.reduce((sum, file) => sum + byteLength(file), 0);
@@ -224,7 +246,7 @@ async function settleAll<T extends readonly unknown[]>(steps: { [K in keyof T]: 
 }
 
 /** The hosts' limits on _headers (rules, line length): a warning, since smaller hosts have none. */
-function checkHostLimits(planned: PlannedFile[]): SiteError[] {
+function checkHostLimits(planned: OutputFile[]): SiteError[] {
   const headers = planned.find((file) => file.path === HEADERS_FILE)?.contents;
   return typeof headers === 'string' ? checkHeadersFile(headers) : [];
 }

@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { resolveConfig, type Options } from './config.ts';
-import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
+import { createError, toSiteErrors } from './errors.ts';
 import { formatBytes, log } from './log.ts';
 import { defaultReporter, REPORTERS, type ReporterName } from './reporters.ts';
 
@@ -31,7 +31,7 @@ const siteOptions = (command: Command) =>
         .default('file'),
     )
     .option('--allow-html', 'keep raw HTML written in Markdown (default: sanitized away)')
-    .option('--allow-scripts', 'publish HTML pages in public/ that hold scripts (default: refused)')
+    .option('--allow-scripts', 'trusted repository: publish scripts and scripted pages from public/ (default: refused)')
     .option('--verbose', 'print the time of each build stage')
     .option('--no-cache', 'build everything anew, without reading or writing the build cache (.cache/agency-site)')
     .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)');
@@ -140,7 +140,7 @@ program
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new SiteError({ code: 'UsageError', message: `--port must be a number from 0 to 65535, not "${value}".` });
+    throw createError('UsageError', { flag: '--port', value });
   }
   return port;
 }
@@ -150,7 +150,11 @@ let command = '';
 program.hook('preAction', (_program, action) => {
   command = action.name();
   const options = action.opts<Partial<ReportOptions>>();
-  log.configure({ reporter: options.reporter ?? 'terminal', quiet: options.quiet ?? false });
+  log.configure({
+    reporter: options.reporter ?? 'terminal',
+    quiet: options.quiet ?? false,
+    strict: options.strict ?? false,
+  });
 });
 
 try {

@@ -1,9 +1,10 @@
 /** resolveConfig(options) -> ResolvedConfig: the only home of defaults. */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { decodeText, MAX_CONTENT_BYTES } from './content/decode.ts';
+import { parseYaml } from './content/yaml.ts';
 import { SiteError } from './errors.ts';
+import { readInside } from './project-paths.ts';
 
 export type UrlFormat = 'file' | 'directory';
 
@@ -15,7 +16,7 @@ export interface Options {
   siteUrl?: string;
   format?: string;
   allowHtml?: boolean;
-  /** Publish HTML files in public/ that hold scripts (`--allow-scripts`). */
+  /** Publish scripts, scripted pages and other active files from public/ (`--allow-scripts`). */
   allowScripts?: boolean;
   verbose?: boolean;
   /** false: neither read nor write the build cache (`--no-cache`). */
@@ -38,7 +39,7 @@ export interface ResolvedConfig {
   format: UrlFormat;
   /** Raw HTML in Markdown is kept instead of being stripped. */
   allowHtml: boolean;
-  /** HTML files in public/ with scripts are refused unless the site's build opts in. */
+  /** Active files in public/ (scripts, scripted pages, XML, ...) are refused unless the site's build opts in. */
   allowPublicScripts: boolean;
   verbose: boolean;
   /** Reuse and keep what earlier builds made, in cacheDir, by content hash. */
@@ -111,11 +112,17 @@ export function baseMismatch(base: string, siteUrl: string): SiteError {
   });
 }
 
-/** The site file's url, read early because it decides the base; a broken file is reported by the build. */
+/**
+ * The site file's url, read early because it decides the base. Read as the build reads it (inside
+ * the project, a regular file, within the size limit, with the same YAML parser), so a link to a
+ * device or to a file elsewhere is never read here; the build then reports what is wrong with it.
+ */
 function readSiteUrl(contentDir: string): string | undefined {
+  const file = 'content/site.yaml';
   try {
-    const url: unknown = (parse(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8')) as { url?: unknown } | null)
-      ?.url;
+    const text = decodeText(readInside(contentDir, path.join(contentDir, 'site.yaml'), file, MAX_CONTENT_BYTES), file);
+    const data = parseYaml(text, { file, source: text, lineOffset: 0, syntaxCode: 'YamlSyntax' }).data;
+    const url: unknown = (data as { url?: unknown } | null)?.url;
     return typeof url === 'string' && URL.canParse(url) ? url : undefined;
   } catch {
     return undefined;

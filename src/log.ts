@@ -1,15 +1,15 @@
 /** The only module that writes to the console. */
 import {
   escapeControl,
+  escapeLine,
   formatCount,
-  formatError,
+  formatProblem,
   toProblem,
   type Problem,
   type SiteError,
-  type Severity,
 } from './errors.ts';
-import { formatReport, type PageReport } from './advice/page-report.ts';
-import { formatWorkflowCommand, renderJsonReport, type ReportSummary, type ReporterName } from './reporters.ts';
+import { formatPageReports, type PageReport } from './advice/page-report.ts';
+import { formatWorkflowCommand, renderJsonDocument, type RunSummary, type ReporterName } from './reporters.ts';
 import { mapStack } from './source-stack.ts';
 
 /**
@@ -27,23 +27,58 @@ export function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean | undefined):
 const useColor = colorWanted(process.env, process.stderr.isTTY);
 const paint = (code: number, text: string) => (useColor ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-const settings: { reporter: ReporterName; quiet: boolean } = { reporter: 'terminal', quiet: false };
+const settings: { reporter: ReporterName; quiet: boolean; strict: boolean } = {
+  reporter: 'terminal',
+  quiet: false,
+  strict: false,
+};
 /** What the JSON reporter prints at the end of the run. */
 const reported: Problem[] = [];
 let pageReports: PageReport[] | undefined;
 /** Only problems, and nothing on stdout but the JSON document. */
 const silent = () => settings.quiet || settings.reporter === 'json';
 
-function problems(errors: SiteError[], severity: Severity): void {
+/**
+ * A person reads the first few warnings of a rule in full; hundreds more of the same rule would
+ * bury everything else, so they are counted instead. Errors are never left out.
+ */
+export const WARNINGS_SHOWN_PER_CODE = 3;
+
+/** The warnings a terminal prints in full (the first `limit` of each code, in order), and per code how many it leaves out. */
+export function limitPerCode<T extends { code: string }>(
+  warnings: T[],
+  limit = WARNINGS_SHOWN_PER_CODE,
+): { shown: T[]; leftOut: Map<string, number> } {
+  const seen = new Map<string, number>();
+  const leftOut = new Map<string, number>();
+  const shown = warnings.filter((warning) => {
+    const count = (seen.get(warning.code) ?? 0) + 1;
+    seen.set(warning.code, count);
+    if (count <= limit) return true;
+    leftOut.set(warning.code, count - limit);
+    return false;
+  });
+  return { shown, leftOut };
+}
+
+/** Each labelled with its own severity (the catalogue's, or error under --strict), in the one projection. */
+function problems(errors: SiteError[]): void {
+  const projected = errors.map((error) => toProblem(error, { strict: settings.strict }));
   if (settings.reporter === 'json') {
-    reported.push(...errors.map((error) => toProblem(error, severity)));
+    reported.push(...projected);
     return;
   }
-  const label = severity === 'error' ? paint(31, 'error') : paint(33, 'warning');
-  for (const error of errors) process.stderr.write(`${label} ${formatError(error)}\n\n`);
+  const failing = projected.filter((problem) => problem.severity === 'error');
+  const { shown, leftOut } = limitPerCode(projected.filter((problem) => problem.severity === 'warning'));
+  const warning = paint(33, 'warning');
+  for (const problem of failing) process.stderr.write(`${paint(31, 'error')} ${formatProblem(problem)}\n\n`);
+  for (const problem of shown) process.stderr.write(`${warning} ${formatProblem(problem)}\n\n`);
+  for (const [code, count] of leftOut) {
+    process.stderr.write(`${warning} ... and ${count} more ${code} (--reporter json lists every one)\n\n`);
+  }
   if (settings.reporter === 'github') {
-    // On stdout, where GitHub's runner reads workflow commands.
-    for (const error of errors) process.stdout.write(`${formatWorkflowCommand(toProblem(error, severity))}\n`);
+    // On stdout, where GitHub's runner reads workflow commands: every problem, none left out.
+    for (const problem of projected) process.stdout.write(`${formatWorkflowCommand(problem)}\n`);
   }
 }
 
@@ -51,24 +86,27 @@ export const log = {
   configure(options: Partial<typeof settings>): void {
     Object.assign(settings, options);
   },
+  // Messages may hold file names and other content: each is one line, escaped (errors.ts).
   info(message: string): void {
-    if (!silent()) process.stdout.write(`${message}\n`);
+    if (!silent()) process.stdout.write(`${escapeLine(message)}\n`);
   },
   verbose(enabled: boolean, message: string): void {
-    if (enabled && !silent()) process.stderr.write(`${paint(2, message)}\n`);
+    if (enabled && !silent()) process.stderr.write(`${paint(2, escapeLine(message))}\n`);
   },
   warn(message: string): void {
-    process.stderr.write(`${paint(33, 'warning')} ${escapeControl(message)}\n`);
+    process.stderr.write(`${paint(33, 'warning')} ${escapeLine(message)}\n`);
   },
   siteWarnings(warnings: SiteError[]): void {
-    problems(warnings, 'warning');
+    problems(warnings);
   },
   siteErrors(errors: SiteError[]): void {
-    problems(errors, 'error');
+    problems(errors);
     if (settings.reporter !== 'json') process.stderr.write(`${formatCount(errors.length)} found.\n`);
   },
   internal(error: unknown): void {
-    const stack = error instanceof Error ? mapStack(error.stack ?? error.message) : String(error);
+    const raw = error instanceof Error ? mapStack(error.stack ?? error.message) : String(error);
+    // A message may quote content: every line after the first is indented, so none starts like ours.
+    const stack = escapeControl(raw).replace(/\n(?![ \t])/g, '\n  ');
     process.stderr.write(
       `${paint(31, 'internal error')} This is a bug in agency-site, not in your content. ` +
         `Please report it with the stack below.\n${stack}\n`,
@@ -78,13 +116,13 @@ export const log = {
   pageReport(reports: PageReport[] | undefined): void {
     if (!reports) return;
     if (settings.reporter === 'json') pageReports = reports;
-    else process.stdout.write(`${escapeControl(formatReport(reports))}\n\n`);
+    else process.stdout.write(`${escapeControl(formatPageReports(reports))}\n\n`);
   },
   /** The end of a build or check: the JSON reporter's one document. */
-  summary(summary: ReportSummary): void {
+  summary(summary: RunSummary): void {
     if (settings.reporter !== 'json') return;
     process.stdout.write(
-      renderJsonReport(reported.splice(0), pageReports ? { ...summary, report: pageReports } : summary),
+      renderJsonDocument(reported.splice(0), pageReports ? { ...summary, report: pageReports } : summary),
     );
     pageReports = undefined;
   },

@@ -11,8 +11,9 @@ import type { PageFindings } from './advice/advise.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
-import { checkSite, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
-import type { PlannedFile } from './output/staging.ts';
+import { checkSite, readPage, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
+import type { OutputFile } from './output/plan.ts';
+import type { PageScan } from './output/scan-html.ts';
 import type { Publication } from './publish/publication.ts';
 import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
 import type { ContentPage } from './content/schema.ts';
@@ -77,12 +78,34 @@ function contentPageKeys(store: Store, input: PagesStageInput): Map<ContentPage,
   return keys;
 }
 
+/**
+ * What each page's HTML holds (src/output/scan-html.ts), read once per build for the site check and
+ * the advice both, and kept by the page's key: a page whose key is the same is not read again.
+ */
+export function pageScans(store: Store, keys: Map<string, string>): (page: RenderedPage) => PageScan {
+  const scans = new Map<string, PageScan>();
+  return (page) => {
+    let scan = scans.get(page.route.file);
+    if (scan === undefined) {
+      const key = keys.get(page.route.file);
+      scan = key === undefined ? readPage(page) : store.step('page-scan', key, () => readPage(page), scanCodec);
+      scans.set(page.route.file, scan);
+    }
+    return scan;
+  };
+}
+
 /** The site check; a page that passed passes again while it, the site's files, the URL policy and its anchors' pages are the same. */
-export function checkStage(store: Store, input: Omit<SiteCheckInput, 'memo'>, keys: Map<string, string>) {
+export function checkStage(
+  store: Store,
+  input: Omit<SiteCheckInput, 'memo'>,
+  keys: Map<string, string>,
+  scanOf: (page: RenderedPage) => PageScan,
+) {
   const step = `page-check ${hashKey(urlKey(input.urls), [...input.files].join('\n'))}`;
   type Passed = Array<[file: string, key: string | undefined]>;
   const memo: CheckMemo = {
-    scan: (page, read) => store.step('page-scan', keys.get(page.route.file)!, read, scanCodec),
+    scan: (page) => scanOf(page),
     passed: (page) =>
       store.peek<Passed>(step, keys.get(page.route.file)!)?.every(([file, key]) => keys.get(file) === key) ?? false,
     keep: (page, anchored) =>
@@ -98,7 +121,7 @@ export function checkStage(store: Store, input: Omit<SiteCheckInput, 'memo'>, ke
 /** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
 export async function adviceStage(
   store: Store,
-  input: Omit<AdviceStageInput, 'images' | 'findingsOf'> & { publicFiles: PlannedFile[]; publicKey: string },
+  input: Omit<AdviceStageInput, 'images' | 'findingsOf'> & { publicFiles: OutputFile[]; publicKey: string },
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;

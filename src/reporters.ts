@@ -2,7 +2,7 @@
  * Problems for machines: GitHub workflow commands (annotations on the pull request's diff) and
  * one JSON document. Pure: log.ts writes what these return.
  */
-import { escapeControl, type Problem } from './errors.ts';
+import type { Problem } from './errors.ts';
 
 export type ReporterName = 'terminal' | 'github' | 'json';
 export const REPORTERS: readonly ReporterName[] = ['terminal', 'github', 'json'];
@@ -12,9 +12,12 @@ export function defaultReporter(env: NodeJS.ProcessEnv): ReporterName {
   return env.GITHUB_ACTIONS === 'true' ? 'github' : 'terminal';
 }
 
-/** A workflow command's message, escaped as GitHub documents (%, CR and LF), with no control character left raw. */
+/**
+ * A workflow command's message, escaped as GitHub documents (%, CR and LF). Other control
+ * characters were escaped by the projection (toProblem) already.
+ */
 export function escapeData(text: string): string {
-  return escapeControl(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** A workflow command's property value: the message's escapes, and : and , that separate properties. */
@@ -38,7 +41,7 @@ export function formatWorkflowCommand(problem: Problem): string {
   return `::${problem.severity} ${list}::${escapeData(message)}`;
 }
 
-export interface ReportSummary {
+export interface RunSummary {
   command: string;
   ok: boolean;
   /** Set when the run stopped on a bug in agency-site rather than a problem of the site. */
@@ -47,7 +50,7 @@ export interface ReportSummary {
 }
 
 /** The `--reporter json` document: every problem, then the counts and the command's figures. */
-export function renderJsonReport(problems: Problem[], summary: ReportSummary): string {
+export function renderJsonDocument(problems: Problem[], summary: RunSummary): string {
   const errors = problems.filter((problem) => problem.severity === 'error').length;
   const document = {
     problems,

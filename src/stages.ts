@@ -11,7 +11,7 @@ import { hashKey } from './cache/disk.ts';
 import type { FileVersions } from './cache/file-versions.ts';
 import { renderedCodec } from './cache/codecs.ts';
 import { jsonCodec, type Store } from './cache/store.ts';
-import { linkBody } from './content/bodies.ts';
+import { linkBody, nameRefused } from './content/bodies.ts';
 import { renderMarkdownAll } from './markdown/batch.ts';
 import { listFolder } from './content/collections.ts';
 import { createLoadContext, loadContentFile, type ContentReads } from './content/file.ts';
@@ -27,10 +27,10 @@ import type { Parsed } from './content/parse.ts';
 import type { RenderedMarkdown } from './markdown/processor.ts';
 import type { Image } from './content/schema.ts';
 import type { SourceFile } from './content/source.ts';
-import { readImage } from './images/check.ts';
-import { processMarkdownImages, type MarkdownImageSet } from './images/markdown.ts';
+import { readImage } from './images/check-image.ts';
+import { processMarkdownImages, type MarkdownImageSet } from './images/markdown-pictures.ts';
 import type { ImagePipeline } from './images/pipeline.ts';
-import type { PlannedFile } from './output/staging.ts';
+import type { OutputFile } from './output/plan.ts';
 import { listPublicFiles } from './publish/public-files.ts';
 import {
   createPublication,
@@ -134,23 +134,25 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
       const shown = bodiesOf(kinds);
       const keys = shown.map((parsed) => bodyKey(parsed, config.allowHtml));
       const options = { allowHtml: config.allowHtml, threads: config.threads, onWorkers };
-      const results = await store.stepAll(
-        'markdown',
-        keys,
-        (missing) =>
-          renderMarkdownAll(
-            missing.map((index) => shown[index]!.body),
-            options,
-          ),
-        renderedCodec,
-      );
+      const results = await store
+        .stepAll(
+          'markdown',
+          keys,
+          (missing) =>
+            renderMarkdownAll(
+              missing.map((index) => shown[index]!.body),
+              options,
+            ),
+          renderedCodec,
+        )
+        .catch(nameRefused(shown));
       const scope = urlKey(urls);
       const bodies = new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
       return { loaded: await assembleSite(context, kinds, bodies), bodies };
     },
 
     /** The site's images, kept while the content they show, the URL policy and public/ are the same. */
-    async siteImages(kinds: LoadedKinds, urlsOf: (siteUrl: string) => UrlPolicy, publicFiles: PlannedFile[]) {
+    async siteImages(kinds: LoadedKinds, urlsOf: (siteUrl: string) => UrlPolicy, publicFiles: OutputFile[]) {
       const content = imageContentOf(kinds);
       if (!content) return undefined;
       const urls = urlsOf(content.settings.url);
@@ -186,6 +188,7 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
         routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'),
         urlKey(urls),
         publicFiles.map((file) => file.path).join('\n'),
+        JSON.stringify(input.scripts),
       );
       return store.step('publication', key, () => createPublication(input, Promise.resolve(images.set)));
     },

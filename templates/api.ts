@@ -65,6 +65,8 @@ export interface HeadData {
 export interface AssetLinks {
   css: string;
   js: string;
+  /** The script's Subresource Integrity value: the Content-Security-Policy names the script by it. */
+  jsIntegrity: string;
 }
 
 export interface PageHeadProps {
@@ -274,3 +276,146 @@ export interface PagePropsByKind {
 
 /** What templates/index.ts exports as `pages`: one component per page kind. */
 export type PageComponents = { [Kind in PageKind]: ComponentType<PagePropsByKind[Kind]> };
+
+/*
+ * The home page's further section types (src/content/sections.ts holds their schemas). Each gets
+ * its anchor as `id` (the editor's, or the type's default) and labels itself with `${id}-title`.
+ */
+
+/** A picture with its alt text, ready for <Picture>. */
+export interface AltImage {
+  image: ResponsiveImage;
+  alt: string;
+}
+
+export interface Testimonial {
+  quote: string;
+  name: string;
+  role?: string;
+  photo?: AltImage;
+}
+
+export interface TestimonialsSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  items: Testimonial[];
+}
+
+export interface FaqItem {
+  question: string;
+  /** The answer, Markdown already turned into sanitized HTML. */
+  html: string;
+}
+
+/** The FAQPage JSON-LD is the page's (HeadData.jsonLd), not the section's. */
+export interface FaqSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  items: FaqItem[];
+}
+
+export interface CtaSectionProps {
+  id: string;
+  heading: string;
+  text?: string;
+  button: Link;
+  newTabHint: string;
+}
+
+export interface PricingPlan {
+  name: string;
+  price: string;
+  /** What the price is for, such as "/month"; shown after it. */
+  period?: string;
+  features: string[];
+  button: Link;
+  featured: boolean;
+}
+
+export interface PricingSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  plans: PricingPlan[];
+  newTabHint: string;
+}
+
+export interface LogoItem {
+  /** The client's name: the logo's alt text. */
+  name: string;
+  image: ResponsiveImage;
+  href?: string;
+}
+
+export interface LogosSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  items: LogoItem[];
+  newTabHint: string;
+}
+
+/** Where the picture sits beside the text on wide screens. */
+export type MediaSide = 'left' | 'right';
+
+export interface MediaSectionProps {
+  id: string;
+  heading: string;
+  /** The text, Markdown already turned into sanitized HTML. */
+  html: string;
+  picture: AltImage;
+  side: MediaSide;
+}
+
+export interface TeamMember {
+  name: string;
+  role: string;
+  photo: AltImage;
+}
+
+export interface TeamSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  items: TeamMember[];
+}
+
+/** Without a heading the section is a plain block of text, named by the headings inside it. */
+export interface ProseSectionProps {
+  id: string;
+  heading?: string;
+  /** The body, Markdown already turned into sanitized HTML. */
+  html: string;
+}
+
+export interface StatsSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  items: Stat[];
+}
+
+/** lazy: below the fold. priority: the first image a visitor sees, fetched early. */
+export type PictureLoading = 'lazy' | 'priority';
+
+export interface PictureProps {
+  image: ResponsiveImage;
+  alt: string;
+  /** The image's title, as Markdown's `![alt](src "title")` gives it. */
+  title?: string;
+  /** The sizes attribute: how wide the image is drawn, for picking a width from the srcset. */
+  sizes: string;
+  loading: PictureLoading;
+  /** Drawn width in CSS pixels when the layout does not set it; the height keeps the aspect ratio. */
+  width?: number;
+}
+
+/**
+ * What templates/index.ts exports as `markdown`: the components the generator renders inside
+ * Markdown bodies (an image written in Markdown becomes `picture`'s markup, the same as a portfolio image).
+ */
+export interface MarkdownComponents {
+  picture: ComponentType<PictureProps>;
+}

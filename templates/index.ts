@@ -1,9 +1,10 @@
-/** The templates' single entry: one component per page kind. The generator bundles this file. */
-import type { PageComponents } from './api.ts';
+/** The templates' single entry: one component per page kind, and those Markdown bodies use. The generator bundles this file. */
+import type { MarkdownComponents, PageComponents } from './api.ts';
 import { ContentPage } from './pages/ContentPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { Picture } from './ui/Picture.tsx';
 
 export const pages: PageComponents = {
   home: HomePage,
@@ -11,3 +12,5 @@ export const pages: PageComponents = {
   page: ContentPage,
   'not-found': NotFoundPage,
 };
+
+export const markdown: MarkdownComponents = { picture: Picture };

@@ -8,7 +8,7 @@ import { CACHE_FILE, loadDiskCache } from '../src/cache/disk.ts';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
 import { GENERATOR_VERSION } from '../src/cache/version.ts';
-import { SiteErrors } from '../src/errors.ts';
+import type { SiteErrors } from '../src/errors.ts';
 import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';
 

@@ -7,7 +7,7 @@ import { createFileVersionCounter, type FileChange } from '../src/cache/file-ver
 import { createStore, openStore, type Store } from '../src/cache/store.ts';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { resolveConfig, type ResolvedConfig } from '../src/config.ts';
-import { SiteErrors } from '../src/errors.ts';
+import type { SiteErrors } from '../src/errors.ts';
 import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 
 let project: TempProject;

@@ -35,10 +35,10 @@ describe('an image in a Markdown page', () => {
     expect(picture).toBeDefined();
     // 400 pixels wide, and its own 500: never enlarged.
     expect(picture).toMatch(
-      /<source type="image\/avif" srcset="\/assets\/images\/team-400-[0-9a-f]{10}\.avif 400w, \/assets\/images\/team-500-[0-9a-f]{10}\.avif 500w" sizes="[^"]+"\/>/,
+      /<source type="image\/avif" srcSet="\/assets\/images\/team-400-[0-9a-f]{10}\.avif 400w, \/assets\/images\/team-500-[0-9a-f]{10}\.avif 500w" sizes="[^"]+"\/>/,
     );
     expect(picture).toMatch(
-      /<source type="image\/webp" srcset="\/assets\/images\/team-400-[0-9a-f]{10}\.webp 400w, \/assets\/images\/team-500-[0-9a-f]{10}\.webp 500w"/,
+      /<source type="image\/webp" srcSet="\/assets\/images\/team-400-[0-9a-f]{10}\.webp 400w, \/assets\/images\/team-500-[0-9a-f]{10}\.webp 500w"/,
     );
     const img = /<img [^>]*>/.exec(picture!)![0];
     expect(img).toMatch(/ src="\/assets\/images\/team-500-[0-9a-f]{10}\.jpg"/);
@@ -80,6 +80,17 @@ describe('an image in a Markdown page', () => {
     expect(await project.read('dist/team.html')).toContain('width="600" height="200" alt="The team"');
   });
 
+  it("is written by the templates' Picture component: a change to templates/ui/Picture.tsx shows in Markdown images too (cache on)", async () => {
+    await project.write('content/pages/team.md', pageSource('Team', '![The team](/images/team.jpg)\n'));
+    const cached = () => buildSite(resolveConfig({ root: project.root }));
+    await cached();
+    expect(await project.read('dist/team.html')).not.toContain('data-frame');
+    await project.edit('templates/ui/Picture.tsx', '<picture>', '<picture data-frame="plain">');
+    await cached();
+    const html = await project.read('dist/team.html');
+    expect(html).toMatch(/<picture data-frame="plain"><source type="image\/avif" srcSet="\/assets\/images\/team-/);
+  });
+
   it('in a legal page and through a reference, with a base path, takes the base in every link', async () => {
     await project.edit(
       'content/legal/terms.md',
@@ -89,10 +100,10 @@ describe('an image in a Markdown page', () => {
     await build('/sub/');
     const html = await project.read('dist/terms.html');
     expect(html).toMatch(
-      /<picture><source type="image\/avif" srcset="\/sub\/assets\/images\/team-400-[0-9a-f]{10}\.avif 400w, \/sub\/assets/,
+      /<picture><source type="image\/avif" srcSet="\/sub\/assets\/images\/team-400-[0-9a-f]{10}\.avif 400w, \/sub\/assets/,
     );
     expect(html).toMatch(
-      /<img src="\/sub\/assets\/images\/team-500-[0-9a-f]{10}\.jpg" srcset="[^"]+" sizes="[^"]+" width="500" height="300" alt="Signed contract"/,
+      /<img src="\/sub\/assets\/images\/team-500-[0-9a-f]{10}\.jpg" srcSet="[^"]+" sizes="[^"]+" width="500" height="300" alt="Signed contract"/,
     );
   });
 

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { resolveConfig } from '../src/config.ts';
+import { integrityOf } from '../src/publish/headers.ts';
 import { PROJECT_ROOT } from './helpers/project.ts';
 
 let out: string;
@@ -80,13 +81,14 @@ describe('the output folder', () => {
     expect(result.pages).toBe(6);
   });
 
-  it('links the hashed stylesheet and the deferred script from every page', async () => {
+  it('links the hashed stylesheet and the deferred script, with its integrity, from every page', async () => {
     const assets = await readdir(path.join(out, 'assets'));
     const css = assets.find((file) => file.endsWith('.css'))!;
     const js = assets.find((file) => file.endsWith('.js'))!;
+    const integrity = integrityOf(await readFile(path.join(out, 'assets', js)));
     for (const page of Object.values(html)) {
       expect(page).toContain(`<link rel="stylesheet" href="/assets/${css}"/>`);
-      expect(page).toContain(`<script src="/assets/${js}" defer=""></script>`);
+      expect(page).toContain(`<script src="/assets/${js}" integrity="${integrity}" defer=""></script>`);
     }
   });
 

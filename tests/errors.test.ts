@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCodeFrame, formatError, formatErrors, SiteError, toOverlay } from '../src/errors.ts';
+import { createCodeFrame, formatError, formatErrors, SiteError, toProblem } from '../src/errors.ts';
 
 const error = new SiteError({
   code: 'FrontmatterInvalid',
@@ -29,9 +29,11 @@ describe('errors', () => {
     expect(formatErrors([error, error])).toMatch(/\n\n2 problems found\.$/);
   });
 
-  it('gives the overlay plain data with the same details', () => {
-    expect(toOverlay(error)).toEqual({
+  it('projects the same details as plain data, with the title and severity of its code', () => {
+    expect(toProblem(error)).toEqual({
       code: 'FrontmatterInvalid',
+      title: 'Front matter field invalid',
+      severity: 'error',
       message: 'The field "title" is missing.',
       file: 'content/services/web.md',
       line: 3,

@@ -3,7 +3,7 @@
  * as the header the _headers file gives (and is in each page's meta tag), and nothing the site
  * does may violate it.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +96,9 @@ describe.skipIf(!browserAvailable('the Content-Security-Policy in Chromium'))(
   () => {
     it('is sent as a header with frame-ancestors, and the meta tag carries the same policy without it', async () => {
       const csp = headers['Content-Security-Policy']!;
-      expect(csp).toContain("script-src 'self'");
+      expect(csp).toMatch(
+        /script-src 'sha256-[^']+' https:\/\/northwindstudio\.dev\/assets\/main-\w+\.js; worker-src 'none';/,
+      );
       expect(csp).toContain("frame-ancestors 'none'");
       const html = await readFile(path.join(project.root, 'dist', 'index.html'), 'utf8');
       const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
@@ -163,6 +165,44 @@ describe.skipIf(!browserAvailable('the Content-Security-Policy in Chromium'))(
       });
       await expect.poll(() => watched.violations.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await watched.page.title()).not.toBe('inline ran');
+      await context.close();
+    });
+
+    it('runs no same-origin script it does not name, from a page of its own or a stray page, and registers no service worker', async () => {
+      // A host that serves a file the build never made (left over, or added beside the build).
+      await writeFile(path.join(project.root, 'dist', 'stray.js'), 'document.title = "stray ran";\n');
+      await writeFile(
+        path.join(project.root, 'dist', 'stray.html'),
+        '<!DOCTYPE html><title>stray</title><script src="/stray.js"></script>\n',
+      );
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
+      await blockThirdParty(context, served.origin);
+      const watched = await watch(context);
+      await watched.page.goto(`${served.origin}/stray.html`);
+      await expect.poll(() => watched.violations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await watched.page.title()).toBe('stray');
+      // On the site's own page, under the same header and its meta tag, an injected same-origin script does not run either.
+      await watched.page.goto(`${served.origin}/terms`);
+      const before = watched.violations.length;
+      const outcome = await watched.page.evaluate(async () => {
+        const script = document.createElement('script');
+        script.src = '/stray.js';
+        const loaded = new Promise<string>((resolve) => {
+          script.addEventListener('load', () => resolve('loaded'));
+          script.addEventListener('error', () => resolve('blocked'));
+        });
+        document.head.append(script);
+        const worker = await navigator.serviceWorker.register('/stray.js').then(
+          () => 'registered',
+          () => 'refused',
+        );
+        return { script: await loaded, worker, title: document.title };
+      });
+      expect(outcome.script).toBe('blocked');
+      expect(outcome.worker).toBe('refused');
+      expect(outcome.title).not.toBe('stray ran');
+      expect(watched.violations.length).toBeGreaterThan(before);
+      expect(watched.violations.join('\n')).toContain('worker-src');
       await context.close();
     });
 

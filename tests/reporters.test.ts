@@ -1,13 +1,13 @@
 /** Workflow commands escaped as GitHub documents them, the JSON document, and the colour rules. */
 import { describe, expect, it } from 'vitest';
 import { SiteError, toProblem } from '../src/errors.ts';
-import { colorWanted } from '../src/log.ts';
+import { colorWanted, limitPerCode } from '../src/log.ts';
 import {
   defaultReporter,
   escapeData,
   escapeProperty,
   formatWorkflowCommand,
-  renderJsonReport,
+  renderJsonDocument,
 } from '../src/reporters.ts';
 
 describe('formatWorkflowCommand', () => {
@@ -19,7 +19,7 @@ describe('formatWorkflowCommand', () => {
       line: 8,
       column: 1,
     });
-    expect(formatWorkflowCommand(toProblem(error, 'error'))).toBe(
+    expect(formatWorkflowCommand(toProblem(error))).toBe(
       '::error file=content/site.yaml,line=8,col=1,title=YamlSyntax::Bad YAML.',
     );
     const warning = new SiteError({
@@ -28,19 +28,27 @@ describe('formatWorkflowCommand', () => {
       file: 'content/pages/a.md',
       hint: 'Use Markdown.',
     });
-    expect(formatWorkflowCommand(toProblem(warning, 'warning'))).toBe(
+    expect(formatWorkflowCommand(toProblem(warning))).toBe(
       '::warning file=content/pages/a.md,title=RawHtmlRemoved::Removed.%0Ahint: Use Markdown.',
     );
     const nowhere = new SiteError({ code: 'HostLimit', message: 'Too many.' });
-    expect(formatWorkflowCommand(toProblem(nowhere, 'warning'))).toBe('::warning title=HostLimit::Too many.');
+    expect(formatWorkflowCommand(toProblem(nowhere))).toBe('::warning title=HostLimit::Too many.');
   });
 
   it('escapes %, CR and LF in the message, and also : and , in properties', () => {
     expect(escapeData('100% done\r\nnext: a, b')).toBe('100%25 done%0D%0Anext: a, b');
-    // Nothing from a stranger's file reaches the log raw: ESC would start a terminal sequence.
-    expect(escapeData('title \u001b]0;pwned\u0007')).toBe('title \\x1b]0;pwned\\x07');
+    // Nothing from a stranger's file reaches the log raw: ESC would start a terminal sequence (the projection escapes it).
+    const escaped = new SiteError({
+      code: 'FileName',
+      message: 'title \u001b]0;pwned\u0007',
+      file: 'content/\u001b.md',
+    });
+    expect(formatWorkflowCommand(toProblem(escaped))).toBe(
+      '::error file=content/\\x1b.md,title=FileName::title \\x1b]0;pwned\\x07',
+    );
     expect(escapeProperty('a:b,c%\n')).toBe('a%3Ab%2Cc%25%0A');
-    // A message that tries to end the command and start another stays one annotation.
+    // A message that tries to end the command and start another stays one annotation: the projection
+    // shows its line feed as the two characters \n, so not even GitHub's %0A is needed.
     const error = new SiteError({
       code: 'BrokenLink',
       message: 'x\n::error::forged',
@@ -48,13 +56,13 @@ describe('formatWorkflowCommand', () => {
       line: 2,
       column: 3,
     });
-    const command = formatWorkflowCommand(toProblem(error, 'error'));
-    expect(command).toBe('::error file=content/a%2Cb%3Ac.md,line=2,col=3,title=BrokenLink::x%0A::error::forged');
+    const command = formatWorkflowCommand(toProblem(error));
+    expect(command).toBe('::error file=content/a%2Cb%3Ac.md,line=2,col=3,title=BrokenLink::x\\n::error::forged');
     expect(command.split('\n')).toHaveLength(1);
   });
 });
 
-describe('renderJsonReport', () => {
+describe('renderJsonDocument', () => {
   it('prints every problem with its severity, and counts them in the summary', () => {
     const error = new SiteError({
       code: 'BrokenLink',
@@ -66,20 +74,22 @@ describe('renderJsonReport', () => {
     });
     const warning = new SiteError({ code: 'RawHtmlRemoved', message: 'Removed.' });
     const document = JSON.parse(
-      renderJsonReport([toProblem(error, 'error'), toProblem(warning, 'warning')], { command: 'check', ok: false }),
+      renderJsonDocument([toProblem(error), toProblem(warning)], { command: 'check', ok: false }),
     );
     expect(document).toEqual({
       problems: [
         {
           code: 'BrokenLink',
+          title: 'Broken link',
           severity: 'error',
           file: 'content/about.md',
           line: 3,
           column: 4,
+          location: 'content/about.md:3:4',
           message: 'Broken.',
           hint: 'Fix it.',
         },
-        { code: 'RawHtmlRemoved', severity: 'warning', message: 'Removed.' },
+        { code: 'RawHtmlRemoved', title: 'Raw HTML removed', severity: 'warning', message: 'Removed.', location: '' },
       ],
       summary: { command: 'check', ok: false, errors: 1, warnings: 1 },
     });
@@ -113,5 +123,26 @@ describe('colorWanted', () => {
     expect(colorWanted({ FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(true);
     expect(colorWanted({ FORCE_COLOR: '0' }, true)).toBe(false);
     expect(colorWanted({ FORCE_COLOR: 'false' }, true)).toBe(false);
+  });
+});
+
+describe('limitPerCode', () => {
+  it('keeps the first few warnings of each code in order and counts the rest per code', () => {
+    const warning = (code: 'VagueLinkText' | 'DescriptionLength', file: string) =>
+      new SiteError({ code, message: 'Advice.', file });
+    const warnings = [
+      warning('VagueLinkText', 'a.md'),
+      warning('DescriptionLength', 'b.md'),
+      warning('VagueLinkText', 'c.md'),
+      warning('VagueLinkText', 'd.md'),
+      warning('VagueLinkText', 'e.md'),
+    ];
+    const { shown, leftOut } = limitPerCode(warnings, 2);
+    expect(shown.map((entry) => `${entry.code} ${entry.file}`)).toEqual([
+      'VagueLinkText a.md',
+      'DescriptionLength b.md',
+      'VagueLinkText c.md',
+    ]);
+    expect([...leftOut]).toEqual([['VagueLinkText', 2]]);
   });
 });

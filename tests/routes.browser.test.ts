@@ -70,7 +70,9 @@ describe.skipIf(!browserAvailable('a site built with --base /sub/ in Chromium'))
       });
       const home = `${served.origin}/sub/`;
       const references = new Set<string>();
-      const collect = async () => (await pageReferences(page)).forEach((url) => references.add(url));
+      const collect = async () => {
+        for (const url of await pageReferences(page)) references.add(url);
+      };
 
       expect((await page.goto(home))!.status()).toBe(200);
       await collect();

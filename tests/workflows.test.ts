@@ -39,6 +39,7 @@ describe('.github/workflows', () => {
       expect(problems.map((problem) => `${name}:${problem.line}:${problem.column} ${problem.message}`)).toEqual([]);
     }
     const broken =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template literal
       'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
     expect((await runLint(broken, 'broken.yml')).map((problem) => [problem.line, problem.kind])).toEqual([
       [6, 'expression'],
@@ -59,6 +60,20 @@ describe('.github/workflows', () => {
     // A cache is only restored for the same generator: src/, templates/ and the lock file.
     expect(cache?.with?.key).toContain("hashFiles('package-lock.json', 'src/**', 'templates/**')");
     expect(cache?.with?.['restore-keys']).toContain("hashFiles('package-lock.json', 'src/**', 'templates/**')");
+  });
+
+  it('type-checks, format-checks and lints once, outside the Node matrix', async () => {
+    const workflow = parse(await read('check.yml'));
+    const runs = (job: string) => steps({ jobs: { [job]: workflow.jobs[job] } }).map((step) => step.run);
+    expect(workflow.jobs.static.strategy).toBeUndefined();
+    expect(runs('static')).toEqual(expect.arrayContaining(['npm run typecheck', 'npx biome ci --error-on-warnings .']));
+    expect(runs('check')).not.toContain('npm run typecheck');
+    const ci = await readFile(path.join(PROJECT_ROOT, '.ci', 'run'), 'utf8');
+    const firstTests = ci.indexOf('\nnpm test\n');
+    expect(ci.indexOf('\nnpm run typecheck\n')).toBeGreaterThan(0);
+    expect(ci.indexOf('\nnpm run typecheck\n')).toBeLessThan(firstTests);
+    expect(ci.indexOf('\nnpx biome ci --error-on-warnings .\n')).toBeLessThan(firstTests);
+    expect(ci.match(/^npx biome ci /gm)).toHaveLength(1);
   });
 
   it('deploys main to GitHub Pages under the Pages URL, with the same cache', async () => {

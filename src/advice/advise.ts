@@ -4,9 +4,9 @@
  * never thrown) and a per-page summary for --report out.
  */
 import type { SiteError } from '../errors.ts';
-import { mergeFindings, locateKey, switchOff, type Finding, type SourceFile } from './findings.ts';
-import { scanPageHtml, type PageScan, type ScanOptions } from './html.ts';
-import { checkPage, type MarkdownPart } from './page-rules.ts';
+import { mergeFindings, locateKey, switchOff, type Finding, type SourceText } from './findings.ts';
+import { scanHtml, type PageScan } from '../output/scan-html.ts';
+import { checkPage, regionAt, type MarkdownPart, type Regions } from './page-rules.ts';
 import { threshold } from './rules.ts';
 import { createSwitchFilter, type AdviceSwitches } from './switches.ts';
 
@@ -22,6 +22,8 @@ export interface AdvicePage {
   markdown: ReadonlyArray<MarkdownPart & { html: string }>;
   /** What advisePage found on this page, when a cache kept it; else it is found now. */
   found?: PageFindings;
+  /** What the page's HTML holds, when the site check read it already; else it is read now. */
+  scan?: PageScan;
 }
 
 /**
@@ -48,7 +50,7 @@ export interface SourceImage {
 
 export interface AdviceInput {
   pages: readonly AdvicePage[];
-  sources: readonly SourceFile[];
+  sources: readonly SourceText[];
   images?: readonly SourceImage[];
   switches?: AdviceSwitches;
   /** --base, '/' by default. */
@@ -104,17 +106,19 @@ export function adviseSite(input: AdviceInput): AdviceResult {
 /** Every rule that looks at one page alone; the switches are applied later, over the whole site. */
 export function advisePage(
   page: AdvicePage,
-  { sources, base, report }: { sources: ReadonlyMap<string, SourceFile>; base: string; report: boolean },
+  { sources, base, report }: { sources: ReadonlyMap<string, SourceText>; base: string; report: boolean },
 ): PageFindings {
-  const scan = scanAdvicePage(page, { words: report });
+  const html = textOf(page.html);
+  const scan = page.scan ?? scanHtml(html);
+  const regions = findRegions(html, page.markdown);
   const found: PageFindings = {
     title: scan.title?.trim(),
     description: scan.description?.trim(),
-    findings: checkPage({ ...page, scan, base, sources }),
+    findings: checkPage({ ...page, scan, regions, base, sources }),
   };
   if (report) {
     const images = [
-      ...scan.images,
+      ...scan.images.filter((image) => regionAt(regions, image.at) === -1).map(({ src, alt }) => ({ src, alt })),
       ...page.markdown.flatMap((part) => part.facts.images.map(({ src, alt }) => ({ src, alt }))),
     ];
     found.summary = { headings: scan.headings.map(({ level, text }) => ({ level, text })), words: scan.words, images };
@@ -122,17 +126,16 @@ export function advisePage(
   return found;
 }
 
-/** What the rules read from a page's HTML, with the parts its Markdown made marked as such. */
-function scanAdvicePage(page: Pick<AdvicePage, 'html' | 'markdown'>, options: ScanOptions = {}): PageScan {
-  const html =
-    typeof page.html === 'string'
-      ? page.html
-      : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-  const regions = page.markdown.map((part): [number, number] => {
+function textOf(html: string | Uint8Array): string {
+  return typeof html === 'string' ? html : Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8');
+}
+
+/** Where the page holds the HTML each Markdown part became. */
+function findRegions(html: string, markdown: AdvicePage['markdown']): Regions {
+  return markdown.map((part): [number, number] => {
     const start = part.html === '' ? -1 : html.indexOf(part.html);
     return start === -1 ? [0, 0] : [start, start + part.html.length];
   });
-  return scanPageHtml(html, regions, options);
 }
 
 function summarize(path: string, found: PageFindings, warnings: SiteError[]): PageAdvice {
@@ -152,7 +155,7 @@ function summarize(path: string, found: PageFindings, warnings: SiteError[]): Pa
 function findDuplicates(
   pages: readonly AdvicePage[],
   found: readonly PageFindings[],
-  sources: ReadonlyMap<string, SourceFile>,
+  sources: ReadonlyMap<string, SourceText>,
 ): Finding[] {
   const findings: Finding[] = [];
   const titles = new Map<string, string>();

@@ -2,14 +2,12 @@
  * A finding: what a rule saw on a page, before it becomes a warning. Findings of the same rule at
  * the same place (a template's link on every page) become one warning that names the pages.
  */
-import { createCodeFrame, SiteError } from '../errors.ts';
+import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { RULES, type RuleName } from './rules.ts';
+import type { SourceFile } from '../content/source.ts';
 
 /** A content file and its text, to find lines in and show code frames from. */
-export interface SourceFile {
-  file: string;
-  text: string;
-}
+export type SourceText = Pick<SourceFile, 'file' | 'text'>;
 
 export interface Place {
   file: string;
@@ -35,7 +33,7 @@ export function switchOff(rule: RuleName, file: string): string {
 /** One warning per rule and place; the pages each was seen on, in order. */
 export function mergeFindings(
   findings: Finding[],
-  sources: ReadonlyMap<string, SourceFile>,
+  sources: ReadonlyMap<string, SourceText>,
 ): Array<{ warning: SiteError; pages: string[] }> {
   const merged = new Map<string, { finding: Finding; pages: string[] }>();
   for (const finding of findings) {
@@ -46,22 +44,14 @@ export function mergeFindings(
   }
   return [...merged.values()].map(({ finding, pages }) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
-    const shown =
-      pages.length > 1
-        ? ` It shows on ${pages.length} pages: ${pages.slice(0, 5).join(', ')}${pages.length > 5 ? ', ...' : ''}.`
-        : '';
-    return {
-      pages,
-      warning: new SiteError({
-        code: RULES[finding.rule].code,
-        message: `${finding.message}${shown}`,
-        file: finding.file,
-        line: finding.line,
-        column: finding.line === undefined ? undefined : (finding.column ?? 1),
-        frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
-        hint: finding.hint,
-      }),
+    const place = {
+      file: finding.file,
+      line: finding.line,
+      column: finding.line === undefined ? undefined : (finding.column ?? 1),
+      frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
     };
+    const facts = { text: finding.message, hint: finding.hint, pages };
+    return { pages, warning: createError(RULES[finding.rule].code, facts, place) };
   });
 }
 
@@ -72,7 +62,7 @@ export function mergeFindings(
 export function locateText(
   text: string,
   files: readonly string[],
-  sources: ReadonlyMap<string, SourceFile>,
+  sources: ReadonlyMap<string, SourceText>,
 ): Place | undefined {
   if (text === '') return undefined;
   const spellings = [text, text.replace(/'/g, "''"), JSON.stringify(text).slice(1, -1)];
@@ -88,7 +78,7 @@ export function locateText(
 }
 
 /** The line of a top-level YAML key (`title:`) in a YAML file or in a Markdown file's front matter. */
-export function locateKey(key: string, file: string, sources: ReadonlyMap<string, SourceFile>): Place {
+export function locateKey(key: string, file: string, sources: ReadonlyMap<string, SourceText>): Place {
   const source = sources.get(file);
   if (!source) return { file };
   const text = file.endsWith('.md') ? source.text.slice(0, Math.max(0, source.text.indexOf('\n---', 3))) : source.text;

@@ -3,7 +3,7 @@
  * outline, words and reading time, images and their weight, warnings), as text for a terminal
  * and as plain data for the JSON reporter.
  */
-import { formatLocation } from '../errors.ts';
+import { escapeLine, formatLocation } from '../errors.ts';
 import type { PageAdvice } from './advise.ts';
 import { threshold } from './rules.ts';
 
@@ -24,7 +24,7 @@ export interface PageReport {
 }
 
 /** The JSON reporter's shape: one entry per page. `sizeOf` gives the bytes of an image the page links. */
-export function createReport(
+export function createPageReports(
   pages: readonly PageAdvice[],
   sizeOf: (src: string) => number | undefined = () => undefined,
 ): PageReport[] {
@@ -58,37 +58,37 @@ export function createReport(
 }
 
 /** The report as text: one block per page, fields aligned, lengths marked when outside their range. */
-export function formatReport(reports: readonly PageReport[]): string {
+export function formatPageReports(reports: readonly PageReport[]): string {
   return reports.map(formatPage).join('\n\n');
 }
 
 function formatPage(report: PageReport): string {
-  const lines = [report.path, '-'.repeat(Math.max(8, report.path.length))];
+  const lines = [escapeLine(report.path), '-'.repeat(Math.max(8, report.path.length))];
   const row = (label: string, value: string) => lines.push(`${label.padEnd(13)}${value}`);
   const measured = (field: PageReport['title']) => {
     if (!field) return '(none)';
     const [min, max] = field.range;
     const mark = field.length < min || field.length > max ? ` (outside ${min} to ${max})` : '';
-    return `${field.text} [${field.length} characters${mark}]`;
+    return `${escapeLine(field.text)} [${field.length} characters${mark}]`;
   };
   row('title', measured(report.title));
   row('description', measured(report.description));
   row('words', `${report.words} (about ${report.readingMinutes} min to read)`);
   row('headings', report.headings.length === 0 ? '(none)' : '');
   for (const heading of report.headings)
-    lines.push(`${' '.repeat(13 + (heading.level - 1) * 2)}h${heading.level} ${heading.text}`);
+    lines.push(`${' '.repeat(13 + (heading.level - 1) * 2)}h${heading.level} ${escapeLine(heading.text)}`);
   row(
     'images',
     report.images.length === 0 ? '(none)' : `${report.images.length}, ${formatSize(report.imageBytes)} known`,
   );
   for (const image of report.images) {
     lines.push(
-      `${' '.repeat(13)}${image.src}  ${image.bytes === null ? '?' : formatSize(image.bytes)}  alt: ${image.alt === null ? '(missing)' : image.alt === '' ? '(decorative)' : `"${image.alt}"`}`,
+      `${' '.repeat(13)}${escapeLine(image.src)}  ${image.bytes === null ? '?' : formatSize(image.bytes)}  alt: ${image.alt === null ? '(missing)' : image.alt === '' ? '(decorative)' : `"${escapeLine(image.alt)}"`}`,
     );
   }
   row('warnings', report.warnings.length === 0 ? 'none' : String(report.warnings.length));
   for (const warning of report.warnings)
-    lines.push(`${' '.repeat(13)}${warning.location} [${warning.code}] ${warning.message}`);
+    lines.push(`${' '.repeat(13)}${escapeLine(warning.location)} [${warning.code}] ${escapeLine(warning.message)}`);
   return lines.join('\n');
 }
 

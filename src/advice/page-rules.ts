@@ -3,8 +3,8 @@
  * alt text and contact details written as plain text. Pure: a page's scan and Markdown facts in,
  * findings out.
  */
-import type { PageScan } from './html.ts';
-import { locateKey, locateText, switchOff, type Finding, type Place, type SourceFile } from './findings.ts';
+import type { PageScan } from '../output/scan-html.ts';
+import { locateKey, locateText, switchOff, type Finding, type Place, type SourceText } from './findings.ts';
 import type { MarkdownFacts } from './markdown.ts';
 import { REDUNDANT_ALT_OPENINGS, threshold, VAGUE_LINK_TEXTS, type RuleName } from './rules.ts';
 
@@ -22,29 +22,41 @@ export interface PageContext {
   file: string;
   markdown: readonly MarkdownPart[];
   scan: PageScan;
+  /** Where the page's HTML holds its Markdown: the rest is the templates'. */
+  regions: Regions;
   /** The site path prefix (--base), to compare link targets as written in Markdown and in templates. */
   base: string;
-  sources: ReadonlyMap<string, SourceFile>;
+  sources: ReadonlyMap<string, SourceText>;
 }
 
-type Report = (rule: RuleName, place: Place, message: string, hint: string) => void;
+/** Character ranges [start, end) of the page that hold Markdown, one per part. */
+export type Regions = ReadonlyArray<readonly [number, number]>;
+
+/** The Markdown part an element of the page lies in, or -1 when a template made it. */
+export function regionAt(regions: Regions, offset: number): number {
+  for (let index = 0; index < regions.length; index++)
+    if (offset >= regions[index]![0] && offset < regions[index]![1]) return index;
+  return -1;
+}
+
+type AddFinding = (rule: RuleName, place: Place, message: string, hint: string) => void;
 
 export function checkPage(page: PageContext): Finding[] {
   const findings: Finding[] = [];
-  const report: Report = (rule, place, message, hint) =>
+  const addFinding: AddFinding = (rule, place, message, hint) =>
     findings.push({ rule, ...place, message, hint: `${hint} ${switchOff(rule, place.file)}`, page: page.path });
   // Where a text a template shows was written: the page's own file first, then the site file.
   const templateFiles = [page.file, 'content/site.yaml', ...page.markdown.map((part) => part.file)];
   const fromTemplate = (text: string): Place => locateText(text, templateFiles, page.sources) ?? { file: page.file };
-  if (page.indexable) checkHead(page, report);
-  checkHeadings(page, report, fromTemplate);
-  checkLinks(page, report, fromTemplate);
-  checkImages(page, report, fromTemplate);
+  if (page.indexable) checkHead(page, addFinding);
+  checkHeadings(page, addFinding, fromTemplate);
+  checkLinks(page, addFinding, fromTemplate);
+  checkImages(page, addFinding, fromTemplate);
   for (const part of page.markdown) {
     for (const contact of part.facts.contacts) {
       const place = { file: part.file, line: contact.line + part.lineOffset, column: contact.column };
       if (contact.kind === 'email') {
-        report(
+        addFinding(
           'plain-email',
           place,
           `The email address ${contact.value} is plain text: readers cannot click or tap it to write.`,
@@ -52,7 +64,7 @@ export function checkPage(page: PageContext): Finding[] {
         );
       } else {
         const digits = contact.value.replace(/[^\d+]/g, '');
-        report(
+        addFinding(
           'plain-phone',
           place,
           `The phone number ${contact.value} is plain text: on a phone, readers cannot tap it to call.`,
@@ -64,12 +76,12 @@ export function checkPage(page: PageContext): Finding[] {
   return findings;
 }
 
-function checkHead(page: PageContext, report: Report): void {
+function checkHead(page: PageContext, addFinding: AddFinding): void {
   const title = (page.scan.title ?? '').trim();
   const length = [...title].length;
   const [min, max] = [threshold('title-length', 'min'), threshold('title-length', 'max')];
   if (length < min || length > max) {
-    report(
+    addFinding(
       'title-length',
       locateKey('title', page.file, page.sources),
       `The title of ${page.path} is ${length} characters long as search results show it ("${title}"): ${length < min ? `under ${min}, it says little about the page` : `search results cut titles after about ${max} characters`}.`,
@@ -80,7 +92,7 @@ function checkHead(page: PageContext, report: Report): void {
   const characters = [...description].length;
   const [dMin, dMax] = [threshold('description-length', 'min'), threshold('description-length', 'max')];
   if (characters < dMin || characters > dMax) {
-    report(
+    addFinding(
       'description-length',
       locateKey('description', page.file, page.sources),
       description === ''
@@ -91,26 +103,27 @@ function checkHead(page: PageContext, report: Report): void {
   }
 }
 
-function checkHeadings(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
+function checkHeadings(page: PageContext, addFinding: AddFinding, fromTemplate: (text: string) => Place): void {
   const seen = page.markdown.map(() => 0);
   let previous = 1;
   let h1: string | undefined;
   for (const heading of page.scan.headings) {
-    const part = page.markdown[heading.region];
-    const fact = part?.facts.headings[seen[heading.region]!++];
+    const region = regionAt(page.regions, heading.at);
+    const part = page.markdown[region];
+    const fact = part?.facts.headings[seen[region]!++];
     const place = () =>
       part && fact
         ? { file: part.file, line: fact.line + part.lineOffset, column: fact.column }
         : fromTemplate(heading.text);
     if (heading.level === 1 && h1 !== undefined) {
-      report(
+      addFinding(
         'second-h1',
         place(),
         `The heading "${heading.text}" is a second h1 on ${page.path}, after "${h1}": a page has one h1, its name.`,
         part ? 'Make it a level-2 heading (## in Markdown).' : 'Give it a lower level in the template.',
       );
     } else if (heading.level > previous + 1) {
-      report(
+      addFinding(
         'heading-skip',
         place(),
         `The heading "${heading.text}" is an h${heading.level} right after an h${previous} on ${page.path}: the level${heading.level - previous > 2 ? 's' : ''} between ${heading.level - previous > 2 ? 'are' : 'is'} skipped.`,
@@ -147,8 +160,10 @@ function linkKey(text: string): string {
   return key;
 }
 
-function checkLinks(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
-  const links: PageLink[] = [...page.scan.links];
+function checkLinks(page: PageContext, addFinding: AddFinding, fromTemplate: (text: string) => Place): void {
+  // Links inside the Markdown are the Markdown facts', which know their lines.
+  const links: PageLink[] = [];
+  for (const { href, text, at } of page.scan.links) if (regionAt(page.regions, at) === -1) links.push({ href, text });
   for (const part of page.markdown)
     for (const link of part.facts.links)
       links.push({ text: link.text, href: link.href, part, line: link.line, column: link.column });
@@ -161,7 +176,7 @@ function checkLinks(page: PageContext, report: Report, fromTemplate: (text: stri
     const key = linkKey(link.text);
     if (key === '' || VAGUE_LINK_TEXTS.has(key)) {
       const target = normalizeTarget(link.href, page);
-      report(
+      addFinding(
         'vague-link-text',
         place(link),
         key === ''
@@ -175,7 +190,7 @@ function checkLinks(page: PageContext, report: Report, fromTemplate: (text: stri
     const first = byText.get(key);
     if (!first) byText.set(key, { target });
     else if (first.target !== target) {
-      report(
+      addFinding(
         'ambiguous-link-text',
         place(link),
         `The link text "${link.text}" leads to ${target} here and to ${first.target} elsewhere on ${page.path}: two links that read the same should go to the same place.`,
@@ -195,39 +210,40 @@ function normalizeTarget(href: string, page: PageContext): string {
   return target.replace(/\/(?=#|$)/, '').replace(/^(?=#)/, '/') || '/';
 }
 
-function checkImages(page: PageContext, report: Report, fromTemplate: (text: string) => Place): void {
+function checkImages(page: PageContext, addFinding: AddFinding, fromTemplate: (text: string) => Place): void {
   for (const image of page.scan.images) {
+    if (regionAt(page.regions, image.at) !== -1) continue;
     if (image.alt === undefined) {
-      report(
+      addFinding(
         'alt-missing',
         fromTemplate(image.src),
         `The image ${image.src} on ${page.path} has no alt attribute.`,
         'Give the image alt text; alt="" only for a purely decorative image.',
       );
     } else if (image.alt !== '') {
-      checkAlt(image.alt, image.src, () => fromTemplate(image.alt!), page.path, report);
+      checkAlt(image.alt, image.src, () => fromTemplate(image.alt!), page.path, addFinding);
     }
   }
   for (const part of page.markdown) {
     for (const image of part.facts.images) {
       const place = () => ({ file: part.file, line: image.line + part.lineOffset, column: image.column });
       if (image.alt.trim() === '') {
-        report(
+        addFinding(
           'alt-missing',
           place(),
           `The image ${image.src} has no alt text: screen readers skip it or read its file name.`,
           `Describe what it shows between the brackets: ![what it shows](${image.src}).`,
         );
-      } else checkAlt(image.alt, image.src, place, page.path, report);
+      } else checkAlt(image.alt, image.src, place, page.path, addFinding);
     }
   }
 }
 
-function checkAlt(alt: string, src: string, place: () => Place, pagePath: string, report: Report): void {
+function checkAlt(alt: string, src: string, place: () => Place, pagePath: string, addFinding: AddFinding): void {
   const max = threshold('alt-length', 'max');
   const length = [...alt].length;
   if (length > max) {
-    report(
+    addFinding(
       'alt-length',
       place(),
       `The alt text of ${src} on ${pagePath} is ${length} characters long; screen readers read it in one go, without a pause.`,
@@ -245,14 +261,14 @@ function checkAlt(alt: string, src: string, place: () => Place, pagePath: string
       .replace(/[-_\s]+/g, ' ')
       .trim();
   if (REDUNDANT_ALT_OPENINGS.test(alt.trim())) {
-    report(
+    addFinding(
       'alt-redundant',
       place(),
       `The alt text "${alt}" starts by saying it is an image; screen readers already say so.`,
       'Start with what the image shows.',
     );
   } else if (/\.(png|jpe?g|gif|webp|avif|svg)$/i.test(alt.trim()) || plain(alt) === plain(name)) {
-    report(
+    addFinding(
       'alt-redundant',
       place(),
       `The alt text "${alt}" is the image's file name, which tells a reader nothing.`,

@@ -3,7 +3,7 @@
  * and where the figure comes from. Plain data: the schema (switches), the rules and the report
  * read it; nothing here runs a rule.
  */
-import type { SiteErrorCode } from '../errors.ts';
+import type { AdviceCode as CatalogueAdviceCode } from '../errors.ts';
 
 export interface Threshold {
   value: number;
@@ -15,7 +15,7 @@ export interface Threshold {
 
 export interface Rule {
   /** The warning's code: the rule's name in PascalCase. */
-  code: SiteErrorCode;
+  code: CatalogueAdviceCode;
   /** What the rule looks for, in a few words (help texts, the report). */
   summary: string;
   thresholds: Record<string, Threshold>;

@@ -5,8 +5,9 @@
  * across pages (duplicates, the switches) run over every page each time.
  */
 import type { LoadedSite } from '../content/load.ts';
+import type { PageScan } from '../output/scan-html.ts';
 import { byteLength } from '../output/plan.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { Route } from '../site/routes.ts';
 import {
   advisePage,
@@ -17,15 +18,17 @@ import {
   type SourceImage,
 } from './advise.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
-import { createReport, type PageReport } from './page-report.ts';
+import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
   loaded: LoadedSite;
   pages: ReadonlyArray<{ route: Route; html: string | Uint8Array }>;
   /** The images of public/ with their sizes (readSourceImages). */
   images: SourceImage[];
+  /** A page's scan, the one the site check read (src/page-stages.ts reads each page once for both). */
+  scanOf?: (page: { route: Route; html: string | Uint8Array }) => PageScan;
   /** Every file of the output: the weight of the images the report lists. */
-  output: readonly PlannedFile[];
+  output: readonly OutputFile[];
   base: string;
   /** Make the per-page report (--report): it also counts each page's words. */
   report: boolean;
@@ -46,12 +49,15 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   const sources = new Map(loaded.sources.map((source) => [source.file, source]));
   const context = { sources, base, report };
   let computed = 0;
-  const advise = (page: AdvicePage) => () => {
+  const advise = (page: AdvicePage, index: number) => () => {
     computed++;
-    return advisePage(page, context);
+    const rendered = input.pages[index]!;
+    return advisePage({ ...page, scan: input.scanOf?.(rendered) }, context);
   };
   const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file));
-  for (const page of pages) page.found = findingsOf(page, advise(page));
+  pages.forEach((page, index) => {
+    page.found = findingsOf(page, advise(page, index));
+  });
   const advice = adviseSite({
     pages,
     sources: loaded.sources,
@@ -64,5 +70,5 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
     sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, computed, report: createReport(advice.pages, sizeOf) };
+  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf) };
 }

@@ -1,6 +1,6 @@
 /** How the pipeline's larger values are kept in the disk cache. */
 import type { RenderedMarkdown } from '../markdown/processor.ts';
-import { fromJson, type PageScan } from '../output/check.ts';
+import type { PageScan } from '../output/scan-html.ts';
 import type { Codec } from './store.ts';
 
 /**
@@ -19,6 +19,6 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
 
 /** A page's scan: as JSON, whose strings are copies. */
 export const scanCodec: Codec<PageScan> = {
-  encode: (scan) => JSON.stringify({ ...scan, ids: [...scan.ids] }),
-  decode: (bytes) => fromJson(bytes.toString('utf8')),
+  encode: (scan) => JSON.stringify(scan),
+  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
 };

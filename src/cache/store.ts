@@ -112,7 +112,9 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
       const missing = values.flatMap((value, index) => (value === undefined ? [index] : []));
       if (missing.length > 0) {
         const made = await computeMissing(missing);
-        missing.forEach((index, position) => (values[index] = keep(name, keys[index]!, made[position]!, codec)));
+        missing.forEach((index, position) => {
+          values[index] = keep(name, keys[index]!, made[position]!, codec);
+        });
       }
       return values as NonNullable<(typeof values)[number]>[];
     },

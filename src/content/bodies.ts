@@ -3,8 +3,9 @@
  * with links sent through the URL policy. A body's result depends on its text and these options
  * only. Raw HTML that was left out is a warning at the line of the file that wrote it.
  */
-import { createCodeFrame, SiteError } from '../errors.ts';
+import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
 import { renderMarkdownAll } from '../markdown/batch.ts';
+import { MarkdownRefused, tooComplexError } from '../markdown/guarded.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { Parsed } from './parse.ts';
@@ -18,9 +19,27 @@ export interface BodyOptions {
 }
 
 /** The results in the order of the bodies given. */
-export async function renderBodies(bodies: readonly string[], options: BodyOptions): Promise<RenderedMarkdown[]> {
-  const results = await renderMarkdownAll(bodies, options);
+export async function renderBodies(bodies: readonly Parsed[], options: BodyOptions): Promise<RenderedMarkdown[]> {
+  const results = await renderMarkdownAll(
+    bodies.map((parsed) => parsed.body),
+    options,
+  ).catch(nameRefused(bodies));
   return results.map((result) => linkBody(result, options.urls));
+}
+
+/**
+ * For the .catch of a Markdown rendering: bodies refused as too complex (MarkdownRefused) become
+ * one SiteError per file that wrote them; anything else is thrown on.
+ */
+export function nameRefused(bodies: readonly Parsed[]): (thrown: unknown) => never {
+  return (thrown) => {
+    if (!(thrown instanceof MarkdownRefused)) throw thrown;
+    const refused = bodies.flatMap((parsed) => {
+      const refusal = thrown.refused.get(parsed.body);
+      return refusal ? [tooComplexError(parsed, parsed.body, refusal)] : [];
+    });
+    throw new SiteErrors(refused);
+  };
 }
 
 /** A rendered body with its site links through the URL policy (--base, --format). */

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { SiteError } from '../errors.ts';
-import { readImage, type ImageRead } from '../images/check.ts';
+import { readImage, type ImageRead } from '../images/check-image.ts';
 import { listFolder, type ListedFile } from './collections.ts';
 import { invalidCode, type ContentKind, type FolderKind } from './kinds.ts';
 import { parseMarkdownFile, parseYamlFile, type FrontmatterMemo, type Parsed } from './parse.ts';

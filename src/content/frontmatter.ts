@@ -5,7 +5,7 @@
  */
 import matter from 'gray-matter';
 import { createCodeFrame, SiteError } from '../errors.ts';
-import { findTooDeep, MAX_MARKDOWN_DEPTH } from '../markdown/depth.ts';
+import { findTooDeep, findTooDeepHtml, MAX_HTML_DEPTH, MAX_MARKDOWN_DEPTH } from '../markdown/depth.ts';
 
 export interface Frontmatter {
   /** The YAML between the fences; its first line is the rest of the opening --- line. */
@@ -88,16 +88,22 @@ export function splitFrontmatter(file: string, text: string): Frontmatter {
 /** Every Markdown body passes here before remark: nesting too deep for it is a content error. */
 function checkDepth(file: string, text: string, body: string, bodyLineOffset: number): void {
   const deep = findTooDeep(body);
-  if (!deep) return;
-  const line = bodyLineOffset + deep.line + 1;
-  const column = deep.column + 1;
+  const html = deep ? undefined : findTooDeepHtml(body);
+  const found = deep ?? html;
+  if (!found) return;
+  const line = bodyLineOffset + found.line + 1;
+  const column = found.column + 1;
   throw new SiteError({
     code: 'MarkdownTooDeep',
-    message: `The text nests quotes (>) or lists more than ${MAX_MARKDOWN_DEPTH} levels deep here, more than any page can show.`,
+    message: deep
+      ? `The text nests quotes (>) or lists more than ${MAX_MARKDOWN_DEPTH} levels deep here, more than any page can show.`
+      : `The text nests HTML elements more than ${MAX_HTML_DEPTH} levels deep here, more than any page can show.`,
     file,
     line,
     column,
-    frame: createCodeFrame(text, line, Math.min(column, 160)),
-    hint: 'Remove the extra > or list markers; a quote or list inside another rarely needs more than a few levels.',
+    frame: createCodeFrame(text, line, column),
+    hint: deep
+      ? 'Remove the extra > or list markers; a quote or list inside another rarely needs more than a few levels.'
+      : 'Close each HTML element (</sup>, </div>, ...) before opening the next, or remove the extra tags.',
   });
 }

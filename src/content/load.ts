@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { type SiteError, SiteErrors } from '../errors.ts';
-import { checkImage } from '../images/check.ts';
+import { checkImage } from '../images/check-image.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
 import type { MarkdownFacts } from '../advice/markdown.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
@@ -143,10 +143,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
   const urls = createUrlPolicy(config, imageContentOf(kinds)!.settings.url);
   const shown = bodiesOf(kinds);
   const options = { allowHtml: config.allowHtml, threads: config.threads, urls };
-  const results = await renderBodies(
-    shown.map((parsed) => parsed.body),
-    options,
-  );
+  const results = await renderBodies(shown, options);
   return assembleSite(context, kinds, new Map(shown.map((parsed, index) => [parsed.file, results[index]!])));
 }
 

@@ -14,7 +14,7 @@ const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 const NO_CONTROL_MESSAGE =
   'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
 
-const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
+export const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
 const webUrl = z
   .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' })
   .regex(NO_CONTROL, NO_CONTROL_MESSAGE);
@@ -23,7 +23,7 @@ const phone = z
   .string()
   .regex(/^\+[1-9]\d{6,14}$/, 'must be an international phone number: + and 7 to 15 digits, no spaces');
 /** A link target inside the site (/terms, #contact, /#services) or a web or mail address. */
-const href = z
+export const href = z
   .string()
   .regex(NO_CONTROL, NO_CONTROL_MESSAGE)
   .regex(
@@ -47,6 +47,8 @@ const link = z.strictObject({ label: text, href });
 /** Where the contact form posts: a full https address, or a path on this site for a function on the same host. */
 const formEndpoint = z
   .string()
+  // The address is written into every page as it is: a URL parser would drop tabs and line breaks.
+  .regex(/^[^\s\u0000-\u001f\u007f-\u009f]*$/, 'must not contain spaces, line breaks or control characters')
   .refine(
     (value) => /^\/(?!\/)[\w\-./]*$/.test(value) || isHttpsUrl(value),
     'must be a full address starting with https:// or a path on this site starting with /, such as /api/contact',

@@ -2,11 +2,10 @@
  * One content file read from disk, as text: what every later problem points back into. A file that
  * is missing, unreadable, not UTF-8 or empty is a problem of its own.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { resolveInside } from '../project-paths.ts';
-import { decodeText } from './decode.ts';
+import { readInside } from '../project-paths.ts';
+import { decodeText, MAX_CONTENT_BYTES } from './decode.ts';
 
 export interface SourceFile {
   /** Path relative to the project root, with forward slashes: what people see. */
@@ -31,7 +30,7 @@ export function readSource(absolute: string, file: string, folder: string): Chec
   try {
     // Synchronously: for thousands of small files, the thread pool's round trips (open, stat,
     // read, close) cost several times the reads themselves (docs/benchmarks.md).
-    text = decodeText(readFileSync(resolveInside(folder, absolute, file)), file);
+    text = decodeText(readInside(folder, absolute, file, MAX_CONTENT_BYTES), file);
   } catch (cause) {
     if (cause instanceof SiteError) return { errors: [cause] };
     const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';

@@ -10,6 +10,7 @@ import {
   LineCounter,
   parseDocument,
   visit,
+  YAMLParseError,
   type Document,
   type Node,
   type YAMLError,
@@ -41,14 +42,22 @@ export interface YamlSource {
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Aliases may repeat a value, not multiply it into a "billion laughs" document. */
-const MAX_ALIAS_COUNT = 100;
+export const MAX_ALIAS_COUNT = 100;
+/**
+ * Keys in one file: far more than any content file holds (a site file has about a hundred), and
+ * few enough that reporting every unknown one stays quick.
+ */
+export const MAX_KEY_COUNT = 10_000;
 
 /** Parses YAML text, or throws SiteErrors: at most one syntax error per line. */
 export function parseYaml(text: string, where: YamlSource): ParsedYaml {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
+  // The parser's own duplicate check compares each key with every earlier one (80,000 keys took
+  // minutes): keys are checked here instead, in one pass with a set per map.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: true, strict: true });
   const file = describeFile(lineCounter, where);
   const problems = [...doc.errors, ...doc.warnings];
+  if (problems.length === 0) problems.push(...checkKeysAndAliases(doc));
   if (problems.length > 0) throw new SiteErrors(syntaxErrors(problems, text, doc, file));
   const unsafe = unsafeKeyErrors(doc, file);
   if (unsafe.length > 0) throw new SiteErrors(unsafe);
@@ -97,6 +106,45 @@ function syntaxErrors(problems: YAMLError[], text: string, doc: Document, file: 
     errors.push(file.fail(file.syntaxCode, message, position, hint, problem));
   }
   return errors;
+}
+
+/**
+ * One pass over the document: keys repeated in a map, more keys than MAX_KEY_COUNT, more aliases
+ * than MAX_ALIAS_COUNT, and aliases to no anchor before them. The parser's own alias resolution
+ * walks the whole document once per alias; after this pass there are at most MAX_ALIAS_COUNT.
+ */
+const TOO_MANY_ALIASES = 'too many aliases';
+const TOO_MANY_KEYS = 'too many keys';
+const NO_ANCHOR = 'alias without anchor';
+
+function checkKeysAndAliases(doc: Document): YAMLError[] {
+  const problems: YAMLError[] = [];
+  const anchors = new Set<string>();
+  let keys = 0;
+  let aliases = 0;
+  const at = (node: Node | null | undefined): [number, number] => {
+    const start = node?.range?.[0] ?? 0;
+    return [start, start + 1];
+  };
+  visit(doc, (_, node) => {
+    if (isNode(node) && 'anchor' in node && typeof node.anchor === 'string') anchors.add(node.anchor);
+    if (isAlias(node)) {
+      aliases++;
+      if (aliases === MAX_ALIAS_COUNT + 1) problems.push(new YAMLParseError(at(node), 'ALIAS_PROPS', TOO_MANY_ALIASES));
+      else if (!anchors.has(node.source)) problems.push(new YAMLParseError(at(node), 'ALIAS_PROPS', NO_ANCHOR));
+    }
+    if (!isMap(node)) return;
+    const seen = new Set<string>();
+    for (const pair of node.items) {
+      if (++keys === MAX_KEY_COUNT + 1)
+        problems.push(new YAMLParseError(at(pair.key as Node), 'IMPOSSIBLE', TOO_MANY_KEYS));
+      if (!isScalar(pair.key)) continue;
+      const id = `${typeof pair.key.value}:${String(pair.key.value)}`;
+      if (seen.has(id)) problems.push(new YAMLParseError(at(pair.key), 'DUPLICATE_KEY', 'Map keys must be unique'));
+      seen.add(id);
+    }
+  });
+  return problems;
 }
 
 function unsafeKeyErrors(doc: Document, file: YamlFile): SiteError[] {
@@ -186,6 +234,8 @@ function describeSyntaxError(
       offset: lineStart + indent.indexOf('\t'),
     };
   }
+  const limit = describeLimit(problem, text, offset);
+  if (limit) return limit;
   const original = (problem.message.split('\n')[0] ?? problem.message).replace(/ at line \d+, column \d+:?$/, '');
   switch (problem.code) {
     case 'DUPLICATE_KEY': {
@@ -230,6 +280,33 @@ function describeSyntaxError(
     hint: 'Check the indentation and the quotes at the marked line: fields line up under their parent with spaces, and text containing ": " or " #" goes in double quotes.',
     offset,
   };
+}
+
+/** The problems of checkKeysAndAliases that are not the parser's own. */
+function describeLimit(problem: YAMLError, text: string, offset: number) {
+  // prettyErrors appends the position and a code frame to the message.
+  const message = problem.message.split(' at line ')[0];
+  if (message === TOO_MANY_ALIASES)
+    return {
+      message: `The file uses more than ${MAX_ALIAS_COUNT} aliases (*name); from here on, each could multiply the data.`,
+      hint: 'Write the values out instead of repeating them with aliases.',
+      offset,
+    };
+  if (message === TOO_MANY_KEYS)
+    return {
+      message: `The file has more than ${MAX_KEY_COUNT} keys (name: value), far more than any content file needs.`,
+      hint: 'Split the data into several files, or remove the keys no field of the site uses.',
+      offset,
+    };
+  if (message === NO_ANCHOR) {
+    const name = /^\*([^\s,\]}]*)/.exec(text.slice(offset))?.[1] ?? '';
+    return {
+      message: `The alias *${name} refers to no anchor &${name} above it.`,
+      hint: 'Define the anchor (&name) before this line, or write the value out.',
+      offset,
+    };
+  }
+  return undefined;
 }
 
 /** A quoted text or a [list] / {map} that runs to `end` because it is never closed. */

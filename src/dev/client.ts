@@ -4,7 +4,8 @@
  * the CSS changed, and shows the build's problems over the last good page. A good build's
  * warnings wait in a corner: a button that says how many, and opens their list.
  */
-import { DEV_PATHS, type DevMessage, type OverlayEntry } from './protocol.ts';
+import type { Problem } from '../errors.ts';
+import { DEV_PATHS, type DevMessage } from './protocol.ts';
 
 const OVERLAY_TAG = 'agency-site-error-overlay';
 const WARNINGS_TAG = 'agency-site-warnings';
@@ -72,7 +73,7 @@ function hideOverlay(): void {
   document.querySelector(OVERLAY_TAG)?.remove();
 }
 
-function showOverlay(errors: OverlayEntry[]): void {
+function showOverlay(errors: Problem[]): void {
   hideOverlay();
   const { host, root } = createHost(OVERLAY_TAG);
   const dialog = element('div', 'dialog');
@@ -91,7 +92,7 @@ function showOverlay(errors: OverlayEntry[]): void {
 }
 
 /** The warnings' button and list, made again for each new list; never takes the focus, and keeps it when it had it. */
-function showWarnings(warnings: OverlayEntry[]): void {
+function showWarnings(warnings: Problem[]): void {
   const old = document.querySelector(WARNINGS_TAG);
   const focused = old?.shadowRoot?.activeElement != null;
   old?.remove();
@@ -128,7 +129,7 @@ function showWarnings(warnings: OverlayEntry[]): void {
 }
 
 /** One problem as both lists show it: where, which, what, the lines, what to do. */
-function entry(problem: OverlayEntry): HTMLElement {
+function entry(problem: Problem): HTMLElement {
   const item = element('section', 'entry');
   item.append(
     element('p', 'location', `${problem.location || '(no file)'} [${problem.code}]`),

@@ -9,13 +9,14 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { ResolvedConfig } from '../config.ts';
-import { escapeControl, formatError, toOverlay } from '../errors.ts';
+import { escapeControl, formatError, toInternalProblem, toProblem, type Problem } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import { formatUrl, listen } from './listen.ts';
-import { createMemoryFiles, injectScript } from './memory.ts';
+import { allowScriptInPolicy, createMemoryFiles, injectScript } from './memory.ts';
+import { integrityOf } from '../publish/headers.ts';
 import { openBrowser } from './open.ts';
-import { DEV_PATHS, type OverlayEntry } from './protocol.ts';
+import { DEV_PATHS } from './protocol.ts';
 import { bundleClient, createDevServer } from './server.ts';
 import type { FindFile } from './static.ts';
 import { planUpdate } from './update.ts';
@@ -35,8 +36,9 @@ export interface DevHandle {
   close(): Promise<void>;
 }
 
-/** A script tag that loads the dev client, marked with the build it belongs to. */
-const clientTag = (build: string) => `<script src="${DEV_PATHS.client}" data-build="${build}"></script>`;
+/** A script tag that loads the dev client, marked with the build it belongs to; its integrity lets the page's policy name it. */
+const clientTag = (build: string, integrity = '') =>
+  `<script src="${DEV_PATHS.client}"${integrity && ` integrity="${integrity}"`} data-build="${build}"></script>`;
 
 // Before the first good build there are no pages: every request gets the client alone, to show the problems.
 const placeholder = Buffer.from(
@@ -47,11 +49,12 @@ const noBuild: FindFile = async (relative) =>
 
 export async function startDevServer(config: ResolvedConfig, options: DevOptions): Promise<DevHandle> {
   const client = await bundleClient();
+  const clientIntegrity = integrityOf(client);
   const session = randomBytes(4).toString('hex');
   let builds = 0;
-  let good: { build: string; output: PlannedFile[]; files: FindFile } | undefined;
-  let problems: OverlayEntry[] = [];
-  let warnings: OverlayEntry[] = [];
+  let good: { build: string; output: OutputFile[]; files: FindFile } | undefined;
+  let problems: Problem[] = [];
+  let warnings: Problem[] = [];
   let shownWarnings = '';
   const devServer = createDevServer({
     base: config.base,
@@ -76,7 +79,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     const formatted = result.warnings.map(formatError).join('\n');
     if (formatted !== shownWarnings) {
       log.siteWarnings(result.warnings);
-      warnings = result.warnings.map(toOverlay);
+      warnings = result.warnings.map((warning) => toProblem(warning));
       devServer.send({ type: 'warnings', warnings });
     }
     shownWarnings = formatted;
@@ -100,7 +103,8 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       output,
       files: createMemoryFiles(output, {
         publicDir: config.publicDir,
-        injectHtml: (html) => injectScript(html, clientTag(build)),
+        injectHtml: (html) =>
+          injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
       }),
     };
     if (update.kind === 'css') {
@@ -139,21 +143,13 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
 }
 
 /** Prints a failed build's problems and returns them as the overlay shows them. */
-function reportProblems(outcome: Exclude<BuildOutcome, { ok: true }>): OverlayEntry[] {
+function reportProblems(outcome: Exclude<BuildOutcome, { ok: true }>): Problem[] {
   if ('errors' in outcome) {
     log.siteErrors(outcome.errors);
-    return outcome.errors.map(toOverlay);
+    return outcome.errors.map((error) => toProblem(error));
   }
   log.internal(outcome.internal);
-  const message = outcome.internal instanceof Error ? outcome.internal.message : String(outcome.internal);
-  return [
-    {
-      code: 'InternalError',
-      message: escapeControl(message),
-      location: '',
-      hint: 'This is a bug in agency-site, not in your content: the terminal shows its stack.',
-    },
-  ];
+  return [toInternalProblem(outcome.internal)];
 }
 
 function formatChanges(root: string, changes: BuildOutcome['changes']): string {

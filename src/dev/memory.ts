@@ -3,7 +3,7 @@
  * get the dev client's script tag; every other file is served exactly as the build made it, and
  * files copied from public/ are read from there, never from anywhere a symlink leads.
  */
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 import { readFileInside, type FindFile } from './static.ts';
 
 export interface MemoryOptions {
@@ -13,7 +13,7 @@ export interface MemoryOptions {
   injectHtml(html: string): string;
 }
 
-export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions): FindFile {
+export function createMemoryFiles(output: OutputFile[], options: MemoryOptions): FindFile {
   const files = new Map(output.map((file) => [file.path, file]));
   /** Pages with the client tag, made on their first request. */
   const pages = new Map<string, Uint8Array>();
@@ -37,6 +37,19 @@ export function createMemoryFiles(output: PlannedFile[], options: MemoryOptions)
     }
     return readFileInside(options.publicDir, file.source, relative);
   };
+}
+
+/**
+ * The page's Content-Security-Policy (its meta tag) with one more script allowed by its hash: the
+ * dev client's, which the build's policy does not name. Pages without a policy are left alone.
+ */
+export function allowScriptInPolicy(html: string, integrity: string): string {
+  const meta = html.indexOf('<meta http-equiv="Content-Security-Policy"');
+  if (meta === -1) return html;
+  const directive = html.indexOf('script-src ', meta);
+  if (directive === -1 || directive > html.indexOf('>', meta)) return html;
+  const at = directive + 'script-src '.length;
+  return `${html.slice(0, at)}&#x27;${integrity}&#x27; ${html.slice(at)}`;
 }
 
 /** The script tag goes last in the body, where it cannot change how the page above it parses. */

@@ -3,7 +3,7 @@ import { access, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { SiteError } from '../errors.ts';
+import { createError } from '../errors.ts';
 import { log } from '../log.ts';
 import { HEADERS_FILE } from '../publish/headers.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
@@ -23,12 +23,7 @@ export async function startPreviewServer(
   try {
     await access(config.outDir);
   } catch (cause) {
-    throw new SiteError({
-      code: 'OutputMissing',
-      message: `There is no built site in ${config.outDir}.`,
-      hint: 'Run agency-site build first (with the same --out).',
-      cause,
-    });
+    throw createError('OutputMissing', { outDir: config.outDir }, { cause });
   }
   const rules = await readHeaderRules(config.outDir);
   const folder = createFolderFiles(config.outDir);

@@ -2,7 +2,7 @@
  * What the dev server tells the browser, over server-sent events: one JSON message per event.
  * Shared by server.ts (sends) and client.ts (receives); the client bundle inlines these values.
  */
-import type { OverlayError } from '../errors.ts';
+import type { Problem } from '../errors.ts';
 
 /** Dev-only paths, outside any site's URLs; the static server never sees them. */
 export const DEV_PATHS = {
@@ -10,16 +10,13 @@ export const DEV_PATHS = {
   events: '/__agency-site/events',
 } as const;
 
-/** A problem as the overlay shows it: a SiteError, or a bug in agency-site itself. */
-export type OverlayEntry = Omit<OverlayError, 'code'> & { code: OverlayError['code'] | 'InternalError' };
-
 /**
  * `build` names the good build a page shows (a session id and a counter, so a restarted server
  * never reuses one). A page whose build is not the newest reloads.
  */
 export type DevMessage =
   /** First message on every connection: the newest good build, the current problems and the newest good build's warnings. */
-  | { type: 'hello'; build: string; errors: OverlayEntry[]; warnings: OverlayEntry[] }
+  | { type: 'hello'; build: string; errors: Problem[]; warnings: Problem[] }
   /** A good build changed the pages: load them again. */
   | { type: 'reload'; build: string }
   /** A good build changed only the stylesheet: swap the link, keep the page. */
@@ -27,9 +24,9 @@ export type DevMessage =
   /** A good build changed nothing visible, after a failed one: hide the overlay. */
   | { type: 'clear'; build: string }
   /** The build failed: show these over the last good page. */
-  | { type: 'errors'; errors: OverlayEntry[] }
+  | { type: 'errors'; errors: Problem[] }
   /** A good build's warnings (content advice, raw HTML left out, ...) differ from the last one's: list these instead. */
-  | { type: 'warnings'; warnings: OverlayEntry[] };
+  | { type: 'warnings'; warnings: Problem[] };
 
 export function formatMessage(message: DevMessage): string {
   return `data: ${JSON.stringify(message)}\n\n`;

@@ -2,7 +2,7 @@
  * planUpdate: what the browser must do after a good build, from the two outputs themselves
  * (not from guesses about which file was saved): nothing, swap the stylesheet, or reload.
  */
-import type { PlannedFile } from '../output/staging.ts';
+import type { OutputFile } from '../output/plan.ts';
 
 export type Update = { kind: 'none' } | { kind: 'reload' } | { kind: 'css'; from: string; to: string };
 
@@ -12,8 +12,8 @@ export type Update = { kind: 'none' } | { kind: 'reload' } | { kind: 'css'; from
  *   path and size, so the outputs alone cannot tell).
  */
 export function planUpdate(
-  previous: PlannedFile[] | undefined,
-  next: PlannedFile[],
+  previous: OutputFile[] | undefined,
+  next: OutputFile[],
   base: string,
   sourcesChanged = false,
 ): Update {
@@ -42,12 +42,12 @@ export function planUpdate(
   return onlyLinks ? { kind: 'css', from: fromHref, to: toHref } : { kind: 'reload' };
 }
 
-function sameFile(a: PlannedFile, b: PlannedFile): boolean {
+function sameFile(a: OutputFile, b: OutputFile): boolean {
   if (a.source !== undefined || b.source !== undefined) return a.source === b.source && a.size === b.size;
   if (typeof a.contents === 'string' && typeof b.contents === 'string') return a.contents === b.contents;
   return Buffer.from(a.contents ?? '').equals(Buffer.from(b.contents ?? ''));
 }
 
-function text(file: PlannedFile): string {
+function text(file: OutputFile): string {
   return Buffer.from(file.contents ?? '').toString('utf8');
 }

@@ -97,8 +97,14 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
   function finish(outcome: BuildOutcome): void {
     // Files changed while this build read them, so it may mix old and new: it is not shown,
     // and the next build reads its batch again.
-    if (pending.size > 0 || stirred) return pending.requeue(outcome.changes);
-    if (outcome.ok) return options.onBuild(outcome);
+    if (pending.size > 0 || stirred) {
+      pending.requeue(outcome.changes);
+      return;
+    }
+    if (outcome.ok) {
+      options.onBuild(outcome);
+      return;
+    }
     // A failed build may have read a file halfway through a save (an editor truncates, then
     // writes): its problems are shown only if nothing moves for a moment.
     const held = builds;

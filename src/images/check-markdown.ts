@@ -6,11 +6,11 @@
  * An image from another site is an error, not a warning: the site loads nothing from third parties
  * but the chat frame (DESIGN.md), and its Content-Security-Policy (img-src 'self') would block it.
  */
-import { createCodeFrame, SiteError } from '../errors.ts';
+import { createCodeFrame, createError } from '../errors.ts';
 import type { MarkdownImage } from './find.ts';
 import type { LoadContext } from '../content/file.ts';
 import type { Parsed } from '../content/parse.ts';
-import { checkPublicImage, type ImagePlace } from './check.ts';
+import { checkPublicImage, type ImagePlace } from './check-image.ts';
 import { publicPath, type Image } from '../content/schema.ts';
 import type { Checked } from '../content/source.ts';
 
@@ -31,31 +31,14 @@ export async function checkMarkdownImages(
         column: image.column,
         frame: createCodeFrame(parsed.text, line, image.column),
       };
-      const fail = (code: 'ImageAltMissing' | 'ExternalImage' | 'MissingImage', message: string, hint: string) => ({
-        errors: [new SiteError({ code, message, ...place, hint })],
-      });
-      if (EXTERNAL.test(image.src)) {
-        return fail(
-          'ExternalImage',
-          `The image ${image.src} is on another site. This site loads nothing from third parties, and its Content-Security-Policy lets browsers show images from this site only.`,
-          `Save the image into public/images/ and write its path, as in ![${image.alt || 'What the image shows'}](/images/name.jpg).`,
-        );
+      const { src, alt } = image;
+      if (EXTERNAL.test(src)) return { errors: [createError('ExternalImage', { src, alt }, place)] };
+      if (!publicPath.safeParse(src).success) {
+        return { errors: [createError('MissingImage', { src, problem: 'outside public' }, place)] };
       }
-      if (!publicPath.safeParse(image.src).success) {
-        return fail(
-          'MissingImage',
-          `The image path ${image.src} is not a path inside public/.`,
-          'Write the path from public/, starting with /, such as /images/photo.jpg (SVG, PNG, JPEG, WebP, AVIF or GIF).',
-        );
-      }
-      const found = await checkPublicImage(context, image.src, place);
-      if (image.alt.trim() !== '') return found;
-      const missingAlt = fail(
-        'ImageAltMissing',
-        `The image ${image.src} has no alt text, so people who cannot see it learn nothing from it.`,
-        `Write what the image shows between the brackets, in a short sentence: ![Our team at the spring workshop](${image.src}).`,
-      );
-      return { errors: [...found.errors, ...missingAlt.errors] };
+      const found = await checkPublicImage(context, src, place);
+      if (alt.trim() !== '') return found;
+      return { errors: [...found.errors, createError('ImageAltMissing', { src }, place)] };
     }),
   );
   const errors = checked.flatMap((result) => result.errors);

@@ -4,15 +4,14 @@
  * bytes come through the image cache (src/images/pipeline.ts).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createError, type SiteError } from '../errors.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import type { ImagePipeline } from './pipeline.ts';
 import type { ImageRecipe, RasterFormat } from './recipe.ts';
 import { readOrientation } from './size.ts';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { Image, Site } from '../content/schema.ts';
-import { SiteError } from '../errors.ts';
-import { resolveInside } from '../project-paths.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 
 export interface PictureSource {
@@ -123,13 +122,8 @@ function recipeFor(bytes: Buffer, image: Image, width: number, height: number, f
 }
 
 function imageFailed(image: Image, format: RasterFormat, cause: unknown): SiteError {
-  return new SiteError({
-    code: 'ImageFailed',
-    message: `The image public${image.src} could not be converted to ${format.toUpperCase()}: ${(cause as Error).message}`,
-    file: `public${image.src}`,
-    hint: 'Open the file in an image editor and export it again as PNG, JPEG or plain SVG.',
-    cause,
-  });
+  const reason = (cause as Error).message;
+  return createError('ImageFailed', { src: image.src, format, reason }, { file: `public${image.src}`, cause });
 }
 
 /** Every image the site's content names, processed, keyed the way templates look them up. */
@@ -150,8 +144,11 @@ export async function processSiteImages(
   const run = (image: Image, widths: readonly number[]) =>
     processImage(pipeline, {
       image,
-      bytes: readFileSync(
-        resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`),
+      bytes: readInside(
+        publicDir,
+        path.join(publicDir, ...image.src.split('/')),
+        `public${image.src}`,
+        MAX_PUBLIC_BYTES,
       ),
       widths,
       urls,

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { EncodeJob, EncodeReply } from './encoder.ts';
 import type { ImageRecipe } from './recipe.ts';
+import { checkEmbeddedImages } from './size.ts';
 import { resolveEntryFile } from '../entry-file.ts';
 import { log } from '../log.ts';
 
@@ -91,7 +92,9 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
         // not cached yet
       }
       signal?.throwIfAborted();
-      const bytes = await (encoder ??= createImageEncoder()).make(recipe());
+      const made = recipe();
+      checkRecipe(made);
+      const bytes = await (encoder ??= createImageEncoder()).make(made);
       signal?.throwIfAborted();
       work.encoded += 1;
       if (folder && file && !cacheFailed) {
@@ -135,6 +138,13 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
       }
     },
   };
+}
+
+/** An SVG input (or layer) whose embedded rasters are over the pixel limit is refused before it is drawn. */
+function checkRecipe(recipe: ImageRecipe): void {
+  const problem = checkEmbeddedImages(recipe.input);
+  if (problem) throw new Error(`The SVG ${problem}.`);
+  for (const layer of recipe.composite ?? []) checkRecipe(layer.input);
 }
 
 /** The name of a finished entry of the image cache: the key's hash and the format. */

@@ -1,32 +1,50 @@
 /**
  * placeMarkdownImages: each `<img>` a Markdown body shows becomes the <picture> of its processed
- * image (AVIF, WebP, the fallback; width, height, lazy loading): the markup templates/ui/Picture.tsx
- * writes for portfolio images, void elements closed with "/>" as React closes them. Pure: HTML and
- * processed images in, HTML out.
+ * image (AVIF, WebP, the fallback; width, height, lazy loading), rendered by the templates' own
+ * picture component (templates/ui/Picture.tsx, through src/render/page.tsx), the one home of that
+ * markup. Pure: HTML, processed images and the renderer in, HTML out.
  */
+import { Parser } from 'htmlparser2';
 import type { LoadedSite } from '../content/load.ts';
 import type { ProcessedImage } from './pictures.ts';
 import type { UrlPolicy } from '../site/routes.ts';
+import type { PictureProps } from '../../templates/api.ts';
 
 /** Markdown images fill the text column at most: legal and content pages are 48rem wide. */
 export const MARKDOWN_IMAGE_SIZES = '(min-width: 48rem) 48rem, 100vw';
 
-/** remark-html's `<img>`: src, alt and an optional title, attribute values already escaped. */
-const IMG = /<img\b([^>]*)>/g;
-const ATTRIBUTE = /\s([a-z]+)="([^"]*)"/g;
+/** The templates' picture as markup (src/render/page.tsx makes it). */
+export type RenderPicture = (props: PictureProps) => string;
 
 /**
  * `pictures`: by the src the body's HTML holds (its site path through the URL policy). An `<img>`
  * whose src is not among them (raw HTML kept with --allow-html) is left as it is.
  */
-export function placeMarkdownImages(html: string, pictures: ReadonlyMap<string, ProcessedImage>): string {
+export function placeMarkdownImages(
+  html: string,
+  pictures: ReadonlyMap<string, ProcessedImage>,
+  renderPicture: RenderPicture,
+): string {
   if (pictures.size === 0 || !html.includes('<img')) return html;
-  return html.replace(IMG, (tag, attributes: string) => {
-    const values = new Map([...attributes.matchAll(ATTRIBUTE)].map((match) => [match[1]!, match[2]!]));
-    const image = pictures.get(unescape(values.get('src') ?? ''));
-    if (!image) return tag;
-    return renderPicture(image, values.get('alt') ?? '', values.get('title'));
-  });
+  let placed = '';
+  let last = 0;
+  // A parser, so that attribute values arrive decoded whatever their quoting and references.
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name !== 'img') return;
+        const image = pictures.get(attributes.src ?? '');
+        if (!image) return;
+        const props: PictureProps = { image, alt: attributes.alt ?? '', sizes: MARKDOWN_IMAGE_SIZES, loading: 'lazy' };
+        if (attributes.title !== undefined) props.title = attributes.title;
+        placed += html.slice(last, parser.startIndex) + renderPicture(props);
+        last = parser.endIndex + 1;
+      },
+    },
+    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+  );
+  parser.end(html);
+  return last === 0 ? html : placed + html.slice(last);
 }
 
 type Placed = Pick<LoadedSite, 'site' | 'pages'>;
@@ -36,12 +54,13 @@ export function placeSiteImages(
   loaded: Placed,
   pictures: Readonly<Record<string, ProcessedImage>>,
   urls: Pick<UrlPolicy, 'asset'>,
+  renderPicture: RenderPicture,
 ): Placed {
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
   const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
   if (bySrc.size === 0) return loaded;
   const place = <T extends { html: string }>(entry: T): T => {
-    const html = placeMarkdownImages(entry.html, bySrc);
+    const html = placeMarkdownImages(entry.html, bySrc, renderPicture);
     return html === entry.html ? entry : { ...entry, html };
   };
   const { site } = loaded;
@@ -49,24 +68,4 @@ export function placeSiteImages(
     site: { ...site, services: site.services.map(place), about: place(site.about), legal: site.legal.map(place) },
     pages: loaded.pages.map(place),
   };
-}
-
-/** `alt` and `title` as they stand in the HTML: escaped already. */
-function renderPicture(image: ProcessedImage, alt: string, title: string | undefined): string {
-  const sizes = escape(MARKDOWN_IMAGE_SIZES);
-  const sources = image.sources
-    .map((source) => `<source type="${source.type}" srcset="${escape(source.srcset)}" sizes="${sizes}"/>`)
-    .join('');
-  const srcset = image.srcset ? ` srcset="${escape(image.srcset)}" sizes="${sizes}"` : '';
-  const titled = title === undefined ? '' : ` title="${title}"`;
-  const img = `<img src="${escape(image.src)}"${srcset} width="${image.width}" height="${image.height}" alt="${alt}"${titled} decoding="async" loading="lazy"/>`;
-  return `<picture>${sources}${img}</picture>`;
-}
-
-function escape(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-function unescape(value: string): string {
-  return value.replace(/&#x26;|&amp;/g, '&');
 }

@@ -6,8 +6,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import { resolveEntryFile } from '../entry-file.ts';
+import { MarkdownRefused, needsGuard, renderGuarded, type Refusal } from './guarded.ts';
 import { createMarkdown, type MarkdownOptions, type RenderedMarkdown, type RenderMarkdown } from './processor.ts';
-import type { MarkdownJob, MarkdownReply } from './worker.ts';
+import type { MarkdownJob, MarkdownReady, MarkdownReply } from './worker.ts';
 
 export interface MarkdownAllOptions extends MarkdownOptions {
   /** Worker threads to use besides this one at most; 0 renders everything on this thread. */
@@ -23,10 +24,40 @@ const CHUNK = 16;
 
 const processors = new Map<boolean, RenderMarkdown>();
 
+/**
+ * Throws MarkdownRefused, naming every body that took too long or too much memory to render
+ * (src/markdown/guarded.ts), after rendering all the others.
+ */
 export async function renderMarkdownAll(
   bodies: readonly string[],
   options: MarkdownAllOptions,
 ): Promise<RenderedMarkdown[]> {
+  const guarded: number[] = [];
+  const plain: number[] = [];
+  for (const [index, body] of bodies.entries()) (needsGuard(body) ? guarded : plain).push(index);
+  if (guarded.length === 0) return renderPlain(bodies, options);
+  const rendered = await renderPlain(
+    plain.map((index) => bodies[index]!),
+    options,
+  );
+  // After the others: the deadline counts the process's CPU time (src/markdown/guarded.ts).
+  const risky = await renderGuarded(
+    guarded.map((index) => bodies[index]!),
+    options,
+  );
+  const html: RenderedMarkdown[] = [];
+  for (const [position, index] of plain.entries()) html[index] = rendered[position]!;
+  const refused = new Map<string, Refusal>();
+  guarded.forEach((index, position) => {
+    const result = risky[position]!;
+    if (typeof result === 'string') refused.set(bodies[index]!, result);
+    else html[index] = result;
+  });
+  if (refused.size > 0) throw new MarkdownRefused(refused);
+  return html;
+}
+
+async function renderPlain(bodies: readonly string[], options: MarkdownAllOptions): Promise<RenderedMarkdown[]> {
   const html: Array<RenderedMarkdown | undefined> = [];
   const chunks: number[][] = [];
   for (let start = 0; start < bodies.length; start += CHUNK)
@@ -40,8 +71,11 @@ export async function renderMarkdownAll(
   if (workerCount === 0) {
     for (const chunk of chunks) renderChunk(chunk);
   } else {
-    const accept = (chunk: number[], result: RenderedMarkdown[]) =>
-      chunk.forEach((index, position) => (html[index] = result[position]));
+    const accept = (chunk: number[], result: RenderedMarkdown[]) => {
+      chunk.forEach((index, position) => {
+        html[index] = result[position];
+      });
+    };
     await shareWithWorkers({ chunks, bodies, count: workerCount, options, renderChunk, accept });
   }
   return html as RenderedMarkdown[];
@@ -102,7 +136,8 @@ async function shareWithWorkers({
       feed(worker);
       feed(worker);
     });
-    worker.on('message', (reply: MarkdownReply) => {
+    worker.on('message', (reply: MarkdownReply | MarkdownReady) => {
+      if ('ready' in reply) return;
       inFlight.get(worker)!.delete(reply.id);
       if ('html' in reply) {
         accept(chunks[reply.id]!, reply.html);

@@ -68,3 +68,48 @@ function markerLength(text: string, at: number, end: number): number {
   const next = at + length;
   return next >= end || text[next] === ' ' || text[next] === '\t' || text[next] === '\r' ? length : 0;
 }
+
+/**
+ * Raw HTML nesting: tags in code (`vector<int>`) count too, so the limit leaves room for them;
+ * the HTML parser's stack overflowed at about 2,000 levels.
+ */
+export const MAX_HTML_DEPTH = 400;
+
+/** Elements that hold nothing, so never nest: their tags open no level. */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/**
+ * Where raw HTML elements in `body` first nest deeper than `limit` (thousands of nested `<sup>` or
+ * `<div>` overflowed the HTML parser's stack), or undefined. Every opening tag of a non-void
+ * element counts one level and every closing tag takes one away, wherever they stand (code
+ * included): an overestimate, never an underestimate.
+ */
+export function findTooDeepHtml(body: string, limit = MAX_HTML_DEPTH): TooDeep | undefined {
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/g;
+  let depth = 0;
+  for (let match = tag.exec(body); match; match = tag.exec(body)) {
+    if (match[1]) depth = Math.max(0, depth - 1);
+    else if (!VOID_ELEMENTS.has(match[2]!.toLowerCase()) && ++depth > limit) {
+      const lineStart = body.lastIndexOf('\n', match.index) + 1;
+      let line = 0;
+      for (let at = body.indexOf('\n'); at !== -1 && at < match.index; at = body.indexOf('\n', at + 1)) line++;
+      return { line, column: match.index - lineStart };
+    }
+  }
+  return undefined;
+}

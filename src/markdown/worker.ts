@@ -8,6 +8,8 @@ export interface MarkdownJob {
 }
 
 export type MarkdownReply = { id: number; html: RenderedMarkdown[] } | { id: number; failed: string };
+/** Sent once the processor is made: a deadline counts from here, not from a slow start. */
+export type MarkdownReady = { ready: true };
 
 const render = createMarkdown(workerData as MarkdownOptions);
 parentPort!.on('message', ({ id, bodies }: MarkdownJob) => {
@@ -20,3 +22,4 @@ parentPort!.on('message', ({ id, bodies }: MarkdownJob) => {
   }
   parentPort!.postMessage(reply);
 });
+parentPort!.postMessage({ ready: true } satisfies MarkdownReady);

@@ -3,13 +3,10 @@
  * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
  * so `build` checks exactly what it is about to write and `check` writes nothing.
  */
-import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
-import type { SourceFile as ContentSource } from '../content/load.ts';
-
-/** A content file as the check reads it: its path and text. */
-type SourceFile = Pick<ContentSource, 'file' | 'text'>;
+import { createCodeFrame, createError, type SiteError } from '../errors.ts';
+import type { SourceFile } from '../content/source.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
-import { scanHtml, type HtmlScan } from './scan-html.ts';
+import { scanHtml, type PageScan } from './scan-html.ts';
 import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
@@ -19,7 +16,7 @@ export interface RenderedPage {
 }
 
 /**
- * What the check may take from an earlier check of the same page (src/stages.ts keeps it by the
+ * What the check may take from an earlier check of the same page (src/page-stages.ts keeps it by the
  * page's inputs): its scan, and whether it passed while the pages its anchors point into are the same.
  */
 export interface CheckMemo {
@@ -35,33 +32,26 @@ export interface SiteCheckInput {
   files: ReadonlySet<string>;
   urls: UrlPolicy;
   /** Content files, to point a broken link back at the line that wrote it. */
-  sources: SourceFile[];
+  sources: Array<Pick<SourceFile, 'file' | 'text'>>;
   memo?: CheckMemo;
   /** The content files whose HTML a page shows, to name where a duplicate id came from. */
   bodiesOf?: (page: RenderedPage) => Array<{ file: string; html: string }>;
 }
 
-type LinkCode = Extract<SiteErrorCode, 'BrokenLink' | 'BrokenAnchor' | 'MissingAsset'>;
+/** What is wrong with one link, the same on every page that has it: the facts of its catalogue entry. */
+type LinkDetail =
+  | { code: 'BrokenLink'; value: string; path: string; nearest: string[]; total: number }
+  | { code: 'MissingAsset'; value: string; path: string }
+  | { code: 'BrokenAnchor'; value: string; target: string; id: string; ids: string[] };
 
 interface Problem {
-  code: LinkCode;
-  value: string;
-  /** What is wrong with the link, after "links to "value"". */
-  problem: string;
-  hint: string;
+  detail: LinkDetail;
   pages: string[];
   origin: { file: string; line?: number; column?: number; frame?: string };
 }
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
-
-export interface PageScan {
-  ids: Set<string>;
-  duplicateIds: string[];
-  references: Array<{ attribute: string; value: string }>;
-  canonical: string | undefined;
-}
 
 export function checkSite(input: SiteCheckInput): SiteError[] {
   const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [] } = input;
@@ -90,7 +80,7 @@ function createCheckContext(
   pages: RenderedPage[],
   files: ReadonlySet<string>,
   urls: UrlPolicy,
-  sources: SourceFile[],
+  sources: SiteCheckInput['sources'],
   memo: CheckMemo,
 ) {
   const pageOf = new Map(pages.map((page) => [page.route.file, page]));
@@ -113,7 +103,8 @@ function createCheckContext(
   };
   // One wrong link in the site file shows on every page: it is one problem, naming every page.
   const problems = new Map<string, Problem>();
-  const add = (page: RenderedPage, code: LinkCode, value: string, problem: string, hint: string) => {
+  const add = (page: RenderedPage, detail: LinkDetail) => {
+    const { code, value } = detail;
     const origin: Problem['origin'] = findInSources(sourcesFirst(sources, page.route), linkSpellings(value, urls)) ?? {
       file: page.route.file,
     };
@@ -122,25 +113,25 @@ function createCheckContext(
     const known = problems.get(key);
     if (known && !known.pages.includes(page.route.path)) known.pages.push(page.route.path);
     if (known) return;
-    problems.set(key, { code, value, problem, hint, pages: [page.route.path], origin });
+    problems.set(key, { detail, pages: [page.route.path], origin });
   };
-  // Made once per missing path: a template's broken link shows on every page.
-  const pageHints = new Map<string, string>();
-  const pageHint = (pathname: string) => {
-    let hint = pageHints.get(pathname);
-    if (hint === undefined) {
+  // Found once per missing path: a template's broken link shows on every page.
+  const nearestPages = new Map<string, { nearest: string[]; total: number }>();
+  const pagesNear = (pathname: string) => {
+    let near = nearestPages.get(pathname);
+    if (near === undefined) {
       const paths = pages.map((other) => other.route.path).filter((path) => path !== '/404');
-      hint = `Link to one of the pages (${nearest(pathname, paths, urls).join(', ')}${paths.length > HINTED_PAGES ? `; ${paths.length} pages in all` : ''}), or add the missing file to public/.`;
-      pageHints.set(pathname, hint);
+      near = { nearest: nearest(pathname, paths, urls), total: paths.length };
+      nearestPages.set(pathname, near);
     }
-    return hint;
+    return near;
   };
-  return { urls, pageOf, scanOf, resolved, resolveCached, problems, add, pageHint };
+  return { urls, pageOf, scanOf, resolved, resolveCached, problems, add, pagesNear };
 }
 
 /** Every link and asset of one page, reported into the context; returns the pages its anchors point into. */
 function checkReferences(page: RenderedPage, scan: PageScan, context: CheckContext): Set<string> {
-  const { urls, pageOf, scanOf, resolved, resolveCached, add, pageHint } = context;
+  const { urls, pageOf, scanOf, resolved, resolveCached, add, pagesNear } = context;
   const anchored = new Set<string>();
   const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
   for (const reference of scan.references) {
@@ -152,32 +143,21 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
     const target = samePage ? page.route.file : resolveCached(url.pathname);
     if (target === undefined) {
       const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
+      const { value } = reference;
+      const path = url.pathname;
       add(
         page,
-        asset ? 'MissingAsset' : 'BrokenLink',
-        reference.value,
-        asset ? `but the output has no file ${url.pathname}` : `but ${url.pathname} is not a page or file of this site`,
-        asset
-          ? 'Add the file to public/ (public/images/x.svg is served at /images/x.svg), or correct the path.'
-          : pageHint(url.pathname),
+        asset ? { code: 'MissingAsset', value, path } : { code: 'BrokenLink', value, path, ...pagesNear(path) },
       );
       continue;
     }
     const fragment = decodeFragment(url.hash);
     if (fragment) anchored.add(target);
     const targetIds = fragment ? scanOf(target)?.ids : undefined;
-    if (fragment && targetIds && !targetIds.has(fragment)) {
+    if (fragment && targetIds && !targetIds.includes(fragment)) {
       const targetPath = pageOf.get(target)?.route.path ?? target;
-      add(
-        page,
-        'BrokenAnchor',
-        reference.value,
-        `but the page ${targetPath} has no element with id="${fragment}"`,
-        `Link to an anchor that exists on ${targetPath}: ${[...targetIds]
-          .map((id) => `#${id}`)
-          .slice(0, 12)
-          .join(', ')}.`,
-      );
+      const ids = [...targetIds];
+      add(page, { code: 'BrokenAnchor', value: reference.value, target: targetPath, id: fragment, ids });
     }
   }
   return anchored;
@@ -187,12 +167,8 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
 function checkCanonical(page: RenderedPage, scan: PageScan, urls: UrlPolicy): SiteError | undefined {
   const expected = urls.absolute(page.route.path);
   if (!page.route.indexable || scan.canonical === expected) return undefined;
-  return new SiteError({
-    code: 'CanonicalMismatch',
-    message: `The page ${page.route.path} declares the canonical URL ${scan.canonical ?? '(none)'}, but the URL policy gives ${expected}.`,
-    file: page.route.file,
-    hint: 'Let the layout take the canonical URL from urls.absolute(route.path).',
-  });
+  const facts = { path: page.route.path, canonical: scan.canonical, expected };
+  return createError('CanonicalMismatch', facts, { file: page.route.file });
 }
 
 /** Two elements of one page with the same id: an anchor to it finds the first only. */
@@ -203,34 +179,31 @@ function duplicateId(page: RenderedPage, id: string, bodies: Array<{ file: strin
     for (let at = body.html.indexOf(written); at !== -1; at = body.html.indexOf(written, at + 1)) found.push(body.file);
   }
   while (found.length < 2) found.push('the templates');
-  const [first, second] = found;
-  const fromContent = found.find((source) => source !== 'the templates');
-  return new SiteError({
-    code: 'DuplicateId',
-    message: `The page ${page.route.path} has two elements with ${written}: one from ${first}, one from ${second}. A link to #${id} reaches only the first.`,
-    file: fromContent ?? page.route.file,
-    hint: fromContent
-      ? `Rename the heading in ${fromContent} so that its id differs from every other id of the page.`
-      : 'Give each element of the templates its own id.',
-  });
+  const [first, second] = found as [string, string];
+  const content = found.find((source) => source !== 'the templates');
+  const facts = { path: page.route.path, id, first, second, content };
+  return createError('DuplicateId', facts, { file: content ?? page.route.file });
 }
 
-function formatProblem(problem: Problem): SiteError {
-  const pagesText =
-    problem.pages.length === 1 ? `The page ${problem.pages[0]}` : `The pages ${problem.pages.join(', ')}`;
-  return new SiteError({
-    code: problem.code,
-    message: `${pagesText} ${problem.pages.length === 1 ? 'links' : 'link'} to "${problem.value}", ${problem.problem}.`,
-    ...problem.origin,
-    hint: problem.hint,
-  });
+function formatProblem({ detail, pages, origin }: Problem): SiteError {
+  switch (detail.code) {
+    case 'BrokenLink':
+      return createError('BrokenLink', { ...detail, pages }, origin);
+    case 'MissingAsset':
+      return createError('MissingAsset', { ...detail, pages }, origin);
+    case 'BrokenAnchor':
+      return createError('BrokenAnchor', { ...detail, pages }, origin);
+  }
 }
 
 /** Every page read and checked. */
 const READ_ALWAYS: CheckMemo = { scan: (_, read) => read(), passed: () => false, keep: () => undefined };
 
-/** The ids, references and canonical URL of a page, read from its text. */
-function readPage(page: RenderedPage): PageScan {
+/**
+ * What a page's HTML holds (src/output/scan-html.ts), read from its text. The content advice reads
+ * the same scan (src/page-stages.ts hands it to both), so each page is read once.
+ */
+export function readPage(page: Pick<RenderedPage, 'html'>): PageScan {
   // The text is read here once and dropped. What the parser read may be slices that would keep
   // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
   // whose strings are copies.
@@ -238,13 +211,7 @@ function readPage(page: RenderedPage): PageScan {
     typeof page.html === 'string'
       ? page.html
       : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-  return fromJson(JSON.stringify(scanHtml(text)));
-}
-
-/** A scan from its JSON (scanHtml's shape, as src/stages.ts keeps it too). */
-export function fromJson(json: string): PageScan {
-  const { ids, duplicateIds, references, canonical } = JSON.parse(json) as HtmlScan;
-  return { ids: new Set(ids), duplicateIds, references, canonical };
+  return JSON.parse(JSON.stringify(scanHtml(text))) as PageScan;
 }
 
 /** Pages named in a broken link's hint at most: a site of thousands would list them all. */
@@ -279,13 +246,13 @@ function linkSpellings(value: string, urls: UrlPolicy): string[] {
 }
 
 /** The page's own Markdown file first: a link found there is the one the page shows. */
-function sourcesFirst(sources: SourceFile[], route: Route): SourceFile[] {
+function sourcesFirst(sources: SiteCheckInput['sources'], route: Route): SiteCheckInput['sources'] {
   if (route.page.kind !== 'legal') return sources;
   const own = `content/legal/${route.page.legal.slug}.md`;
   return [...sources.filter((source) => source.file === own), ...sources.filter((source) => source.file !== own)];
 }
 
-function findInSources(sources: SourceFile[], needles: string[]) {
+function findInSources(sources: SiteCheckInput['sources'], needles: string[]) {
   for (const source of sources) {
     for (const needle of needles) {
       const patterns = [`](${needle}`, `]: ${needle}`, `: ${needle}`, `: "${needle}"`, `: '${needle}'`, `<${needle}>`];

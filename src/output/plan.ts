@@ -1,30 +1,28 @@
-/**
- * The output a build plans, before it is checked and written: pages, assets, the files of public/
- * and the publication's files. Two sources may not claim one path, and no path may have to be a
- * file and a folder at once.
- */
-import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { SiteError, SiteErrors } from '../errors.ts';
-import type { PlannedFile } from './staging.ts';
+import { createError, SiteErrors } from '../errors.ts';
+
+/** A file of the output: its bytes (or text) made in memory, or a file to copy. */
+export interface OutputFile {
+  /** Relative to the output folder, forward slashes. */
+  path: string;
+  contents?: Uint8Array | string;
+  /** Copy this file instead of writing contents. */
+  source?: string;
+  /** Bytes of `source`, for the summary. */
+  size?: number;
+}
 
 /** The groups of files as one output; throws when two of them clash. */
-export function planOutput(...groups: ReadonlyArray<readonly PlannedFile[]>): PlannedFile[] {
+export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): OutputFile[] {
   const planned = groups.flat();
   const clashes = findClashes(planned.map((file) => file.path));
   if (clashes.length > 0) {
     throw new SiteErrors(
-      clashes.map(
-        ({ file, folder }) =>
-          new SiteError({
-            code: 'DuplicateUrl',
-            message: folder
-              ? `The output needs ${file} to be a file and a folder at once: a file in public/ has the name of a folder the build makes, or the other way round.`
-              : `Two sources write the output file ${file}: a file in public/ has the same path as a page or asset the build makes.`,
-            file: `public/${file}`,
-            hint: 'Rename or remove the file in public/.',
-          }),
+      clashes.map(({ file, folder }) =>
+        createError(
+          'DuplicateUrl',
+          { clash: folder ? 'file and folder' : 'output file', path: file },
+          { file: `public/${file}` },
+        ),
       ),
     );
   }
@@ -47,7 +45,7 @@ function findClashes(paths: string[]): Array<{ file: string; folder: boolean }> 
   ];
 }
 
-export function byteLength(file: PlannedFile): number {
+export function byteLength(file: OutputFile): number {
   if (typeof file.contents === 'string') return Buffer.byteLength(file.contents);
   return file.contents?.byteLength ?? file.size ?? 0;
 }

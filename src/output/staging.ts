@@ -20,17 +20,8 @@ import {
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { SiteError } from '../errors.ts';
-
-export interface PlannedFile {
-  /** Relative to the output folder, forward slashes. */
-  path: string;
-  contents?: Uint8Array | string;
-  /** Copy this file instead of writing contents. */
-  source?: string;
-  /** Bytes of `source`, for the summary. */
-  size?: number;
-}
+import { createError, type SiteError } from '../errors.ts';
+import type { OutputFile } from './plan.ts';
 
 /** Refuses output folders whose replacement would destroy something that is not a build. */
 export async function guardOutDir(config: ResolvedConfig): Promise<void> {
@@ -52,30 +43,18 @@ export async function guardOutDir(config: ResolvedConfig): Promise<void> {
           ? `holds ${holds}`
           : within && `is inside ${within}`;
   if (problem) {
-    throw new SiteError({
-      code: 'UnsafeOutDir',
-      message: `The output folder ${config.outDir} ${problem}; the build replaces its output folder whole, so your sources would be lost.`,
-      hint: 'Choose an output folder of its own, such as --out dist.',
-    });
+    throw createError('UnsafeOutDir', { outDir: config.outDir, problem: 'sources', where: problem });
   }
   let entries: string[];
   try {
     entries = await readdir(config.outDir);
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new SiteError({
-      code: 'UnsafeOutDir',
-      message: `The output path ${config.outDir} is not a folder that can be read (${(cause as Error).message}).`,
-      hint: 'Remove that file, or choose another output folder with --out.',
-      cause,
-    });
+    const reason = (cause as Error).message;
+    throw createError('UnsafeOutDir', { outDir: config.outDir, problem: 'unreadable', reason }, { cause });
   }
   if (entries.length > 0 && !entries.includes('index.html')) {
-    throw new SiteError({
-      code: 'UnsafeOutDir',
-      message: `The folder ${config.outDir} already holds files and is not an earlier build (it has no index.html); the build replaces its output folder whole.`,
-      hint: 'Empty or remove that folder, or choose another one with --out.',
-    });
+    throw createError('UnsafeOutDir', { outDir: config.outDir, problem: 'foreign' });
   }
 }
 
@@ -152,16 +131,11 @@ function makeWritable(folder: string): void {
 }
 
 function leftoverFailed(cause: unknown, folder: string, step: string): SiteError {
-  return new SiteError({
-    code: 'WriteFailed',
-    message: `The build failed while ${step}: ${path.basename(folder)} could not be removed (${(cause as Error).message}).`,
-    file: path.basename(folder),
-    hint: `Remove ${folder} by hand (chmod -R u+w it first if it is read-only), then build again.`,
-    cause,
-  });
+  const facts = { step, reason: (cause as Error).message, leftover: folder };
+  return createError('WriteFailed', facts, { file: path.basename(folder), cause });
 }
 
-export async function writeOutput(outDir: string, files: PlannedFile[]): Promise<void> {
+export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
   const { staging, old } = siblings(outDir);
   const shown = (file: string) => `${path.basename(outDir)}/${file}`;
   // The first file that could not be written, for the message.
@@ -251,24 +225,8 @@ function attempt(work: () => void, onError: (cause: unknown) => never): void {
 }
 
 function writeFailed(cause: unknown, file: string, step: string): SiteError {
-  const code = (cause as NodeJS.ErrnoException).code;
-  const hints: Record<string, string> = {
-    ENOSPC: 'The disk is full: free some space, then build again.',
-    EDQUOT: 'Your disk quota is used up: free some space, then build again.',
-    EFBIG: 'The file is larger than this system lets a process write: check the limits (ulimit -f) and build again.',
-    EACCES: 'You may not write there: check the permissions of the output folder and the folder that holds it.',
-    EPERM: 'You may not write there: check the permissions of the output folder and the folder that holds it.',
-    EROFS: 'The disk is read-only: choose an output folder on a writable disk with --out.',
-    EBUSY:
-      'The output folder is in use (or is a mount point): close what uses it, or choose another folder with --out.',
-  };
-  return new SiteError({
-    code: 'WriteFailed',
-    message: `The build failed while ${step} (${(cause as Error).message}). The previous output is untouched.`,
-    file,
-    hint: (code && hints[code]) ?? 'Check free disk space and permissions, then build again.',
-    cause,
-  });
+  const facts = { step, reason: (cause as Error).message, errno: (cause as NodeJS.ErrnoException).code };
+  return createError('WriteFailed', facts, { file, cause });
 }
 
 async function exists(file: string): Promise<boolean> {

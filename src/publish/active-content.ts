@@ -1,10 +1,15 @@
 /**
- * Finds what would run or load something when an SVG or HTML file from public/ is opened
- * directly, on a host without the site's Content-Security-Policy: scripts, event handlers,
- * javascript: URLs and, in SVG, any reference to another file. A scan that refuses, not a
- * sanitiser that rewrites: files are published byte for byte or not at all, and a false alarm
- * costs an edit while a miss costs a script on the site's own address.
+ * Finds what would run or load something when an HTML page or an SVG image from public/ is
+ * opened directly, on a host without the site's Content-Security-Policy. Each file is read by a
+ * real parser, the way a browser reads it: an HTML page by parse5 (the WHATWG algorithm, so a
+ * comment or a foreign element cannot hide a tag from us that the browser would see); an SVG by
+ * an XML tokenizer (browsers parse image/svg+xml as XML) and by parse5 as well, in case a host
+ * serves it as HTML. A scan that refuses, not a sanitiser that rewrites: files are published
+ * byte for byte or not at all. The rules are in active-rules.ts.
  */
+import { Parser } from 'htmlparser2';
+import { type DefaultTreeAdapterMap, parse } from 'parse5';
+import { type Dialect, isUtf8, judgeElement, judgeStyle, localName } from './active-rules.ts';
 
 export interface ActiveContent {
   /** What was found, for the message: `a <script> element`, `the event handler onload`, ... */
@@ -14,108 +19,88 @@ export interface ActiveContent {
   column: number;
 }
 
-/** Elements that run code or embed another document, by local name (svg:script is script). */
-const SVG_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'handler', 'listener']);
-const HTML_ELEMENTS = new Set(['script', 'iframe', 'embed', 'object', 'applet', 'base', 'frame', 'frameset', 'portal']);
-/** Attributes holding a URL. */
-const URL_ATTRIBUTES = new Set([
-  'href',
-  'src',
-  'action',
-  'formaction',
-  'data',
-  'poster',
-  'background',
-  'srcset',
-  'xlink:href',
-  'ping',
-]);
-/** Opening tags with their attributes; quoted values may hold `>`. */
-const TAG = /<([A-Za-z][\w:.-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g;
-const ATTRIBUTE = /([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-
-export function findActiveSvg(text: string): ActiveContent | undefined {
-  for (const [pattern, what] of SVG_PATTERNS) {
-    const index = text.search(pattern);
-    if (index !== -1) return at(text, index, what);
-  }
-  return scanTags(text, (name, attributes) => {
-    if (SVG_ELEMENTS.has(name)) return `a <${name}> element`;
-    if (
-      (name === 'set' || name.startsWith('animate')) &&
-      /^(on|href$|xlink:href$)/i.test(attributes.get('attributename') ?? '')
-    ) {
-      return `an <${name}> that changes ${attributes.get('attributename')}`;
-    }
-    for (const [attribute, value] of attributes) {
-      if (attribute.startsWith('on')) return `the event handler ${attribute}`;
-      // Inside an SVG a reference points at one of its own elements (#id) or is inline image data.
-      if (URL_ATTRIBUTES.has(attribute) && !/^(#|data:image\/(png|jpeg|gif|webp);)/i.test(normalizeUrl(value))) {
-        return `a reference to another file (${attribute}="${value.slice(0, 60)}")`;
-      }
-      if (/url\s*\(\s*['"]?(?!#|data:image\/)/i.test(decodeEntities(value)))
-        return `a reference to another file in ${attribute}`;
-    }
-    return undefined;
-  });
-}
-
-/** Found anywhere in an SVG, in an element, an attribute or a style sheet. */
-const SVG_PATTERNS: Array<[RegExp, string]> = [
-  [/<!ENTITY/i, 'an <!ENTITY> declaration'],
-  [/<\?xml-stylesheet/i, 'an external stylesheet'],
-  [/@import/i, 'a style sheet that imports another file'],
-  [/url\s*\(\s*['"]?(?!#|data:image\/)/i, 'a style that loads another file (url(...))'],
-];
+type Node = DefaultTreeAdapterMap['node'];
 
 export function findActiveHtml(text: string): ActiveContent | undefined {
-  return scanTags(text, (name, attributes) => {
-    if (HTML_ELEMENTS.has(name)) return `a <${name}> element`;
-    if (name === 'meta' && /refresh/i.test(attributes.get('http-equiv') ?? '')) return 'a <meta http-equiv="refresh">';
-    for (const [attribute, value] of attributes) {
-      if (attribute.startsWith('on')) return `the event handler ${attribute}`;
-      if (attribute === 'srcdoc') return 'an inline document (srcdoc)';
-      if (
-        URL_ATTRIBUTES.has(attribute) &&
-        /^(javascript|vbscript|data):/i.test(normalizeUrl(value)) &&
-        !/^data:image\//i.test(normalizeUrl(value))
-      ) {
-        return `a ${normalizeUrl(value).split(':')[0]!.toLowerCase()}: URL in ${attribute}`;
-      }
-    }
-    return undefined;
-  });
+  return findInHtmlTree(text, 'html');
 }
 
-function scanTags(
-  text: string,
-  judge: (name: string, attributes: Map<string, string>) => string | undefined,
-): ActiveContent | undefined {
-  for (const tag of text.matchAll(TAG)) {
-    const name = tag[1]!.toLowerCase().split(':').at(-1)!;
-    const attributes = new Map<string, string>();
-    for (const attribute of tag[2]!.matchAll(ATTRIBUTE)) {
-      attributes.set(attribute[1]!.toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
+export function findActiveSvg(text: string): ActiveContent | undefined {
+  return findInXml(text) ?? findInHtmlTree(text, 'svg');
+}
+
+/** The document as parse5 builds it, walked in document order without recursion (nesting is unbounded). */
+function findInHtmlTree(text: string, dialect: Dialect): ActiveContent | undefined {
+  const stack: Node[] = [parse(text, { sourceCodeLocationInfo: true })];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if ('tagName' in node) {
+      const attributes = node.attrs.map((attribute) => ({
+        name: attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name,
+        value: attribute.value,
+      }));
+      const what =
+        judgeElement(node.tagName, attributes, dialect) ??
+        (dialect === 'svg' && localName(node.tagName) === 'style' ? judgeStyle(textOf(node)) : undefined);
+      const location = node.sourceCodeLocation;
+      if (what) return { what, line: location?.startLine ?? 1, column: location?.startCol ?? 1 };
+      // A template's content is inert until a script uses it, but a declarative shadow root is not.
+      if (node.nodeName === 'template') stack.push((node as DefaultTreeAdapterMap['template']).content);
     }
-    const what = judge(name, attributes);
-    if (what) return at(text, tag.index, what);
+    if ('childNodes' in node)
+      for (let index = node.childNodes.length - 1; index >= 0; index--) stack.push(node.childNodes[index]!);
   }
   return undefined;
 }
 
-/** A URL as a browser reads it: character references decoded, whitespace and controls dropped. */
-function normalizeUrl(value: string): string {
-  return decodeEntities(value).replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+function textOf(node: DefaultTreeAdapterMap['element']): string {
+  return node.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
 }
 
-function decodeEntities(value: string): string {
-  return value
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) =>
-      String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff)),
-    )
-    .replace(/&#(\d+);?/g, (_, decimal: string) => String.fromCodePoint(Math.min(Number(decimal), 0x10ffff)))
-    .replace(/&colon;/gi, ':')
-    .replace(/&(tab|newline);/gi, '');
+/** An SVG as an XML parser reads it: no element is raw text, comments end only at `-->`. */
+function findInXml(text: string): ActiveContent | undefined {
+  let found: { what: string; index: number } | undefined;
+  let styleDepth = 0;
+  let style = '';
+  const refuse = (what: string | undefined) => {
+    if (what && !found) found = { what, index: parser.startIndex };
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        refuse(
+          judgeElement(
+            name,
+            Object.entries(attributes).map(([key, value]) => ({ name: key, value })),
+            'svg',
+          ),
+        );
+        if (localName(name) === 'style') styleDepth++;
+      },
+      ontext(data) {
+        if (styleDepth > 0) style += data;
+      },
+      onclosetag(name) {
+        if (localName(name) !== 'style' || styleDepth === 0) return;
+        styleDepth--;
+        if (styleDepth === 0) refuse(judgeStyle(style));
+        style = '';
+      },
+      onprocessinginstruction(name, data) {
+        const lower = name.toLowerCase();
+        // Entities declared in a DOCTYPE are expanded by the browser's parser into markup we would not see.
+        if (lower === '!doctype' && /[[<]/.test(data)) refuse('an internal DOCTYPE subset (<!ENTITY> declarations)');
+        if (lower === '?xml-stylesheet') refuse('an external stylesheet (<?xml-stylesheet?>)');
+        const encoding = /encoding\s*=\s*["']([^"']*)/i.exec(data)?.[1];
+        if (lower === '?xml' && encoding !== undefined && !isUtf8(encoding)) {
+          refuse(`a character encoding other than UTF-8 (${encoding})`);
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(text);
+  return found && at(text, found.index, found.what);
 }
 
 function at(text: string, index: number, what: string): ActiveContent {

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Image, Site } from '../content/schema.ts';
-import { SiteError } from '../errors.ts';
-import type { OutputFile } from '../render/assets.ts';
+import { createError } from '../errors.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { ImagePipeline } from '../images/pipeline.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 
@@ -56,13 +56,8 @@ export async function createFavicons(
         options: { compressionLevel: 9 },
       }))
       .catch((cause: unknown) => {
-        throw new SiteError({
-          code: 'ImageFailed',
-          message: `The favicons could not be made from public${source.src}: ${(cause as Error).message}`,
-          file: `public${source.src}`,
-          hint: 'Use a square SVG or a PNG of at least 512 by 512 pixels as public/favicon.svg.',
-          cause,
-        });
+        const facts = { src: source.src, making: 'favicons', reason: (cause as Error).message } as const;
+        throw createError('ImageFailed', facts, { file: `public${source.src}`, cause });
       });
   const [apple, ...pngs] = await Promise.all([
     render(APPLE_SIZE, brand.background),

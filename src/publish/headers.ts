@@ -3,8 +3,9 @@
  * page's meta tag), the other security headers, and cache rules, written as a `_headers` file
  * (the format Netlify and Cloudflare Pages read). Pure: no I/O.
  */
+import { createHash } from 'node:crypto';
 import type { SiteFile } from '../content/schema.ts';
-import { SiteError } from '../errors.ts';
+import { createError, type SiteError } from '../errors.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 
 export const HEADERS_FILE = '_headers';
@@ -12,15 +13,34 @@ export const HEADERS_FILE = '_headers';
 /** Where the policy is delivered: a meta tag ignores frame-ancestors, so it is left out there. */
 export type PolicyDelivery = 'header' | 'meta';
 
+/** A script the site's pages load: the only scripts its policy lets run. */
+export interface SiteScript {
+  /** Its absolute URL on the site's own address. */
+  url: string;
+  /** Its Subresource Integrity value, `sha256-<base64>`: the page's script tag carries it too. */
+  integrity?: string;
+}
+
+/** `sha256-<base64>` of a file, as the integrity attribute and the policy's hash sources write it. */
+export function integrityOf(contents: Uint8Array | string): string {
+  return `sha256-${createHash('sha256').update(contents).digest('base64')}`;
+}
+
 /**
- * Same-origin everything, no inline script or style, frames only from the chat host, and the
- * contact form's destination alone in form-action and connect-src (see formDestinations).
+ * Same-origin everything but scripts, which are named one by one (see scriptSources); no inline
+ * script or style, no workers, frames only from the chat host, and the contact form's destination
+ * alone in form-action and connect-src (see formDestinations).
  */
-export function createContentSecurityPolicy(settings: SiteFile, delivery: PolicyDelivery): string {
+export function createContentSecurityPolicy(
+  settings: SiteFile,
+  delivery: PolicyDelivery,
+  scripts: readonly SiteScript[] = [],
+): string {
   const form = formDestinations(settings.contact.form);
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    ['script-src', ...scriptSources(scripts)],
+    ['worker-src', "'none'"],
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
@@ -32,6 +52,21 @@ export function createContentSecurityPolicy(settings: SiteFile, delivery: Policy
   ];
   if (delivery === 'header') directives.push(['frame-ancestors', "'none'"]);
   return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+/**
+ * Each script by its hash, which matches on any origin (production, previews, 127.0.0.1) in
+ * browsers that check integrity against the policy, and by its URL on the site's own address,
+ * for the browsers that do not. Never 'self': any same-origin file would then run, had a host
+ * served one that the build did not make.
+ */
+function scriptSources(scripts: readonly SiteScript[]): [string, ...string[]] {
+  const sources = scripts.flatMap((script) => [
+    ...(script.integrity ? [`'${script.integrity}'`] : []),
+    // ';' and ',' separate directives and policies; escaped, they still match the same path.
+    script.url.replace(/;/g, '%3B').replace(/,/g, '%2C').replace(/\s/g, '%20'),
+  ]);
+  return sources.length > 0 ? [sources[0]!, ...sources.slice(1)] : ["'none'"];
 }
 
 /**
@@ -76,9 +111,10 @@ export function createHeaderRules(
   settings: SiteFile,
   _routes: Route[],
   urls: UrlPolicy,
+  scripts: readonly SiteScript[] = [],
 ): Array<{ path: string; headers: Record<string, string> }> {
   const everyResponse: Record<string, string> = {
-    'Content-Security-Policy': createContentSecurityPolicy(settings, 'header'),
+    'Content-Security-Policy': createContentSecurityPolicy(settings, 'header', scripts),
     ...SECURITY_HEADERS,
   };
   // Browsers ignore the header over plain http, and a site served over http must not claim it.
@@ -89,8 +125,13 @@ export function createHeaderRules(
   ];
 }
 
-export function renderHeadersFile(settings: SiteFile, routes: Route[], urls: UrlPolicy): string {
-  const blocks = createHeaderRules(settings, routes, urls).map(({ path, headers }) =>
+export function renderHeadersFile(
+  settings: SiteFile,
+  routes: Route[],
+  urls: UrlPolicy,
+  scripts: readonly SiteScript[] = [],
+): string {
+  const blocks = createHeaderRules(settings, routes, urls, scripts).map(({ path, headers }) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
   );
   return `# Made by agency-site: security headers for every response, and how long each file may be cached.\n${blocks.join('\n\n')}\n`;
@@ -105,27 +146,12 @@ export function checkHeadersFile(text: string): SiteError[] {
   const rules = lines.filter((line) => line !== '' && !/^[\s#]/.test(line)).length;
   const problems: SiteError[] = [];
   if (rules > HOST_LIMITS.rules) {
-    problems.push(
-      hostLimit(
-        `The output's ${HEADERS_FILE} file has ${rules} rules; Cloudflare Pages applies only the first ${HOST_LIMITS.rules}.`,
-      ),
-    );
+    problems.push(createError('HostLimit', { file: HEADERS_FILE, rules, max: HOST_LIMITS.rules }));
   }
   const long = lines.findIndex((line) => line.length > HOST_LIMITS.lineLength);
   if (long !== -1) {
-    problems.push(
-      hostLimit(
-        `Line ${long + 1} of the output's ${HEADERS_FILE} file has ${lines[long]!.length} characters; Cloudflare Pages ignores lines over ${HOST_LIMITS.lineLength}.`,
-      ),
-    );
+    const facts = { file: HEADERS_FILE, line: long + 1, length: lines[long]!.length, max: HOST_LIMITS.lineLength };
+    problems.push(createError('HostLimit', facts));
   }
   return problems;
-}
-
-function hostLimit(message: string): SiteError {
-  return new SiteError({
-    code: 'HostLimit',
-    message,
-    hint: 'Shorten the URLs in content/site.yaml that the Content-Security-Policy names, or serve the headers another way on that host.',
-  });
 }

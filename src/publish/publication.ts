@@ -4,21 +4,20 @@
  * sitemap.xml, robots.txt and _headers. build.ts renders with `images` and `head(route)` and
  * writes `files` with the pages.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputFile } from '../render/assets.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Image, ImageContent, Site } from '../content/schema.ts';
-import { SiteError } from '../errors.ts';
+import { createError } from '../errors.ts';
 import { createFavicons, type Favicons } from './favicons.ts';
-import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile } from './headers.ts';
+import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile, type SiteScript } from './headers.ts';
 import { readImageSize } from '../images/size.ts';
 import { createImagePipeline, type ImagePipeline, type ImageWork } from '../images/pipeline.ts';
 import { processSiteImages, type SiteImages } from '../images/pictures.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
 import { createShareImage, type ShareImage } from './share-image.ts';
-import { resolveInside } from '../project-paths.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 
 export interface Publication {
   images: SiteImages;
@@ -41,6 +40,8 @@ export interface PublicationInput {
   urls: UrlPolicy;
   /** Files of public/, to find the favicon source and a robots.txt of the editor's own. */
   publicFiles: ReadonlyArray<{ path: string }>;
+  /** The site's own script (templates/browser/): the only one its Content-Security-Policy lets run. */
+  scripts: readonly SiteScript[];
 }
 
 /** The site's images, favicons and share image: the part of the publication sharp makes. */
@@ -58,7 +59,7 @@ export async function createSiteImages({
   publicFiles,
   signal,
   pipeline: shared,
-}: Omit<PublicationInput, 'site' | 'routes'> & {
+}: Omit<PublicationInput, 'site' | 'routes' | 'scripts'> & {
   site: ImageContent;
   signal?: AbortSignal;
   pipeline?: ImagePipeline;
@@ -68,7 +69,7 @@ export async function createSiteImages({
   try {
     // Synchronously, like the image cache: see createImagePipeline.
     const read = (src: string) =>
-      readFileSync(resolveInside(config.publicDir, path.join(config.publicDir, ...src.split('/')), `public${src}`));
+      readInside(config.publicDir, path.join(config.publicDir, ...src.split('/')), `public${src}`, MAX_PUBLIC_BYTES);
     const logoBytes = read(site.logo.src);
     const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE)
       ? loadIcon(read(`/${FAVICON_SOURCE}`))
@@ -90,14 +91,19 @@ export async function createSiteImages({
 export async function createPublication(input: PublicationInput, images?: Promise<SiteImageSet>): Promise<Publication> {
   const { site, routes, urls, publicFiles } = input;
   const { processed, favicons, share, work } = await (images ?? createSiteImages(input));
-  const csp = createContentSecurityPolicy(site.settings, 'meta');
+  // Scripts in public/ are published only from a trusted repository (--allow-scripts): named by URL.
+  const scripts = [
+    ...input.scripts,
+    ...publicFiles.filter((file) => /\.m?js$/i.test(file.path)).map((file) => ({ url: urls.absoluteAsset(file.path) })),
+  ];
+  const csp = createContentSecurityPolicy(site.settings, 'meta', scripts);
   const text = (file: string, contents: string): OutputFile => ({ path: file, contents: Buffer.from(contents) });
   const files = [
     ...processed.files,
     ...favicons.files,
     share.file,
     text(SITEMAP_FILE, renderSitemap(routes, urls)),
-    text(HEADERS_FILE, renderHeadersFile(site.settings, routes, urls)),
+    text(HEADERS_FILE, renderHeadersFile(site.settings, routes, urls, scripts)),
   ];
   // An editor's own robots.txt in public/ wins (it is copied as it is).
   if (!publicFiles.some((file) => file.path === ROBOTS_FILE)) files.push(text(ROBOTS_FILE, renderRobots(urls)));
@@ -114,12 +120,8 @@ export async function createPublication(input: PublicationInput, images?: Promis
 function loadIcon(bytes: Buffer): { image: Image; bytes: Buffer } {
   const size = readImageSize(bytes, FAVICON_SOURCE);
   if (!size) {
-    throw new SiteError({
-      code: 'MissingImage',
-      message: `The favicon public/${FAVICON_SOURCE} has no readable width and height.`,
-      file: `public/${FAVICON_SOURCE}`,
-      hint: 'Give the <svg> element a viewBox (or width and height), such as viewBox="0 0 32 32".',
-    });
+    const src = `/${FAVICON_SOURCE}`;
+    throw createError('MissingImage', { src, problem: 'favicon no size' }, { file: `public${src}` });
   }
   return { image: { src: `/${FAVICON_SOURCE}`, ...size }, bytes };
 }

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Site } from '../content/schema.ts';
-import { SiteError } from '../errors.ts';
-import type { OutputFile } from '../render/assets.ts';
+import { createError } from '../errors.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { ImagePipeline } from '../images/pipeline.ts';
 import type { ImageRecipe } from '../images/recipe.ts';
 import { escapeXml } from './xml.ts';
@@ -50,13 +50,8 @@ export async function createShareImage(
       options: { compressionLevel: 9 },
     }))
     .catch((cause: unknown) => {
-      throw new SiteError({
-        code: 'ImageFailed',
-        message: `The share image could not be made from the logo public${site.logo.src}: ${(cause as Error).message}`,
-        file: `public${site.logo.src}`,
-        hint: 'Check that the logo opens in an image viewer; export it again as SVG or PNG.',
-        cause,
-      });
+      const facts = { src: site.logo.src, making: 'share image', reason: (cause as Error).message } as const;
+      throw createError('ImageFailed', facts, { file: `public${site.logo.src}`, cause });
     });
   const path = `assets/images/share-${hash.slice(0, 10)}.png`;
   return {

@@ -6,17 +6,12 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
-import { SiteError, SiteErrors } from '../errors.ts';
+import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
+import type { OutputFile } from '../output/plan.ts';
 
 export const SCRIPT_ENTRY = 'browser/main.ts';
 export const STYLE_ENTRY = 'styles/site.css';
-
-export interface OutputFile {
-  /** Relative to the output folder, forward slashes. */
-  path: string;
-  contents: Uint8Array;
-}
 
 export interface Assets {
   files: OutputFile[];
@@ -25,6 +20,14 @@ export interface Assets {
   js: string;
   /** Absolute paths of every file the assets were made from. */
   inputs: string[];
+}
+
+/** The bytes of one of the assets, by its output path. */
+export function assetContents(assets: Assets, file: string): Uint8Array {
+  const found = assets.files.find((candidate) => candidate.path === file);
+  // Assets are made in memory, as bytes.
+  if (!(found?.contents instanceof Uint8Array)) throw new Error(`assetContents: ${file} is not one of the assets`);
+  return found.contents;
 }
 
 /** Browsers that support everything the stylesheet uses without fallbacks. */
@@ -40,15 +43,8 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
     try {
       await access(file);
     } catch (cause) {
-      missing.push(
-        new SiteError({
-          code: 'AssetBuildFailed',
-          message: `The file ${path.relative(config.root, file)} is missing; every page links to it.`,
-          file: path.relative(config.root, file),
-          hint: 'Restore it from git, or create it.',
-          cause,
-        }),
-      );
+      const shown = path.relative(config.root, file);
+      missing.push(createError('AssetBuildFailed', { missing: shown }, { file: shown, cause }));
     }
   }
   if (missing.length > 0) throw new SiteErrors(missing);
@@ -76,14 +72,7 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
   } catch (thrown) {
     const failure = thrown as esbuild.BuildFailure;
     if (!Array.isArray(failure.errors)) throw thrown;
-    throw new SiteErrors(
-      fromEsbuildMessages(
-        failure.errors,
-        'AssetBuildFailed',
-        config.root,
-        'Fix the script or stylesheet at the marked line.',
-      ),
-    );
+    throw new SiteErrors(fromEsbuildMessages(failure.errors, config.root, 'AssetBuildFailed'));
   }
   const files = result.outputFiles.map((file) => ({
     path: path.relative(config.outDir, file.path).split(path.sep).join('/'),

@@ -1,15 +1,15 @@
 /**
- * renderPage: one Route -> a full HTML document, as UTF-8 bytes. The only caller of
- * react-dom/server; its template gets the props src/render/props.ts makes for the page.
+ * renderPage: one Route -> a full HTML document, as UTF-8 bytes; and the templates' picture for
+ * images written in Markdown. The only caller of react-dom/server; a page's template gets the
+ * props src/render/props.ts makes for it.
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SiteError, SiteErrors } from '../errors.ts';
+import { createError, SiteError, SiteErrors } from '../errors.ts';
 import type { Route } from '../site/routes.ts';
+import type { PictureProps } from '../../templates/api.ts';
 import { createPageProps, type PageInput } from './props.ts';
 import { locateInStack, type Templates } from './templates.ts';
-
-const HINT = 'Fix the template at this line; templates receive all their data as props and must not throw.';
 
 export function renderPage(templates: Templates, input: PageInput): Buffer {
   const page = createPageProps(input);
@@ -21,15 +21,32 @@ export function renderPage(templates: Templates, input: PageInput): Buffer {
     // UTF-8 bytes are what is written and cached anyway.
     return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, page.props))}`);
   } catch (cause) {
-    const error = cause instanceof Error ? cause : new Error(String(cause));
-    throw new SiteError({
-      code: 'RenderFailed',
-      message: `Rendering the page ${input.route.path} failed: ${error.message}`,
-      ...(locateInStack(error, templates.locate) ?? { file: 'templates/index.ts' }),
-      hint: HINT,
-      cause,
-    });
+    throw renderFailed(templates, { paths: [input.route.path] }, cause);
   }
+}
+
+/**
+ * The templates' `markdown.picture` as markup: an image written in Markdown gets the <picture> a
+ * template writes (src/images/place.ts), so the markup has one home.
+ */
+export function createPictureRenderer(templates: Templates): (props: PictureProps) => string {
+  return (props) => {
+    try {
+      return renderToStaticMarkup(createElement(templates.markdown.picture, props));
+    } catch (cause) {
+      throw renderFailed(templates, { picture: props.image.src }, cause);
+    }
+  };
+}
+
+function renderFailed(
+  templates: Templates,
+  what: { paths: string[] } | { picture: string },
+  cause: unknown,
+): SiteError {
+  const error = cause instanceof Error ? cause : new Error(String(cause));
+  const place = locateInStack(error, templates.locate) ?? { file: 'templates/index.ts' };
+  return createError('RenderFailed', { ...what, reason: error.message }, { ...place, cause });
 }
 
 /**
@@ -60,16 +77,8 @@ export function renderPages(
     [...failures.values()].map(({ error, paths }) => {
       if (paths.length === 1) return error;
       const reason = error.cause instanceof Error ? error.cause.message : String(error.cause);
-      return new SiteError({
-        code: error.code,
-        message: `Rendering the pages ${paths.join(', ')} failed: ${reason}`,
-        file: error.file,
-        line: error.line,
-        column: error.column,
-        frame: error.frame,
-        hint: error.hint,
-        cause: error.cause,
-      });
+      const { file, line, column, frame, cause } = error;
+      return createError('RenderFailed', { paths, reason }, { file, line, column, frame, cause });
     }),
   );
 }

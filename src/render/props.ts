@@ -46,7 +46,8 @@ export type PageElement = { [Kind in PageKind]: { kind: Kind; props: PagePropsBy
 export function createPageProps(input: PageInput): PageElement {
   const { site, route, urls } = input;
   const { settings } = site;
-  const titled = (title: string) => settings.titleTemplate.replace('%s', title);
+  // A function replacement is taken literally: a title holding $& or $` stays as written.
+  const titled = (title: string) => settings.titleTemplate.replace('%s', () => title);
   const homeLink = (label: string): Link => ({ label, href: urls.href('/') });
   switch (route.page.kind) {
     case 'home':

@@ -10,9 +10,9 @@ import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { findOriginal } from '../source-stack.ts';
-import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
+import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
-import type { PageComponents } from '../../templates/api.ts';
+import type { MarkdownComponents, PageComponents } from '../../templates/api.ts';
 
 export interface TemplateLocation {
   file: string;
@@ -23,6 +23,8 @@ export interface TemplateLocation {
 
 export interface Templates {
   pages: PageComponents;
+  /** The components Markdown bodies are rendered with (src/images/place.ts). */
+  markdown: MarkdownComponents;
   /** Maps a line and column of the bundle back to the template source, with a code frame. */
   locate(line: number, column: number): TemplateLocation | undefined;
   /** Absolute paths of every file the bundle was made from. */
@@ -45,22 +47,20 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
   const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
   const payload = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as SourceMapPayload;
   const locate = createLocator(config, payload);
-  const pages = checkPages(evaluateBundle(code, entryFile, locate), entryFile);
+  const { pages, markdown } = checkExports(evaluateBundle(code, entryFile, locate), entryFile);
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
-  return { pages, locate, inputs, hash: createHash('sha256').update(code).digest('base64url') };
+  return { pages, markdown, locate, inputs, hash: createHash('sha256').update(code).digest('base64url') };
 }
 
 async function assertEntryExists(entry: string, entryFile: string): Promise<void> {
   try {
     await access(entry);
   } catch (cause) {
-    throw new SiteError({
-      code: 'TemplateBuildFailed',
-      message: `The file ${entryFile} is missing; it exports the page components.`,
-      file: entryFile,
-      hint: 'Restore it from git, or run agency-site in the project folder (or pass it with --root).',
-      cause,
-    });
+    throw createError(
+      'TemplateBuildFailed',
+      { problem: 'entry missing', entry: entryFile },
+      { file: entryFile, cause },
+    );
   }
 }
 
@@ -85,14 +85,7 @@ async function bundleTemplates(config: ResolvedConfig, entry: string) {
   } catch (thrown) {
     const failure = thrown as esbuild.BuildFailure;
     if (!Array.isArray(failure.errors)) throw thrown;
-    throw new SiteErrors(
-      fromEsbuildMessages(
-        failure.errors,
-        'TemplateBuildFailed',
-        config.root,
-        'Fix the template at the marked line; the dev server reloads when you save.',
-      ),
-    );
+    throw new SiteErrors(fromEsbuildMessages(failure.errors, config.root, 'TemplateBuildFailed'));
   }
 }
 
@@ -112,53 +105,46 @@ function createLocator(config: ResolvedConfig, payload: SourceMapPayload): Templ
   };
 }
 
-/** Runs the bundle with React shared with the renderer; returns what it exports as `pages`. */
-function evaluateBundle(
-  code: string,
-  entryFile: string,
-  locate: Templates['locate'],
-): Partial<PageComponents> | undefined {
-  const module = { exports: {} as { pages?: Partial<PageComponents> } };
+type Exports = { pages?: Partial<PageComponents>; markdown?: Partial<MarkdownComponents> };
+
+/** Runs the bundle with React shared with the renderer; returns what it exports. */
+function evaluateBundle(code: string, entryFile: string, locate: Templates['locate']): Exports {
+  const module = { exports: {} as Exports };
   try {
     const run = vm.runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: BUNDLE_NAME });
     run(module, module.exports, (id: string) => {
       if (!ALLOWED.has(id)) {
-        throw new SiteError({
-          code: 'TemplateBuildFailed',
-          message: `A template imports "${id}", but templates may only import react and each other.`,
-          file: entryFile,
-          hint: 'Templates get every word and file through props: move the reading into content/ or src/.',
-        });
+        throw createError('TemplateBuildFailed', { problem: 'import', id }, { file: entryFile });
       }
       return requireFromGenerator(id);
     });
   } catch (thrown) {
     if (thrown instanceof SiteError) throw thrown;
     const error = thrown instanceof Error ? thrown : new Error(String(thrown));
-    throw new SiteError({
-      code: 'TemplateBuildFailed',
-      message: `Loading the templates failed: ${error.message}`,
-      ...(locateInStack(error, locate) ?? { file: entryFile }),
-      hint: 'Templates run when the build loads them: keep module-level code to imports and plain values.',
-      cause: thrown,
-    });
+    throw createError(
+      'TemplateBuildFailed',
+      { problem: 'load', reason: error.message },
+      { ...(locateInStack(error, locate) ?? { file: entryFile }), cause: thrown },
+    );
   }
-  return module.exports.pages;
+  return module.exports;
 }
 
-function checkPages(pages: Partial<PageComponents> | undefined, entryFile: string): PageComponents {
-  const missing = (['home', 'legal', 'page', 'not-found'] as const).filter(
-    (kind) => typeof pages?.[kind] !== 'function',
-  );
-  if (!pages || missing.length > 0) {
-    throw new SiteError({
-      code: 'TemplateBuildFailed',
-      message: `templates/${ENTRY} must export "pages" with a component for each of: ${missing.join(', ')}.`,
-      file: entryFile,
-      hint: "Export const pages = { home: HomePage, legal: LegalPage, page: ContentPage, 'not-found': NotFoundPage }.",
-    });
+function checkExports({ pages, markdown }: Exports, entryFile: string): Pick<Templates, 'pages' | 'markdown'> {
+  const missing = [
+    ...(['home', 'legal', 'page', 'not-found'] as const)
+      .filter((kind) => typeof pages?.[kind] !== 'function')
+      .map((kind) => `pages.${kind}`),
+    ...(typeof markdown?.picture === 'function' ? [] : ['markdown.picture']),
+  ];
+  if (missing.length > 0) {
+    throw createError(
+      'TemplateBuildFailed',
+      { problem: 'pages', entry: `templates/${ENTRY}`, missing },
+      { file: entryFile },
+    );
   }
-  return pages as PageComponents;
+  return { pages, markdown } as Pick<Templates, 'pages' | 'markdown'>;
 }
 
 /** The template line of the innermost stack frame that lies in the bundle. */

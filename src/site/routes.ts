@@ -3,7 +3,7 @@
  * the sitemap together. Pure: no I/O.
  */
 import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
-import { SiteError, SiteErrors } from '../errors.ts';
+import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 
 export type Page =
@@ -134,23 +134,21 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
     const file = () => `content/${folder}/${slug}.md`;
     if (RESERVED.has(slug)) {
       clashes.push(
-        new SiteError({
-          code: 'DuplicateUrl',
-          message: `The page ${file()} would be served at /${slug}, a path the build uses itself.`,
-          file: file(),
-          hint: `Rename the file; ${[...RESERVED].join(', ')} are reserved.`,
-        }),
+        createError(
+          'DuplicateUrl',
+          { clash: 'reserved', file: file(), slug, reserved: [...RESERVED] },
+          { file: file() },
+        ),
       );
     }
     const other = taken.get(slug);
     if (other !== undefined) {
       clashes.push(
-        new SiteError({
-          code: 'DuplicateUrl',
-          message: `The pages content/${other}/${slug}.md and ${file()} would both be served at /${slug}.`,
-          file: file(),
-          hint: 'Rename one of the two files.',
-        }),
+        createError(
+          'DuplicateUrl',
+          { clash: 'pages', file: file(), other: `content/${other}/${slug}.md`, slug },
+          { file: file() },
+        ),
       );
     }
     taken.set(slug, folder);

@@ -25,7 +25,7 @@ export function PageHead({ head, title, description, assets }: PageHeadProps) {
         <link key={icon.href} rel={icon.rel} href={icon.href} type={icon.type} sizes={icon.sizes} />
       ))}
       <link rel="stylesheet" href={assets.css} />
-      <script src={assets.js} defer />
+      <script src={assets.js} integrity={assets.jsIntegrity} defer />
       {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}
     </head>
   );

@@ -12,6 +12,7 @@ export function PortfolioSection({ heading, intro, items, more, newTabHint }: Po
       <ul className="tile-grid">
         {items.map((item) => (
           <li key={item.slug}>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the caption to keyboard users, as hover does */}
             <figure className="tile" tabIndex={0}>
               <Picture image={item.image} sizes={TILE_SIZES} alt={item.alt} loading="lazy" />
               <figcaption className="tile-caption">

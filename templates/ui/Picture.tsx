@@ -1,20 +1,10 @@
-import type { ResponsiveImage } from '../api.ts';
+import type { PictureProps } from '../api.ts';
 
-/** lazy: below the fold. priority: the first image a visitor sees, fetched early. */
-export type PictureLoading = 'lazy' | 'priority';
-
-export type PictureProps = {
-  image: ResponsiveImage;
-  alt: string;
-  /** The sizes attribute: how wide the image is drawn, for picking a width from the srcset. */
-  sizes: string;
-  loading: PictureLoading;
-  /** Drawn width in CSS pixels when the layout does not set it; the height keeps the aspect ratio. */
-  width?: number;
-};
-
-/** AVIF, then WebP, then the fallback <img>; width and height always set, so nothing shifts. */
-export function Picture({ image, alt, sizes, loading, width = image.width }: PictureProps) {
+/**
+ * AVIF, then WebP, then the fallback <img>; width and height always set, so nothing shifts. The
+ * one home of this markup: the generator renders images written in Markdown with it too.
+ */
+export function Picture({ image, alt, title, sizes, loading, width = image.width }: PictureProps) {
   const height = Math.round((width * image.height) / image.width);
   const fetching =
     loading === 'priority' ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
@@ -30,6 +20,7 @@ export function Picture({ image, alt, sizes, loading, width = image.width }: Pic
         width={width}
         height={height}
         alt={alt}
+        title={title}
         decoding="async"
         {...fetching}
       />

@@ -12,13 +12,13 @@ export function TableOfContentsNav({ label, links }: TableOfContents) {
         {label}
       </p>
       <ol>
-        {links.map((link, index) => (
-          <li key={index}>
+        {links.map((link) => (
+          <li key={link.href}>
             <a href={link.href}>{link.label}</a>
             {link.children.length > 0 && (
               <ol>
-                {link.children.map((child, childIndex) => (
-                  <li key={childIndex}>
+                {link.children.map((child) => (
+                  <li key={child.href}>
                     <a href={child.href}>{child.label}</a>
                   </li>
                 ))}

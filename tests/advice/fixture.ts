@@ -2,14 +2,14 @@
 import { splitFrontmatter } from '../../src/content/frontmatter.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
 import type { AdvicePage } from '../../src/advice/advise.ts';
-import type { SourceFile } from '../../src/advice/findings.ts';
+import type { SourceText } from '../../src/advice/findings.ts';
 import { readMarkdownFacts } from '../../src/advice/markdown.ts';
 
 const markdown = createMarkdown();
 
 export interface FixturePage {
   page: AdvicePage;
-  source: SourceFile;
+  source: SourceText;
 }
 
 /**
@@ -27,10 +27,10 @@ export function markdownPage(
   const split = splitFrontmatter(file, text);
   const html = markdown(split.body).html;
   const head = [
-    fields.title === undefined ? '' : `<title>${escape(fields.title)} | Northwind Studio</title>`,
-    fields.description === undefined ? '' : `<meta name="description" content="${escape(fields.description)}"/>`,
+    fields.title === undefined ? '' : `<title>${escapeHtml(fields.title)} | Northwind Studio</title>`,
+    fields.description === undefined ? '' : `<meta name="description" content="${escapeHtml(fields.description)}"/>`,
   ].join('');
-  const page = `<!DOCTYPE html><html><head>${head}</head><body><main><h1>${escape(fields.title ?? slug)}</h1><div class="prose">${html}</div></main></body></html>`;
+  const page = `<!DOCTYPE html><html><head>${head}</head><body><main><h1>${escapeHtml(fields.title ?? slug)}</h1><div class="prose">${html}</div></main></body></html>`;
   return {
     source: { file, text },
     page: {
@@ -49,6 +49,6 @@ export const GOOD_HEAD = {
   description: 'A description long enough to say what this page offers, and short enough to fit a snippet.',
 };
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { adviseSite } from '../../src/advice/advise.ts';
-import { createReport, formatReport } from '../../src/advice/page-report.ts';
+import { createPageReports, formatPageReports } from '../../src/advice/page-report.ts';
 import { GOOD_HEAD, markdownPage } from './fixture.ts';
 
 describe('the --report summary', () => {
   const fixture = markdownPage(
     'guide',
     GOOD_HEAD,
-    '## Plans\n\n' + 'word '.repeat(500) + '\n\n#### Free\n\n![A map of the office](/images/map.png)',
+    `## Plans\n\n${'word '.repeat(500)}\n\n#### Free\n\n![A map of the office](/images/map.png)`,
   );
   const advice = adviseSite({ pages: [fixture.page], sources: [fixture.source], report: true });
   const sizes = new Map([['/images/map.png', 2048]]);
-  const [report] = createReport(advice.pages, (src) => sizes.get(src));
+  const [report] = createPageReports(advice.pages, (src) => sizes.get(src));
 
   it('gives each page its title and description with lengths, outline, words, images and warnings as data', () => {
     expect(report).toMatchObject({
@@ -34,7 +34,7 @@ describe('the --report summary', () => {
   });
 
   it('prints one block per page for a terminal', () => {
-    const text = formatReport([report!]);
+    const text = formatPageReports([report!]);
     expect(text.split('\n').slice(0, 4)).toEqual([
       '/guide',
       '--------',

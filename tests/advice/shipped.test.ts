@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../src/errors.ts';
-import { formatReport } from '../../src/advice/page-report.ts';
+import { formatPageReports } from '../../src/advice/page-report.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 import { runAdvice } from './run-advice.ts';
 
@@ -16,6 +16,6 @@ describe('content advice on the shipped site', () => {
       '/thanks',
       '/404',
     ]);
-    if (process.env.ADVICE_PRINT) console.log(formatReport(advice.report));
+    if (process.env.ADVICE_PRINT) console.log(formatPageReports(advice.report));
   });
 });

@@ -12,7 +12,11 @@ describe('createStore', () => {
   it('computes a step once per key and counts what it computed', () => {
     const store = createStore();
     let runs = 0;
-    const square = (n: number) => store.step('square', String(n), () => (runs++, n * n));
+    const square = (n: number) =>
+      store.step('square', String(n), () => {
+        runs++;
+        return n * n;
+      });
     expect([square(3), square(3), square(4)]).toEqual([9, 9, 16]);
     expect(runs).toBe(2);
     expect(store.computed()).toEqual({ square: 2 });
@@ -60,11 +64,10 @@ describe('createStore', () => {
     const store = createStore();
     store.step('markdown', 'b', () => 'B');
     const asked: number[][] = [];
-    const values = await store.stepAll(
-      'markdown',
-      ['a', 'b', 'c'],
-      async (missing) => (asked.push(missing), missing.map((index) => 'abc'[index]!.toUpperCase())),
-    );
+    const values = await store.stepAll('markdown', ['a', 'b', 'c'], async (missing) => {
+      asked.push(missing);
+      return missing.map((index) => 'abc'[index]!.toUpperCase());
+    });
     expect(values).toEqual(['A', 'B', 'C']);
     expect(asked).toEqual([[0, 2]]);
   });

@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { loadSite } from '../../src/content/load.ts';
-import { SiteErrors } from '../../src/errors.ts';
+import type { SiteErrors } from '../../src/errors.ts';
 import { copyProject, type TempProject } from '../helpers/project.ts';
 
 let project: TempProject;

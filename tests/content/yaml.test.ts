@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SiteError, SiteErrors } from '../../src/errors.ts';
+import { type SiteError, SiteErrors } from '../../src/errors.ts';
 import { parseYaml } from '../../src/content/yaml.ts';
 
 const where = (source: string, lineOffset = 0) => ({

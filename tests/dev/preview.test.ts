@@ -54,7 +54,10 @@ describe('agency-site preview', () => {
       expect(response.headers['content-security-policy'], target).toBe(
         headersFor(rules, '/')['content-security-policy'],
       );
-      expect(response.headers['content-security-policy'], target).toContain("script-src 'self'");
+      expect(response.headers['content-security-policy'], target).toMatch(
+        /script-src 'sha256-[^']+' https:\/\/\S+\.js;/,
+      );
+      expect(response.headers['content-security-policy'], target).not.toContain("script-src 'self'");
       expect(response.headers['x-frame-options'], target).toBe('DENY');
     }
     // Pages keep the host's default caching; hashed assets are immutable (the two rules of _headers).

@@ -5,7 +5,8 @@ import { resolveConfig } from '../../src/config.ts';
 import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
 import { DEV_PATHS } from '../../src/dev/protocol.ts';
 import { connectEvents, rawRequest, waitFor, type EventChannel } from '../helpers/http.ts';
-import { PROJECT_ROOT, type TempProject } from '../helpers/project.ts';
+import { WARNINGS_SHOWN_PER_CODE } from '../../src/log.ts';
+import { PROJECT_ROOT, pageSource, type TempProject } from '../helpers/project.ts';
 import { copyWarmProject } from '../helpers/warm-project.ts';
 
 interface Running {
@@ -159,11 +160,30 @@ describe.concurrent('agency-site dev', () => {
     expect(await page('/terms')).toContain('Terms of Service');
   });
 
+  it('sends every warning of a rule to the overlay, more than the terminal prints in full', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { project, events } = await start(onTestFinished);
+    const vague = WARNINGS_SHOWN_PER_CODE + 3;
+    const pages = Array.from({ length: vague }, (_, index) => `content/pages/vague-${index + 1}.md`);
+    await Promise.all(
+      pages.map((page, index) => project.write(page, pageSource(`Vague ${index + 1}`, '[Click here](/terms).'))),
+    );
+    // The watcher may see the files in more than one batch: the last list counts.
+    let { warnings } = await events.next('warnings');
+    while (warnings.length < vague) ({ warnings } = await events.next('warnings'));
+    expect(warnings.filter((warning) => warning.code === 'VagueLinkText').map((warning) => warning.file)).toEqual(
+      expect.arrayContaining(pages),
+    );
+    expect(warnings).toHaveLength(vague);
+  });
+
   it('answers HEAD, refuses POST, and gives unknown paths the 404 page with status 404', async ({
     expect,
     onTestFinished,
   }) => {
-    const { dev, events, page } = await start(onTestFinished);
+    const { dev, page } = await start(onTestFinished);
     const head = await rawRequest(dev.url, '/terms', 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { planUpdate } from '../../src/dev/update.ts';
-import type { PlannedFile } from '../../src/output/staging.ts';
+import type { OutputFile } from '../../src/output/plan.ts';
 
 const page = (css: string, text = 'Hello') =>
   `<!DOCTYPE html><html><head><link rel="stylesheet" href="/${css}"/></head><body>${text}</body></html>`;
-const site = (css: string, text?: string, js = 'assets/main-1.js'): PlannedFile[] => [
+const site = (css: string, text?: string, js = 'assets/main-1.js'): OutputFile[] => [
   { path: 'index.html', contents: page(css, text) },
   { path: '404.html', contents: page(css, 'Missing') },
   { path: css, contents: `body{color:${css}}` },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
-import type { PlannedFile } from '../../src/output/staging.ts';
+import type { OutputFile } from '../../src/output/plan.ts';
 import { watchSite, type BuildOutcome, type SiteWatcher } from '../../src/dev/watch.ts';
 import type { TempProject } from '../helpers/project.ts';
 import { copyWarmProject } from '../helpers/warm-project.ts';
@@ -61,7 +61,7 @@ async function expectSameAsColdBuild(outcome: BuildOutcome): Promise<void> {
   await rm(coldOut, { recursive: true, force: true });
 }
 
-function bytesOf(file: PlannedFile): Promise<Buffer> {
+function bytesOf(file: OutputFile): Promise<Buffer> {
   return file.source ? readFile(file.source) : Promise.resolve(Buffer.from(file.contents ?? ''));
 }
 

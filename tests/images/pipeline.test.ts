@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { SiteError } from '../../src/errors.ts';
+import type { OutputFile } from '../../src/output/plan.ts';
 import { readImageSize } from '../../src/images/size.ts';
 import { createImagePipeline } from '../../src/images/pipeline.ts';
 import { processImage } from '../../src/images/pictures.ts';
@@ -30,8 +31,9 @@ afterAll(async () => {
 
 const widthsOf = (srcset: string) =>
   srcset.split(', ').map((candidate) => Number(candidate.split(' ')[1]!.replace('w', '')));
-const fileOf = (files: Array<{ path: string; contents: Uint8Array }>, link: string) =>
-  files.find((file) => `/sub/${file.path}` === link)!;
+/** The made file a link points at: images are made in memory, as bytes. */
+const fileOf = (files: OutputFile[], link: string) =>
+  files.find((file) => `/sub/${file.path}` === link)! as OutputFile & { contents: Uint8Array };
 
 describe('processImage', () => {
   it('makes AVIF and WebP at each width plus a fallback in the source format, never enlarging a raster', async () => {

@@ -1,6 +1,9 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import type { ProcessedImage } from '../../src/images/pictures.ts';
-import { placeMarkdownImages } from '../../src/images/place.ts';
+import { placeMarkdownImages, type RenderPicture } from '../../src/images/place.ts';
+import { Picture } from '../../templates/ui/Picture.tsx';
 
 const image: ProcessedImage = {
   src: '/assets/images/a-800-1.jpg',
@@ -13,19 +16,30 @@ const image: ProcessedImage = {
   ],
 };
 
-it('replaces a processed <img> by a <picture>, keeping its escaped alt text and title', () => {
+/** The shipped template's picture, as src/render/page.tsx renders it. */
+const renderPicture: RenderPicture = (props) => renderToStaticMarkup(createElement(Picture, props));
+
+it('replaces a processed <img> by the template’s <picture>, with its alt text and title escaped as React escapes every attribute', () => {
   const html = '<p><img src="/images/a.jpg" alt="Tom &#x26; &#x22;Jerry&#x22;" title="Us"></p>';
-  expect(placeMarkdownImages(html, new Map([['/images/a.jpg', image]]))).toBe(
+  expect(placeMarkdownImages(html, new Map([['/images/a.jpg', image]]), renderPicture)).toBe(
     '<p><picture>' +
-      '<source type="image/avif" srcset="/assets/images/a-400-2.avif 400w" sizes="(min-width: 48rem) 48rem, 100vw"/>' +
-      '<source type="image/webp" srcset="/assets/images/a-400-3.webp 400w" sizes="(min-width: 48rem) 48rem, 100vw"/>' +
-      '<img src="/assets/images/a-800-1.jpg" srcset="/assets/images/a-400-1.jpg 400w, /assets/images/a-800-1.jpg 800w" sizes="(min-width: 48rem) 48rem, 100vw"' +
-      ' width="800" height="600" alt="Tom &#x26; &#x22;Jerry&#x22;" title="Us" decoding="async" loading="lazy"/>' +
+      '<source type="image/avif" srcSet="/assets/images/a-400-2.avif 400w" sizes="(min-width: 48rem) 48rem, 100vw"/>' +
+      '<source type="image/webp" srcSet="/assets/images/a-400-3.webp 400w" sizes="(min-width: 48rem) 48rem, 100vw"/>' +
+      '<img src="/assets/images/a-800-1.jpg" srcSet="/assets/images/a-400-1.jpg 400w, /assets/images/a-800-1.jpg 800w" sizes="(min-width: 48rem) 48rem, 100vw"' +
+      ' width="800" height="600" alt="Tom &amp; &quot;Jerry&quot;" title="Us" decoding="async" loading="lazy"/>' +
       '</picture></p>',
+  );
+});
+
+it('renders Markdown images with whatever the templates’ picture component writes', () => {
+  const html = '<p>One <img src="/images/a.jpg" alt="A"> and <img src="/images/a.jpg" alt="B"> two</p>';
+  const marked: RenderPicture = ({ alt, sizes, loading }) => `[${alt} ${sizes} ${loading}]`;
+  expect(placeMarkdownImages(html, new Map([['/images/a.jpg', image]]), marked)).toBe(
+    '<p>One [A (min-width: 48rem) 48rem, 100vw lazy] and [B (min-width: 48rem) 48rem, 100vw lazy] two</p>',
   );
 });
 
 it('leaves an <img> it has no processed image for as it is', () => {
   const html = '<p><img src="/images/b.jpg" alt="B"></p>';
-  expect(placeMarkdownImages(html, new Map([['/images/a.jpg', image]]))).toBe(html);
+  expect(placeMarkdownImages(html, new Map([['/images/a.jpg', image]]), renderPicture)).toBe(html);
 });

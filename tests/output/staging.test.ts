@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { SiteError } from '../../src/errors.ts';
-import { guardOutDir, recoverOutput, writeOutput, type PlannedFile } from '../../src/output/staging.ts';
+import type { OutputFile } from '../../src/output/plan.ts';
+import { guardOutDir, recoverOutput, writeOutput } from '../../src/output/staging.ts';
 import { listLeftovers, snapshotFolder } from '../helpers/snapshot.ts';
 
 let folder: string;
@@ -154,7 +155,7 @@ describe('on bad input and interrupted builds', () => {
     return child.pid!;
   }
 
-  const files = (count: number, prefix = 'page'): PlannedFile[] =>
+  const files = (count: number, prefix = 'page'): OutputFile[] =>
     Array.from({ length: count }, (_, index) => ({
       path: `${prefix}-${index}.html`,
       contents: `<p>${prefix} ${index}</p>`,

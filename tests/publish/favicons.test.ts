@@ -32,7 +32,7 @@ afterAll(async () => {
   await rm(cacheDir, { recursive: true, force: true });
 });
 
-const file = (name: string) => favicons.files.find((candidate) => candidate.path === name)!.contents;
+const file = (name: string) => favicons.files.find((candidate) => candidate.path === name)!.contents as Uint8Array;
 
 describe('createFavicons', () => {
   it('makes square PNGs at 32, 192 and 512 pixels and a 180 pixel apple-touch-icon without transparency', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type Options } from '../../src/config.ts';
 import type { Site, SiteFile } from '../../src/content/schema.ts';
@@ -8,6 +9,7 @@ import {
   createContentSecurityPolicy,
   createHeaderRules,
   HOST_LIMITS,
+  integrityOf,
   renderHeadersFile,
 } from '../../src/publish/headers.ts';
 import { createRoutes, createUrlPolicy } from '../../src/site/routes.ts';
@@ -32,14 +34,23 @@ function policy(options: Options) {
 }
 
 describe('createContentSecurityPolicy', () => {
-  it('allows only same-origin script, style, images (and data:), and nothing inline', () => {
-    const csp = directives(createContentSecurityPolicy(site.settings, 'header'));
+  it("allows same-origin style and images (and data:), the site's own script by hash and URL, no worker, nothing inline", () => {
+    const script = { url: 'https://northwindstudio.dev/assets/main-ABC.js', integrity: integrityOf('run()') };
+    const csp = directives(createContentSecurityPolicy(site.settings, 'header', [script]));
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual([`'${script.integrity}'`, script.url]);
+    expect(csp.get('worker-src')).toEqual(["'none'"]);
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect([...csp.values()].flat().some((source) => /unsafe|nonce|sha\d/.test(source))).toBe(false);
+    expect([...csp.values()].flat().some((source) => /unsafe|nonce/.test(source))).toBe(false);
+  });
+
+  it("names no script at all when there is none, never 'self', and escapes ';' and ',' in a script URL", () => {
+    expect(directives(createContentSecurityPolicy(site.settings, 'header')).get('script-src')).toEqual(["'none'"]);
+    const odd = createContentSecurityPolicy(site.settings, 'meta', [{ url: 'https://a.example/x;script-src *,/m.js' }]);
+    expect(directives(odd).get('script-src')).toEqual(['https://a.example/x%3Bscript-src%20*%2C/m.js']);
+    expect(integrityOf('run()')).toBe(`sha256-${createHash('sha256').update('run()').digest('base64')}`);
   });
 
   it('allows frames only from the chat host of aiDemo.frameUrl', () => {

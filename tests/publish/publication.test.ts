@@ -4,7 +4,6 @@
  */
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../src/build.ts';
 import { resolveConfig, type Options } from '../../src/config.ts';

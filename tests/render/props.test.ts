@@ -132,7 +132,7 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
 
 const head: HeadData = { csp: "default-src 'self'", noindex: false, themeColor: '#112233', icons: [], meta: [] };
 const images: SiteImages = { logo: image('logo'), portfolio: { shop: image('shop') } };
-const assets = { css: '/sub/assets/site-abc.css', js: '/sub/assets/main-abc.js' };
+const assets = { css: '/sub/assets/site-abc.css', js: '/sub/assets/main-abc.js', jsIntegrity: 'sha256-AAAA' };
 const extraPage: ContentPage = { slug: 'team', title: 'Team', description: 'Who we are.', html: '<p>We.</p>' };
 
 /** Every route's props, as the renderer makes them: `--format directory --base /sub/`. */

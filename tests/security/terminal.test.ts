@@ -1,7 +1,8 @@
 /** Untrusted text never reaches the terminal raw: control characters are escaped in every message. */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeControl, formatError, SiteError, toOverlay } from '../../src/errors.ts';
+import { escapeControl, formatError, SiteError, toProblem } from '../../src/errors.ts';
+import { formatWorkflowCommand, renderJsonDocument } from '../../src/reporters.ts';
 import { copyProject, runCli, type TempProject } from '../helpers/project.ts';
 
 const ESC = '\u001b';
@@ -13,7 +14,7 @@ describe('escapeControl', () => {
     );
   });
 
-  it('is applied to the file name, message, frame and hint, in the terminal and in the overlay', () => {
+  it('is applied to the file name, message, frame and hint, in the terminal, the overlay, GitHub and JSON', () => {
     const error = new SiteError({
       code: 'FileName',
       message: `Bad ${ESC}]0;owned${ESC}\\ name.`,
@@ -24,7 +25,10 @@ describe('escapeControl', () => {
     });
     expect(formatError(error)).not.toContain(ESC);
     expect(formatError(error)).toContain('content/pages/\\x1b[2J.md:1:1');
-    expect(JSON.stringify(toOverlay(error))).not.toContain('\\u001b');
+    const problem = toProblem(error);
+    expect(JSON.stringify(problem)).not.toContain('\\u001b');
+    expect(formatWorkflowCommand(problem)).not.toContain(ESC);
+    expect(renderJsonDocument([problem], { command: 'check', ok: false })).not.toContain('\\u001b');
   });
 });
 

@@ -3,11 +3,10 @@
  * WebP and a fallback at a few widths, src/images/pipeline.ts), by the site path they were written
  * with. Their bytes are read here, synchronously like the rest of the pipeline's reads.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Image } from '../content/schema.ts';
-import { resolveInside } from '../project-paths.ts';
-import type { OutputFile } from '../render/assets.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
+import type { OutputFile } from '../output/plan.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 import type { ImagePipeline } from './pipeline.ts';
 import { processImage, type ProcessedImage } from './pictures.ts';
@@ -27,8 +26,11 @@ export async function processMarkdownImages(
 ): Promise<MarkdownImageSet> {
   const made = await Promise.all(
     images.map((image) => {
-      const bytes = readFileSync(
-        resolveInside(publicDir, path.join(publicDir, ...image.src.split('/')), `public${image.src}`),
+      const bytes = readInside(
+        publicDir,
+        path.join(publicDir, ...image.src.split('/')),
+        `public${image.src}`,
+        MAX_PUBLIC_BYTES,
       );
       return processImage(pipeline, { image, bytes, widths: widthsFor(image), urls });
     }),

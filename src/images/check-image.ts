@@ -3,10 +3,9 @@
  * can be read. Checked on the path as written, so a missing file is reported even when other
  * fields of the same file are wrong.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, type SiteErrorInit } from '../errors.ts';
-import { resolveInside } from '../project-paths.ts';
+import { createError, SiteError, type ErrorPlace } from '../errors.ts';
+import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import { readImageSize } from './size.ts';
 import type { LoadContext } from '../content/file.ts';
 import type { Parsed } from '../content/parse.ts';
@@ -29,27 +28,20 @@ export async function checkImage(
 }
 
 /** Where an image path was written, for its errors. */
-export type ImagePlace = Pick<SiteErrorInit, 'file' | 'line' | 'column' | 'frame'>;
+export type ImagePlace = Pick<ErrorPlace, 'file' | 'line' | 'column' | 'frame'>;
 
 /** The file public/`src` exists and has a readable size. */
 export async function checkPublicImage(context: LoadContext, src: string, place: ImagePlace): Promise<Checked<Image>> {
-  const fail = (message: string, hint: string, cause?: unknown) => ({
-    errors: [new SiteError({ code: 'MissingImage', message, ...place, hint, cause })],
+  const fail = (problem: 'absent' | 'no size', cause?: unknown) => ({
+    errors: [createError('MissingImage', { src, problem }, { ...place, cause })],
   });
   const image = await context.reads.image(src);
   if ('missing' in image && image.missing instanceof SiteError) return { errors: [image.missing] };
   if ('missing' in image) {
-    return fail(
-      `The image ${src} does not exist: there is no file public${src}.`,
-      `Add the image as public${src}, or correct the path (it starts inside public/).`,
-      image.missing,
-    );
+    return fail('absent', image.missing);
   }
   if ('unreadable' in image) {
-    return fail(
-      `The image public${src} has no readable width and height.`,
-      'Use an SVG with width and height (or a viewBox), or a PNG, JPEG, WebP or GIF file.',
-    );
+    return fail('no size');
   }
   return { value: { src, ...image.size }, errors: [] };
 }
@@ -57,7 +49,7 @@ export async function checkPublicImage(context: LoadContext, src: string, place:
 export async function readImage(publicDir: string, src: string): Promise<ImageRead> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(resolveInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`));
+    bytes = readInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`, MAX_PUBLIC_BYTES);
   } catch (cause) {
     return { missing: cause };
   }

@@ -1,0 +1,202 @@
+/**
+ * The home page's further section types, one strict schema each: an item of home.yaml's
+ * `sections:` list is `type`, an optional `id` and its type's fields. Every field carries a
+ * one-line description for editors (the CMS shows it beside the field). Markdown fields hold
+ * GitHub-flavoured Markdown, which the generator renders before the template sees it.
+ *
+ * Adding a type is one entry here (and in SECTION_DEFAULT_IDS) plus one template.
+ */
+import { z } from 'zod';
+import { href, publicPath, text } from './schema.ts';
+
+const anchor = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and -, starting with a letter, such as faq or team')
+  .optional()
+  .describe('The section\u2019s anchor: the menu links to it as /#id. Optional: each type has its usual one.');
+
+const heading = text.describe('The section\u2019s heading, shown large above it.');
+const intro = text.optional().describe('One or two sentences under the heading. Optional.');
+const markdown = (what: string) => text.describe(`${what} Markdown: **bold**, links, lists.`);
+const image = publicPath.describe('A picture inside public/, written as its path such as /images/team/ana.jpg.');
+const ALT = 'What the picture shows, for people who cannot see it.';
+const alt = text.describe(ALT);
+
+const button = z
+  .strictObject({
+    label: text.describe('The words on the button: say where it leads, such as "Book a call".'),
+    href: href.describe('Where it leads: /page, /#section, https://... or mailto:...'),
+  })
+  .describe('A button: its words and where it leads.');
+
+/** The fields every section has: its type (which template shows it) and its anchor. */
+function sectionOf<Type extends string, Shape extends z.ZodRawShape>(type: Type, what: string, shape: Shape) {
+  return z.strictObject({ type: z.literal(type).describe(what), id: anchor, ...shape });
+}
+
+export const testimonialsSectionSchema = sectionOf('testimonials', 'Quotes from clients.', {
+  heading,
+  intro,
+  items: z
+    .array(
+      z
+        .strictObject({
+          quote: text.describe('What the client said, without quotation marks.'),
+          name: text.describe('Who said it.'),
+          role: text.optional().describe('Their role and company, such as "Founder, Acme". Optional.'),
+          image: image.optional().describe('A small portrait of them. Optional; needs alt.'),
+          alt: text.optional().describe(`${ALT} Needed with image.`),
+        })
+        .refine((item) => (item.image === undefined) === (item.alt === undefined), {
+          message: 'needs both image and alt, or neither',
+          path: ['alt'],
+        }),
+    )
+    .min(1, 'must list at least one quote')
+    .describe('The quotes, in the order shown.'),
+});
+
+export const faqSectionSchema = sectionOf('faq', 'Questions and answers; each answer opens under its question.', {
+  heading,
+  intro,
+  items: z
+    .array(
+      z.strictObject({
+        question: text.describe('The question, as a visitor would ask it.'),
+        answer: markdown('The answer.'),
+      }),
+    )
+    .min(1, 'must list at least one question')
+    .describe('The questions, in the order shown.'),
+});
+
+export const ctaSectionSchema = sectionOf('cta', 'A call to action: a heading, a line of text and one button.', {
+  heading,
+  text: text.optional().describe('A sentence under the heading. Optional.'),
+  button,
+});
+
+export const pricingSectionSchema = sectionOf('pricing', 'Plans side by side, each with its price and features.', {
+  heading,
+  intro,
+  plans: z
+    .array(
+      z.strictObject({
+        name: text.describe('The plan\u2019s name, such as Starter.'),
+        price: text.describe('The price as shown, such as $19 or "From $2,000".'),
+        period: text.optional().describe('What the price is for, such as "/month" or "per project". Optional.'),
+        features: z
+          .array(text)
+          .min(1, 'must list at least one feature')
+          .describe('What the plan includes, one a line.'),
+        button,
+        featured: z.boolean().optional().describe('true to make this plan stand out. Optional.'),
+      }),
+    )
+    .min(1, 'must list at least one plan')
+    .describe('The plans, in the order shown.'),
+});
+
+export const logosSectionSchema = sectionOf('logos', 'A row of client or partner logos.', {
+  heading,
+  intro,
+  items: z
+    .array(
+      z.strictObject({
+        name: text.describe('The client\u2019s or partner\u2019s name; screen readers read it instead of the logo.'),
+        image: image.describe('Their logo inside public/, best as SVG, such as /images/clients/acme.svg.'),
+        href: href.optional().describe('Their website, https://... Optional.'),
+      }),
+    )
+    .min(1, 'must list at least one logo')
+    .describe('The logos, in the order shown.'),
+});
+
+export const mediaSectionSchema = sectionOf('media', 'Text beside a picture.', {
+  heading,
+  text: markdown('The text beside the picture.'),
+  image,
+  alt,
+  side: z
+    .enum(['left', 'right'], { error: 'must be left or right' })
+    .optional()
+    .describe('Which side the picture is on, on wide screens: left or right (the default).'),
+});
+
+export const teamSectionSchema = sectionOf('team', 'The people behind the agency, with photos.', {
+  heading,
+  intro,
+  items: z
+    .array(
+      z.strictObject({
+        name: text.describe('Their name.'),
+        role: text.describe('What they do, such as "Lead designer".'),
+        image: image.describe('Their photo inside public/, such as /images/team/ana.jpg.'),
+        alt,
+      }),
+    )
+    .min(1, 'must list at least one person')
+    .describe('The people, in the order shown.'),
+});
+
+export const proseSectionSchema = sectionOf('prose', 'A section of free text.', {
+  heading: text.optional().describe('A heading above the text. Optional.'),
+  body: markdown('The text.'),
+});
+
+export const statsSectionSchema = sectionOf('stats', 'A row of key figures, such as "150+ happy clients".', {
+  heading,
+  intro,
+  items: z
+    .array(
+      z.strictObject({
+        value: text.describe('The figure, such as 150+ or 5.0.'),
+        label: text.describe('What it counts, such as "Happy Clients".'),
+      }),
+    )
+    .min(1, 'must list at least one figure')
+    .describe('The figures, in the order shown.'),
+});
+
+/** The new types by name; the loader joins them with the shipped ones (hero, services, ...) into one union. */
+export const sectionSchemas = {
+  testimonials: testimonialsSectionSchema,
+  faq: faqSectionSchema,
+  cta: ctaSectionSchema,
+  pricing: pricingSectionSchema,
+  logos: logosSectionSchema,
+  media: mediaSectionSchema,
+  team: teamSectionSchema,
+  prose: proseSectionSchema,
+  stats: statsSectionSchema,
+};
+
+export type SectionType = keyof typeof sectionSchemas;
+
+/** The anchor a section gets when it names none. */
+export const SECTION_DEFAULT_IDS: Record<SectionType, string> = {
+  testimonials: 'testimonials',
+  faq: 'faq',
+  cta: 'get-started',
+  pricing: 'pricing',
+  logos: 'clients',
+  media: 'feature',
+  team: 'team',
+  prose: 'more',
+  stats: 'numbers',
+};
+
+export const sectionSchema = z.discriminatedUnion('type', [
+  testimonialsSectionSchema,
+  faqSectionSchema,
+  ctaSectionSchema,
+  pricingSectionSchema,
+  logosSectionSchema,
+  mediaSectionSchema,
+  teamSectionSchema,
+  proseSectionSchema,
+  statsSectionSchema,
+]);
+
+export type SectionContent = z.infer<typeof sectionSchema>;
+export type SectionContentOf<Type extends SectionType> = z.infer<(typeof sectionSchemas)[Type]>;

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeIssue } from '../../src/content/issues.ts';
+import { SECTION_DEFAULT_IDS, sectionSchema, sectionSchemas, type SectionType } from '../../src/content/sections.ts';
+
+/** One valid section of every type, with every optional field filled in. */
+const SAMPLES: Record<SectionType, Record<string, unknown>> = {
+  testimonials: {
+    type: 'testimonials',
+    heading: 'What clients say',
+    intro: 'Kind words.',
+    items: [
+      { quote: 'They shipped in a week.', name: 'Ana', role: 'Founder, Acme', image: '/images/ana.jpg', alt: 'Ana' },
+    ],
+  },
+  faq: {
+    type: 'faq',
+    id: 'questions',
+    heading: 'Questions',
+    items: [{ question: 'How long?', answer: 'Six **weeks**.' }],
+  },
+  cta: { type: 'cta', heading: 'Ready?', text: 'Let us talk.', button: { label: 'Book a call', href: '/#contact' } },
+  pricing: {
+    type: 'pricing',
+    heading: 'Pricing',
+    plans: [
+      {
+        name: 'Pro',
+        price: '$19',
+        period: '/month',
+        features: ['Support'],
+        button: { label: 'Buy', href: '/#contact' },
+      },
+      { name: 'Team', price: '$99', features: ['All'], button: { label: 'Buy', href: '/#contact' }, featured: true },
+    ],
+  },
+  logos: {
+    type: 'logos',
+    heading: 'Clients',
+    items: [{ name: 'Acme', image: '/images/acme.svg', href: 'https://acme.example' }],
+  },
+  media: {
+    type: 'media',
+    heading: 'How we work',
+    text: 'We *listen*.',
+    image: '/images/desk.jpg',
+    alt: 'A desk',
+    side: 'left',
+  },
+  team: {
+    type: 'team',
+    heading: 'Team',
+    items: [{ name: 'Ana', role: 'Designer', image: '/images/ana.jpg', alt: 'Ana' }],
+  },
+  prose: { type: 'prose', body: 'Just text.' },
+  stats: { type: 'stats', heading: 'In numbers', items: [{ value: '150+', label: 'Happy Clients' }] },
+};
+
+function refusals(data: unknown, schema: z.ZodType = sectionSchema) {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) throw new Error('expected the section to be refused');
+  return result.error.issues.map((issue) => {
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+    return { path: path.join('.'), ...describeIssue(issue, path, schema) };
+  });
+}
+
+/** Every field of an object schema, nested ones as a.b.c, with the description an editor will see. */
+function descriptions(schema: z.ZodType, prefix = ''): Array<[string, string | undefined]> {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodArray)
+    return descriptions((schema instanceof z.ZodOptional ? schema.unwrap() : schema.element) as z.ZodType, prefix);
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([name, field]) => [
+    [`${prefix}${name}`, field.description] as [string, string | undefined],
+    ...descriptions(field, `${prefix}${name}.`),
+  ]);
+}
+
+describe('section schemas', () => {
+  it.each(Object.keys(SAMPLES))('accepts a %s section with every field', (type) => {
+    expect(sectionSchema.parse(SAMPLES[type as SectionType])).toMatchObject({ type });
+  });
+
+  it('has one schema, one sample and one default anchor per type, and the anchors are distinct', () => {
+    expect(Object.keys(sectionSchemas).sort()).toEqual(Object.keys(SAMPLES).sort());
+    expect(Object.keys(SECTION_DEFAULT_IDS).sort()).toEqual(Object.keys(SAMPLES).sort());
+    const ids = Object.values(SECTION_DEFAULT_IDS);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The shipped sections' anchors stay theirs.
+    for (const shipped of ['hero', 'services', 'ai-demo', 'portfolio', 'about', 'contact'])
+      expect(ids).not.toContain(shipped);
+  });
+
+  it('describes every field, nested ones too, for the CMS', () => {
+    for (const [type, schema] of Object.entries(sectionSchemas)) {
+      const missing = descriptions(schema).filter(([, description]) => !description?.trim());
+      expect(missing.map(([field]) => `${type}: ${field}`)).toEqual([]);
+    }
+  });
+
+  it('refuses an unknown field and suggests the near name', () => {
+    const issues = refusals({ ...SAMPLES.faq, items: [{ question: 'Why?', answr: 'Because.' }] }, sectionSchemas.faq);
+    const issue = issues.find((one) => one.path.endsWith('answr'));
+    expect(issue).toMatchObject({ path: 'items.0.answr' });
+    expect(issue!.hint).toContain('Did you mean "answer"?');
+    expect(refusals({ ...SAMPLES.cta, headng: 'x' }, sectionSchemas.cta)[0]!.hint).toContain('Did you mean "heading"?');
+  });
+
+  it('refuses an unknown type, an empty list, a bad anchor and a side that is neither left nor right', () => {
+    expect(refusals({ type: 'carousel', heading: 'x' })[0]!.path).toBe('type');
+    expect(refusals({ ...SAMPLES.team, items: [] })[0]).toMatchObject({ path: 'items' });
+    expect(refusals({ ...SAMPLES.stats, id: 'Our Numbers' })[0]!.message).toContain('lowercase letters');
+    expect(refusals({ ...SAMPLES.media, side: 'top' })[0]!.message).toContain('must be left or right');
+  });
+
+  it('refuses a testimonial portrait without alt text, and alt text without a portrait', () => {
+    const item = { quote: 'Great.', name: 'Ana' };
+    const withImage = { ...SAMPLES.testimonials, items: [{ ...item, image: '/images/ana.jpg' }] };
+    expect(refusals(withImage)[0]).toMatchObject({ path: 'items.0.alt' });
+    expect(refusals({ ...SAMPLES.testimonials, items: [{ ...item, alt: 'Ana' }] })[0]).toMatchObject({
+      path: 'items.0.alt',
+    });
+    expect(sectionSchema.parse({ ...SAMPLES.testimonials, items: [item] })).toBeTruthy();
+  });
+
+  it('refuses a button that leads nowhere a link may go', () => {
+    const cta = { ...SAMPLES.cta, button: { label: 'Go', href: 'javascript:alert(1)' } };
+    expect(refusals(cta)[0]).toMatchObject({ path: 'button.href' });
+  });
+});

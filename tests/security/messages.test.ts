@@ -93,7 +93,8 @@ describe('the CLI with line breaks and workflow commands in content', () => {
     const commands = result.stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(commands).toHaveLength(1);
     expect(commands[0]).toMatch(/^::error file=content\/pages\/fake\.md,line=4,col=1,title=FrontmatterInvalid::/);
-    expect(commands[0]).toContain('%0A::add-mask::secret');
+    // The projection shows the key's line feeds as \n, so the command stays one line.
+    expect(commands[0]).toContain('\\n::add-mask::secret');
     expect(
       `${result.stdout}\n${result.stderr}`
         .split('\n')

@@ -1,5 +1,6 @@
 /** How the pipeline's larger values are kept in the disk cache. */
 import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { scanJsonOf } from '../output/check.ts';
 import type { PageScan } from '../output/scan-html.ts';
 import type { Codec } from './store.ts';
 
@@ -19,6 +20,6 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
 
 /** A page's scan: as JSON, whose strings are copies. */
 export const scanCodec: Codec<PageScan> = {
-  encode: (scan) => JSON.stringify(scan),
+  encode: scanJsonOf,
   decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
 };

@@ -211,7 +211,17 @@ export function readPage(page: Pick<RenderedPage, 'html'>): PageScan {
     typeof page.html === 'string'
       ? page.html
       : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-  return JSON.parse(JSON.stringify(scanHtml(text))) as PageScan;
+  const json = JSON.stringify(scanHtml(text));
+  const scan = JSON.parse(json) as PageScan;
+  scanJson.set(scan, json);
+  return scan;
+}
+
+/** The JSON each scan was copied through (see readPage), made once: what the disk cache keeps. */
+const scanJson = new WeakMap<PageScan, string>();
+
+export function scanJsonOf(scan: PageScan): string {
+  return scanJson.get(scan) ?? JSON.stringify(scan);
 }
 
 /** Pages named in a broken link's hint at most: a site of thousands would list them all. */

@@ -1,42 +1,30 @@
 /**
- * buildSite(config): the one pipeline, the same for build, check and dev:
- * read -> parse and validate (all errors together) -> Markdown -> routes -> publication -> pages ->
- * check -> write. Each step keeps its results in the store by keys made from its inputs; a single
- * build opens the store on the disk cache, `dev` passes one it keeps, with the versions of the files
- * its watcher saw change. `check` runs the same pipeline and does not write.
+ * buildSite(config): the one pipeline, the same for build, check and dev: read and check every
+ * content kind -> Markdown bodies and the site's images -> routes -> publication -> pages ->
+ * check -> advice -> write. Each stage is kept by the store where src/stages.ts and
+ * src/page-stages.ts wrap it: a single build opens the store on the disk cache, `dev` passes one it
+ * keeps, with the versions of the files its watcher saw change. `check` does not write.
  */
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { runAdviceStage } from './advice/stage.ts';
 import type { PageReport } from './advice/page-report.ts';
-import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
-import { createLoadContext, loadImageContent, loadSite, type LoadedImageContent } from './content/load.ts';
 import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
-import { checkSite } from './output/check.ts';
 import { byteLength, planOutput, type OutputFile } from './output/plan.ts';
 import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
 import { checkHeadersFile, HEADERS_FILE, integrityOf } from './publish/headers.ts';
-import { listPublicFiles } from './publish/public-files.ts';
 import { requireSourceFolders } from './project-paths.ts';
-import type { Image } from './content/schema.ts';
-import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
-import { processMarkdownImages, type MarkdownImageSet } from './images/markdown-pictures.ts';
+import { createImagePipeline } from './images/pipeline.ts';
 import { placeSiteImages } from './images/place.ts';
-import {
-  createPublication,
-  createSiteImages,
-  type Publication,
-  type PublicationInput,
-  type SiteImageSet,
-} from './publish/publication.ts';
-import { assetContents, buildAssets } from './render/assets.ts';
+import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
-import { renderSitePages } from './render/site-pages.ts';
-import { loadTemplates } from './render/templates.ts';
-import { createRoutes, createUrlPolicy, type UrlPolicy } from './site/routes.ts';
+import { createRoutes, createUrlPolicy, type Route } from './site/routes.ts';
+import { bodiesShownOn } from './advice/advice-input.ts';
+import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
+import { createStages } from './stages.ts';
+import { imageContentOf } from './content/load.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
@@ -84,86 +72,91 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     await guardOutDir(config);
   }
   const store = options.store ?? (await openStore(config));
-  const files = options.files ?? unchangedFiles;
   const before = store.computed();
   const stopImages = new AbortController();
-  // One pipeline for the images of the site and of Markdown bodies, pruned once both were made here.
+  // One pipeline for the images of the site and of Markdown bodies.
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
-  const madeImages = new Set<string>();
   let workers = 0;
+  const onWorkers = (count: number) => (workers = count);
+  const stages = createStages({ config, store, files: options.files ?? unchangedFiles, pipeline, onWorkers });
   try {
-    const publicKey = `${files.folder(config.publicDir)} ${config.allowPublicScripts}`;
-    const publicFiles = await store.step('public-files', publicKey, () => listPublicFiles(config));
-    const templating = keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config));
-    const bundling = keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config));
-    // The settings, logo and portfolio first: their images are made while the rest loads.
-    const imageContent = loadImageContent(createLoadContext(config, { store, files }));
-    const images = startImages(store, files, config, publicFiles, imageContent, { pipeline, made: madeImages });
+    const publicFiles = await stages.publicFiles();
+    const kinds = stages.kinds();
+    // Started once the content is read and valid: made while the Markdown renders.
+    const images = kinds.then((read) => stages.siteImages(read, (url) => createUrlPolicy(config, url), publicFiles));
     // Awaited after the load; a load that fails first must not leave it unhandled.
     images.catch(() => undefined);
-    const [loaded, templates, assets] = await settleAll([
-      loadSite(config, { store, files, imageContent, onWorkers: (count) => (workers = count) }),
-      templating,
-      bundling,
+    const [{ loaded, bodies }, templates, assets] = await settleAll([
+      kinds.then((read) => {
+        if (read.errors.length > 0) throw new SiteErrors(read.errors);
+        const { settings } = imageContentOf(read)!;
+        return stages.content(read, createUrlPolicy(config, settings.url));
+      }),
+      stages.templates(),
+      stages.assets(),
     ]);
     const urls = createUrlPolicy(config, loaded.site.settings.url);
-    const markdownImages = await makeMarkdownImages(
-      store,
-      { files, config, urls, pipeline, made: madeImages },
-      loaded.markdownImages,
+    const markdownImages = await stages.markdownImages(loaded.markdownImages, urls);
+    const { site, pages: contentPages } = placeSiteImages(
+      loaded,
+      markdownImages.pictures,
+      urls,
+      createPictureRenderer(templates),
     );
-    const {
-      site,
-      pages: contentPages,
-      pageSources,
-    } = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates));
     const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
+    const siteImages = await images;
+    // The load succeeded, so the image content was valid and its images were started.
+    if (!siteImages) throw new Error('buildSite: the site loaded but its images were never started');
     // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
     const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
-    const published = await publish(
-      store,
+    const publication = await stages.publication(
       { config, site, routes, urls, publicFiles, scripts: [script] },
-      await images,
+      siteImages,
     );
     // Every image of this build is made: what the cache holds besides is from content that is gone.
-    if (madeImages.size === 2) pipeline.prune();
+    if (stages.madeEveryImage()) pipeline.prune();
     pipeline.close();
     clock.stage('images');
-    const { head, headKey } = published;
     const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
-    const pageInput = { templates, site, routes, urls, assets: links, images: published.images, head, headKey };
-    const pages = renderSitePages({ ...pageInput, pageSources }, store);
+    const { pages, keys } = renderPagesStage(store, {
+      ...{ templates, site, routes, urls, assets: links, images: publication.images, publication },
+      kinds: await kinds,
+      bodies,
+      unplaced: loaded.pages,
+    });
     clock.stage('render');
-    const imageFiles = new Set(published.files.map((file) => file.path));
+    const imageFiles = new Set(publication.files.map((file) => file.path));
     // A Markdown image that is also a portfolio image has the same files.
     const bodyImageFiles = markdownImages.files.filter((file) => !imageFiles.has(file.path));
     const planned = planOutput(
       pages.map((page) => ({ path: page.route.file, contents: page.html })),
       assets.files,
       publicFiles,
-      published.files,
+      publication.files,
       bodyImageFiles,
     );
-    const problems = checkSite({
-      pages,
-      files: new Set(planned.map((file) => file.path)),
-      urls,
-      sources: loaded.sources,
+    const outputFiles = new Set(planned.map((file) => file.path));
+    const bodiesOf = (page: { route: Route }) => bodiesShownOn(page.route, site);
+    // Each page is read once, for the check and the advice both.
+    const scanOf = pageScans(store, keys);
+    const problems = checkStage(
       store,
-    });
+      { pages, files: outputFiles, urls, sources: loaded.sources, bodiesOf },
+      keys,
+      scanOf,
+    );
     if (problems.length > 0) throw new SiteErrors(problems);
     clock.stage('check');
-    const advice = await runAdviceStage({
+    const advice = await adviceStage(
       store,
-      loaded,
-      pages,
-      publicFiles,
-      publicKey,
-      output: planned,
-      base: urls.base,
-      report: options.report ?? false,
-    });
+      {
+        ...{ loaded, pages, publicFiles, publicKey: stages.publicKey, output: planned, base: urls.base },
+        report: options.report ?? false,
+        scanOf,
+      },
+      keys,
+    );
     const warnings = [...loaded.warnings, ...checkHostLimits(planned), ...advice.warnings];
     if (options.strict && warnings.length > 0) throw new SiteErrors(warnings);
     clock.stage('advice');
@@ -181,7 +174,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       pages: pages.length,
       files: planned.length,
       ...sizeOf(planned),
-      images: { ...published.work },
+      images: { ...publication.work },
       computed,
       workers,
       outDir: config.outDir,
@@ -198,89 +191,6 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   } finally {
     pipeline.close();
   }
-}
-
-type Made = { set: SiteImageSet; key: string };
-
-/** The site's images, started as soon as the content they are made from is read and valid. */
-async function startImages(
-  store: Store,
-  files: FileVersions,
-  config: ResolvedConfig,
-  publicFiles: OutputFile[],
-  imageContent: Promise<LoadedImageContent>,
-  { pipeline, made }: { pipeline: ImagePipeline; made: Set<string> },
-): Promise<Made | undefined> {
-  const { content } = await imageContent;
-  if (!content) return undefined;
-  const urls = createUrlPolicy(config, content.settings.url);
-  const key = hashKey(
-    JSON.stringify(content),
-    urlKey(urls),
-    publicFiles.map((file) => file.path).join('\n'),
-    files.folder(config.publicDir),
-  );
-  const set = await store.step('images', key, () => {
-    made.add('images');
-    return createSiteImages({ config, site: content, urls, publicFiles, pipeline });
-  });
-  return { set, key };
-}
-
-/** The images Markdown bodies show, kept while their paths and sizes, the URL policy and public/ are the same. */
-function makeMarkdownImages(
-  store: Store,
-  {
-    files,
-    config,
-    urls,
-    pipeline,
-    made,
-  }: { files: FileVersions; config: ResolvedConfig; urls: UrlPolicy; pipeline: ImagePipeline; made: Set<string> },
-  images: Image[],
-): Promise<MarkdownImageSet> {
-  const key = hashKey(JSON.stringify(images), urlKey(urls), files.folder(config.publicDir));
-  return store.step('markdown-images', key, () => {
-    made.add('markdown-images');
-    return processMarkdownImages(pipeline, { images, publicDir: config.publicDir, urls });
-  });
-}
-
-/** The publication: kept while the images, site, routes, URL policy and public/ are the same. */
-function publish(store: Store, input: PublicationInput, images: Made | undefined): Promise<Publication> {
-  // The load succeeded, so the image content was valid and its images were started.
-  if (!images) throw new Error('buildSite: the site loaded but its images were never started');
-  const { site, routes, urls, publicFiles } = input;
-  const key = hashKey(
-    images.key,
-    JSON.stringify(site),
-    routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'),
-    urlKey(urls),
-    publicFiles.map((file) => file.path).join('\n'),
-    JSON.stringify(input.scripts),
-  );
-  return store.step('publication', key, () => createPublication(input, Promise.resolve(images.set)));
-}
-
-/** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
-async function keepBundle<T extends { inputs: string[] }>(
-  store: Store,
-  files: FileVersions,
-  folder: string,
-  name: string,
-  make: () => Promise<T>,
-): Promise<T> {
-  const stamp = (inputs: readonly string[]) =>
-    `${files.listing(folder)} ${inputs.map((input) => files.file(input)).join(' ')}`;
-  const last = store.peek<{ stamp: string; bundle: T }>(name, 'last');
-  if (last && last.stamp === stamp(last.bundle.inputs)) return last.bundle;
-  const bundle = await make();
-  store.keep(name, 'last', { stamp: stamp(bundle.inputs), bundle });
-  return bundle;
-}
-
-function urlKey(urls: UrlPolicy): string {
-  return JSON.stringify({ format: urls.format, base: urls.base, siteUrl: urls.siteUrl });
 }
 
 function startClock() {

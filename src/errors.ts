@@ -41,6 +41,7 @@ export type SiteErrorCode =
   | 'ExternalImage'
   | 'DuplicateOrder'
   | 'DuplicateUrl'
+  | 'DuplicateId'
   | 'BrokenLink'
   | 'BrokenAnchor'
   | 'MissingAsset'

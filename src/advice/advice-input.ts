@@ -1,10 +1,11 @@
 /**
  * From the pipeline's values to what adviseSite reads: which content files each route is made
- * from, the rules turned off per file, and the images of public/. Knows the content layout
- * (content/legal/<slug>.md, ...) the way the loader does.
+ * from, the rules turned off per file, and the images of public/. Where each kind's files are and
+ * which page reads them follow from src/content/kinds.ts.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { contentFile, KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName } from '../content/kinds.ts';
 import type { ContentPage, Site } from '../content/schema.ts';
 import { readImageSize } from '../images/size.ts';
 import type { Route } from '../site/routes.ts';
@@ -15,46 +16,72 @@ import type { AdviceSwitch, AdviceSwitches } from './switches.ts';
 /** What the Markdown step learnt from a content file's body, and the lines before that body. */
 export type MarkdownOf = (file: string) => { facts: MarkdownFacts; lineOffset: number } | undefined;
 
+type Shown = { slug?: string; html?: string; advice?: AdviceSwitch };
+
+/** Each entry of a kind with its file: one for a file kind, every entry for a folder kind. */
+function filesOf(entries: Partial<Entries>, name: KindName): Array<{ file: string; entry: Shown }> {
+  const kind: ContentKind = KINDS[name];
+  const loaded = entries[name] as Shown | Shown[] | undefined;
+  if (loaded === undefined) return [];
+  const list = Array.isArray(loaded) ? loaded : [loaded];
+  return list.map((entry) => ({ file: contentFile(kind, entry.slug), entry }));
+}
+
+/** The kinds whose bodies the home page shows. */
+const HOME_KINDS = KIND_NAMES.filter((name) => KINDS[name].advice === 'home');
+/** The kind each routed page kind is made from. */
+const ROUTED = new Map(
+  KIND_NAMES.flatMap((name) => {
+    const kind: ContentKind = KINDS[name];
+    return 'route' in kind && kind.route ? [[kind.route, kind] as const] : [];
+  }),
+);
+
+/** The Markdown bodies a route shows, with the file each was written in. */
+export function bodiesShownOn(route: Route, site: Site): Array<{ file: string; html: string }> {
+  const { page } = route;
+  const kind = ROUTED.get(page.kind as 'legal' | 'page');
+  if (kind) {
+    const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
+    return [{ file: contentFile(kind, entry.slug), html: entry.html }];
+  }
+  if (page.kind !== 'home') return [];
+  return HOME_KINDS.flatMap((name) => filesOf(site, name)).map(({ file, entry }) => ({ file, html: entry.html ?? '' }));
+}
+
 export function createAdvicePages(
   rendered: ReadonlyArray<{ route: Route; html: string | Uint8Array }>,
   site: Site,
   markdownOf: MarkdownOf,
 ): AdvicePage[] {
-  const part = (file: string, html: string) => {
-    const found = markdownOf(file);
-    return found ? [{ file, html, lineOffset: found.lineOffset, facts: found.facts }] : [];
+  const part = (file: string, html: string | undefined) => {
+    const found = html === undefined ? undefined : markdownOf(file);
+    return found ? [{ file, html: html!, lineOffset: found.lineOffset, facts: found.facts }] : [];
   };
+  const home = HOME_KINDS.flatMap((name) => filesOf(site, name)).flatMap(({ file, entry }) => part(file, entry.html));
+  const siteFile = contentFile(KINDS.settings);
   // Objects written out whole, not spread: this runs for every page of every build.
   return rendered.map(({ route, html }): AdvicePage => {
     const { page, path, indexable } = route;
-    if (page.kind === 'legal') {
-      const file = `content/legal/${page.legal.slug}.md`;
-      return { path, indexable, html, file, markdown: part(file, page.legal.html) };
+    const kind = ROUTED.get(page.kind as 'legal' | 'page');
+    if (kind) {
+      const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
+      const file = contentFile(kind, entry.slug);
+      return { path, indexable, html, file, markdown: part(file, entry.html) };
     }
-    if (page.kind === 'page') {
-      const file = `content/pages/${page.page.slug}.md`;
-      return { path, indexable, html, file, markdown: part(file, page.page.html) };
-    }
-    if (page.kind === 'home') {
-      const markdown = [
-        ...site.services.flatMap((service) => part(`content/services/${service.slug}.md`, service.html)),
-        ...part('content/about.md', site.about.html),
-      ];
-      return { path, indexable, html, file: 'content/site.yaml', markdown };
-    }
-    return { path, indexable, html, file: 'content/site.yaml', markdown: [] };
+    if (page.kind === 'home') return { path, indexable, html, file: siteFile, markdown: home };
+    return { path, indexable, html, file: siteFile, markdown: [] };
   });
 }
 
-/** The rules turned off in content/site.yaml and in each content file's front matter. */
+/** The rules turned off in content/site.yaml (the whole site) and in each content file's front matter. */
 export function collectSwitches(site: Site, pages: readonly ContentPage[]): AdviceSwitches {
+  const entries: Partial<Entries> = { ...site, pages: [...pages] };
   const files = new Map<string, AdviceSwitch>();
-  const add = (file: string, value: AdviceSwitch) => value && files.set(file, value);
-  for (const legal of site.legal) add(`content/legal/${legal.slug}.md`, legal.advice);
-  for (const page of pages) add(`content/pages/${page.slug}.md`, page.advice);
-  for (const service of site.services) add(`content/services/${service.slug}.md`, service.advice);
-  for (const item of site.portfolio) add(`content/portfolio/${item.slug}.md`, item.advice);
-  add('content/about.md', site.about.advice);
+  for (const name of KIND_NAMES) {
+    if (name === 'settings') continue;
+    for (const { file, entry } of filesOf(entries, name)) if (entry.advice) files.set(file, entry.advice);
+  }
   return { site: site.settings.advice, files };
 }
 

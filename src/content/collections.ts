@@ -1,13 +1,14 @@
 /**
- * loadCollection: a folder of Markdown files, one entry each (services, portfolio, legal, pages).
- * File names must be slugs; entries come sorted by `order` when the kind has one (each number
- * once), else by file name.
+ * loadCollection: a folder of Markdown files, one entry each (a folder kind of src/content/kinds.ts).
+ * File names must be slugs; entries come sorted as the kind declares: by `order` (each number
+ * once), or by file name.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { SiteError } from '../errors.ts';
-import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
+import type { ContentFile, LoadContext } from './file.ts';
+import type { FolderKind } from './kinds.ts';
 import type { Parsed } from './parse.ts';
 import { projectPath, type Checked, type SourceFile } from './source.ts';
 import { locateField, type Entry } from './validate.ts';
@@ -27,20 +28,18 @@ export interface Collection<T> {
 }
 
 /** A file of a collection folder: its slug, or none when its name is not allowed. */
-interface ListedFile {
+export interface ListedFile {
   name: string;
   absolute: string;
   slug?: string;
 }
 
-/** `optional`: the folder may be absent (content/pages/). */
-export async function loadCollection<S extends z.ZodType<object>>(
+export async function loadCollection<S extends z.ZodType>(
   context: LoadContext,
-  kind: ContentKind<S>,
-  optional = false,
+  kind: FolderKind<S>,
 ): Promise<Collection<z.infer<S>>> {
-  const directory = path.join(context.contentDir, kind.name);
-  const listing = await listFolder(context, directory, kind.name, optional);
+  const directory = path.join(context.contentDir, kind.folder);
+  const listing = await context.reads.listing(kind, directory);
   const errors = [...listing.errors];
   const files: Array<ContentFile<z.infer<S>>> = [];
   for (const { name, absolute, slug } of listing.value ?? []) {
@@ -50,25 +49,26 @@ export async function loadCollection<S extends z.ZodType<object>>(
           code: 'FileName',
           message: `The file name "${name}" is not allowed: names here are lower-case words joined by dashes, ending in .md.`,
           file: projectPath(context.root, absolute),
-          hint: `Rename it, for example to ${slugify(name.replace(/\.md$/, ''))}.md, or move it out of content/${kind.name}/.`,
+          hint: `Rename it, for example to ${slugify(name.replace(/\.md$/, ''))}.md, or move it out of content/${kind.folder}/.`,
         }),
       );
       continue;
     }
-    files.push(loadContentFile(context, kind, absolute, slug));
+    files.push(context.reads.file(kind, absolute, slug));
   }
   for (const file of files) if (file.errors.length > 0) errors.push(...file.errors);
   const valid = files.filter((file) => file.entry);
   errors.push(
     ...findDuplicateOrders(
-      valid.map((file) => file.entry!),
-      kind.name,
+      valid.map((file) => file.entry! as Entry<object>),
+      kind.folder,
     ),
   );
-  // Kinds without an order stay in file-name order.
-  const sorted = valid.some((file) => orderOf(file.entry!.data) !== undefined)
-    ? [...valid].sort((a, b) => (orderOf(a.entry!.data) ?? 0) - (orderOf(b.entry!.data) ?? 0))
-    : valid;
+  // The listing is in file-name order already.
+  const sorted =
+    kind.sort === 'order'
+      ? [...valid].sort((a, b) => (orderOf(a.entry!.data as object) ?? 0) - (orderOf(b.entry!.data as object) ?? 0))
+      : valid;
   // Loops, not flatMap: no array per file of thousands.
   const parsed: Parsed[] = [];
   const sources: SourceFile[] = [];
@@ -85,38 +85,32 @@ export async function loadCollection<S extends z.ZodType<object>>(
   };
 }
 
-/** The folder's file names, sorted: read again only when a file under content/ came or went. */
-function listFolder(
-  context: LoadContext,
+/** The folder's file names, sorted. */
+export async function listFolder(
+  root: string,
   directory: string,
-  folder: string,
-  optional: boolean,
+  { optional, entry }: FolderKind,
 ): Promise<Checked<ListedFile[]>> {
-  const key = `${directory}\0${context.files.listing(directory)}`;
-  return context.store.step('content-listing', key, async () => {
-    try {
-      const names = (await readdir(directory)).filter((name) => !name.startsWith('.')).sort();
-      // A file name has no separators, so joining by hand is path.join, for thousands of names.
-      const listed = names.map((name) => {
-        const slug = name.replace(/\.md$/, '');
-        return {
-          name,
-          absolute: `${directory}${path.sep}${name}`,
-          slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined,
-        };
-      });
-      return { value: listed, errors: [] };
-    } catch (cause) {
-      if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { value: [], errors: [] };
-      const file = projectPath(context.root, directory);
-      const hint = `Create it and add one Markdown file per ${folder === 'legal' ? 'page' : 'entry'}.`;
+  try {
+    const names = (await readdir(directory)).filter((name) => !name.startsWith('.')).sort();
+    // A file name has no separators, so joining by hand is path.join, for thousands of names.
+    const listed = names.map((name) => {
+      const slug = name.replace(/\.md$/, '');
       return {
-        errors: [
-          new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause }),
-        ],
+        name,
+        absolute: `${directory}${path.sep}${name}`,
+        slug: name.endsWith('.md') && SLUG.test(slug) ? slug : undefined,
       };
-    }
-  });
+    });
+    return { value: listed, errors: [] };
+  } catch (cause) {
+    if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { value: [], errors: [] };
+    const file = projectPath(root, directory);
+    const hint = `Create it and add one Markdown file per ${entry}.`;
+    return {
+      errors: [new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause })],
+    };
+  }
 }
 
 function findDuplicateOrders(entries: Array<Entry<object>>, folder: string): SiteError[] {

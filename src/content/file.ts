@@ -1,33 +1,36 @@
 /**
- * loadContentFile: one content file read, parsed and checked against its kind's schema, as one
- * step of the store, keyed by the file's version: a dev rebuild reads again only what was saved.
+ * loadContentFile: one content file read, parsed and checked against its kind's schema. What the
+ * loader reads goes through ContentReads, so that the build can keep each read between builds
+ * (src/stages.ts) while the loader itself only takes inputs and returns values.
  */
 import type { z } from 'zod';
-import { hashKey } from '../cache/disk.ts';
-import type { FileVersions } from '../cache/file-versions.ts';
-import type { Store } from '../cache/store.ts';
-import type { SiteError, SiteErrorCode } from '../errors.ts';
-import { parseMarkdownFile, parseYamlFile, type BodyUse, type Parsed } from './parse.ts';
-import { projectPath, readSource, type SourceFile } from './source.ts';
+import type { SiteError } from '../errors.ts';
+import { readImage, type ImageRead } from '../images/check-image.ts';
+import { listFolder, type ListedFile } from './collections.ts';
+import { invalidCode, type ContentKind, type FolderKind } from './kinds.ts';
+import { parseMarkdownFile, parseYamlFile, type FrontmatterMemo, type Parsed } from './parse.ts';
+import { projectPath, readSource, type Checked, type SourceFile } from './source.ts';
 import { validateEntry, type Entry } from './validate.ts';
 
-export interface LoadContext {
+/** Where the project's folders are. */
+export interface ContentPaths {
   root: string;
-  /** Markdown keeps raw HTML: part of the key of every body. */
-  allowHtml: boolean;
   contentDir: string;
   publicDir: string;
-  store: Store;
-  files: FileVersions;
 }
 
-export interface ContentKind<S extends z.ZodType = z.ZodType> {
-  /** Names the kind in the store's keys. */
-  name: string;
-  schema: S;
-  code: Extract<SiteErrorCode, 'YamlInvalid' | 'FrontmatterInvalid'>;
-  format: 'yaml' | 'markdown';
-  body: BodyUse;
+/** Every read of the disk the loader makes. */
+export interface ContentReads {
+  /** One content file (loadContentFile). */
+  file<S extends z.ZodType>(kind: ContentKind<S>, absolute: string, slug?: string): ContentFile<z.infer<S>>;
+  /** The files of a folder kind's folder (listFolder). */
+  listing(kind: FolderKind, directory: string): Promise<Checked<ListedFile[]>>;
+  /** An image of public/, for its size (readImage). */
+  image(src: string): Promise<ImageRead>;
+}
+
+export interface LoadContext extends ContentPaths {
+  reads: ContentReads;
 }
 
 export interface ContentFile<T> {
@@ -35,41 +38,35 @@ export interface ContentFile<T> {
   /** Set when the YAML could be read, valid or not (images are checked on it either way). */
   parsed?: Parsed;
   entry?: Entry<T> & { slug?: string };
-  /**
-   * sha256 of the file's project path and text (what its entry, slug and route are made from), and
-   * of the body with the Markdown options: keys of the steps made from them.
-   */
-  hash?: string;
-  bodyKey?: string;
   errors: SiteError[];
 }
 
+/** The reads as they are: every call goes to the disk. */
+export function directReads(paths: ContentPaths, frontmatter?: FrontmatterMemo): ContentReads {
+  return {
+    file: (kind, absolute, slug) => loadContentFile(paths, kind, absolute, slug, frontmatter),
+    listing: (kind, directory) => listFolder(paths.root, directory, kind),
+    image: (src) => readImage(paths.publicDir, src),
+  };
+}
+
+export function createLoadContext(paths: ContentPaths, reads: ContentReads = directReads(paths)): LoadContext {
+  const { root, contentDir, publicDir } = paths;
+  return { root, contentDir, publicDir, reads };
+}
+
 export function loadContentFile<S extends z.ZodType>(
-  context: LoadContext,
+  paths: Pick<ContentPaths, 'root' | 'contentDir'>,
   kind: ContentKind<S>,
   absolute: string,
   slug?: string,
+  frontmatter?: FrontmatterMemo,
 ): ContentFile<z.infer<S>> {
-  // A path has one kind and one slug (its folder and name say which): the version is all that changes.
-  const version = context.files.file(absolute);
-  const key = version === '' ? absolute : `${absolute}\0${version}`;
-  return context.store.step(context.allowHtml ? 'content-file raw' : 'content-file', key, () => {
-    const read = readSource(absolute, projectPath(context.root, absolute), context.contentDir);
-    const source = read.value;
-    if (!source) return { errors: read.errors };
-    const parsed = kind.format === 'yaml' ? parseYamlFile(source) : parseMarkdownFile(source, kind.body, context.store);
-    const valid = parsed.value && validateEntry(kind.schema, parsed.value, kind.code);
-    const entry = valid?.value && (slug === undefined ? valid.value : { ...valid.value, slug });
-    return {
-      source,
-      parsed: parsed.value,
-      entry,
-      hash: source.hash,
-      bodyKey:
-        parsed.value && kind.body === 'text'
-          ? hashKey(context.allowHtml ? 'raw' : 'safe', parsed.value.body)
-          : undefined,
-      errors: [...parsed.errors, ...(valid?.errors ?? [])],
-    };
-  });
+  const read = readSource(absolute, projectPath(paths.root, absolute), paths.contentDir);
+  const source = read.value;
+  if (!source) return { errors: read.errors };
+  const parsed = kind.format === 'yaml' ? parseYamlFile(source) : parseMarkdownFile(source, kind.body, frontmatter);
+  const valid = parsed.value && validateEntry(kind.schema, parsed.value, invalidCode(kind));
+  const entry = valid?.value && (slug === undefined ? valid.value : { ...valid.value, slug });
+  return { source, parsed: parsed.value, entry, errors: [...parsed.errors, ...(valid?.errors ?? [])] };
 }

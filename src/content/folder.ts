@@ -1,9 +1,10 @@
-/** checkContentFolder: content/ must exist, and hold nothing that no part of the site reads. */
+/** checkContentFolder: content/ must exist, and hold nothing that no declared kind reads. */
 import { readdir, stat } from 'node:fs/promises';
 import { SiteError } from '../errors.ts';
+import { contentName, KINDS } from './kinds.ts';
 
-export const CONTENT_FILES = ['site.yaml', 'stats.yaml', 'about.md'] as const;
-export const COLLECTIONS = ['services', 'portfolio', 'legal', 'pages'] as const;
+/** The names content/ may hold: the file or folder of each kind. */
+export const CONTENT_NAMES: readonly string[] = Object.values(KINDS).map(contentName);
 
 /** Throws one clear error for a missing content folder; returns one for each entry in it that nothing reads. */
 export async function checkContentFolder(contentDir: string, shown: string): Promise<SiteError[]> {
@@ -20,7 +21,7 @@ export async function checkContentFolder(contentDir: string, shown: string): Pro
       cause,
     });
   }
-  const known: readonly string[] = [...CONTENT_FILES, ...COLLECTIONS];
+  const known = CONTENT_NAMES;
   const unknown = names.filter((name) => !name.startsWith('.') && !known.includes(name));
   return unknown.map((name) => {
     const guess = known.find((candidate) => candidate[0] === name[0] && candidate.slice(0, 3) === name.slice(0, 3));

@@ -1,60 +1,33 @@
 /**
- * loadSite(config): reads content/ into a typed Site. Every failure carries file and line, and
- * every problem in every file is collected before anything is thrown (as one SiteErrors). Each
- * file is one step of the store (src/content/file.ts), so what is kept between builds is chosen
- * by keys, not here.
+ * Reading content/ into a typed Site, kind by kind as src/content/kinds.ts declares them:
+ * loadKinds reads and checks every file, the Markdown bodies are rendered (renderBodies, or the
+ * build's kept step), and assembleSite joins each body to its entry by the file it was written in.
+ * Every failure carries file and line, and every problem in every file is collected before
+ * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it.
  */
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { unchangedFiles, type FileVersions } from '../cache/file-versions.ts';
-import { createStore, type Store } from '../cache/store.ts';
 import { type SiteError, SiteErrors } from '../errors.ts';
-import { createUrlPolicy } from '../site/routes.ts';
-import { renderBodies, type BodyOptions, type RenderedBodies } from './bodies.ts';
-import { loadCollection } from './collections.ts';
-import { loadContentFile, type ContentFile, type ContentKind, type LoadContext } from './file.ts';
-import { checkContentFolder } from './folder.ts';
 import { checkImage } from '../images/check-image.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
-import {
-  aboutSchema,
-  legalSchema,
-  pageSchema,
-  portfolioSchema,
-  serviceSchema,
-  siteFileSchema,
-  statsSchema,
-  type ContentPage,
-  type Image,
-  type ImageContent,
-  type Site,
-} from './schema.ts';
+import type { MarkdownFacts } from '../advice/markdown.ts';
+import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { createUrlPolicy } from '../site/routes.ts';
+import { rawHtmlWarnings, renderBodies } from './bodies.ts';
+import { loadCollection, type Collection } from './collections.ts';
+import { createLoadContext, type ContentFile, type LoadContext } from './file.ts';
+import { checkContentFolder } from './folder.ts';
+import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
+import type { Parsed } from './parse.ts';
+import type { ContentPage, Image, ImageContent } from './schema.ts';
 import { projectPath, type SourceFile } from './source.ts';
 
 export type { SourceFile } from './source.ts';
-
-const KINDS = {
-  settings: { name: 'site', schema: siteFileSchema, code: 'YamlInvalid', format: 'yaml', body: 'none' },
-  stats: { name: 'stats', schema: statsSchema, code: 'YamlInvalid', format: 'yaml', body: 'none' },
-  about: { name: 'about', schema: aboutSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-  services: { name: 'services', schema: serviceSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-  portfolio: {
-    name: 'portfolio',
-    schema: portfolioSchema,
-    code: 'FrontmatterInvalid',
-    format: 'markdown',
-    body: 'none',
-  },
-  legal: { name: 'legal', schema: legalSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-  pages: { name: 'pages', schema: pageSchema, code: 'FrontmatterInvalid', format: 'markdown', body: 'text' },
-} as const satisfies Record<string, ContentKind>;
 
 export interface LoadedSite {
   site: Site;
   /** content/pages/: each renders from the shared `site` plus itself, and no other page lists them. */
   pages: ContentPage[];
-  /** What each content page is made from (its file's text and HTML), by slug: a key for its rendered page. */
-  pageSources: Map<string, string>;
   /** Every content file read, so later checks can point back at a line. */
   sources: SourceFile[];
   /** Problems that do not stop the build, such as raw HTML removed from Markdown. */
@@ -62,197 +35,158 @@ export interface LoadedSite {
   /** The images Markdown bodies show, checked, once each: the build makes them as it makes the portfolio's. */
   markdownImages: Image[];
   /** What each Markdown body holds for content advice, by file (content/about.md). */
-  markdown: RenderedBodies['markdown'];
+  markdown: Array<{ file: string; lineOffset: number; facts: MarkdownFacts }>;
 }
 
-/** The settings, logo and portfolio: what the site's images are made from. */
-export interface LoadedImageContent {
-  /** Set when these files are valid and their images exist. */
-  content?: ImageContent;
+/** Every declared kind read and checked: the valid files of each, in order. */
+export interface LoadedKinds {
+  files: { [N in KindName]: Array<ContentFile<unknown>> };
+  /** The checked images of the kinds with a picture field, by file. */
+  pictures: Map<string, Image>;
+  logo?: Image;
   sources: SourceFile[];
   errors: SiteError[];
 }
 
-export interface LoadOptions {
-  /** Where steps keep their results (a store of its own by default). */
-  store?: Store;
-  files?: FileVersions;
-  onWorkers?: (count: number) => void;
-  /** The image content, when the caller loaded it first (the build starts its images from it). */
-  imageContent?: Promise<LoadedImageContent>;
-}
-
-export function createLoadContext(
-  config: ResolvedConfig,
-  options: Pick<LoadOptions, 'store' | 'files'> = {},
-): LoadContext {
-  const { root, allowHtml, contentDir, publicDir } = config;
-  return {
-    root,
-    allowHtml,
-    contentDir,
-    publicDir,
-    store: options.store ?? createStore(),
-    files: options.files ?? unchangedFiles,
-  };
-}
-
-/** Read before the other files are asked for, so that the images can start while the rest loads. */
-export async function loadImageContent(context: LoadContext): Promise<LoadedImageContent> {
-  const settings = loadContentFile(context, KINDS.settings, path.join(context.contentDir, 'site.yaml'));
-  const portfolio = await loadCollection(context, KINDS.portfolio);
-  const [logo, ...images] = await Promise.all([
-    checkImage(context, settings.parsed, ['logo', 'src']),
-    ...portfolio.parsed.map((entry) => checkImage(context, entry, ['image'])),
-  ]);
-  const errors = [...settings.errors, ...portfolio.errors, ...logo!.errors, ...images.flatMap((image) => image.errors)];
-  const sources = [...(settings.source ? [settings.source] : []), ...portfolio.sources];
-  const pictures = portfolio.loaded.map(
-    (entry) => images[portfolio.parsed.findIndex((parsed) => parsed.file === entry.file)]!.value,
-  );
-  if (errors.length > 0 || !settings.entry || !logo!.value || pictures.includes(undefined)) return { sources, errors };
-  const items = portfolio.loaded.map((entry, index) => ({
-    ...entry.data,
-    slug: entry.slug,
-    picture: pictures[index]!,
-  }));
-  return { content: { settings: settings.entry.data, logo: logo!.value, portfolio: items }, sources, errors };
-}
-
-export async function loadSite(config: ResolvedConfig, options: LoadOptions = {}): Promise<LoadedSite> {
-  const context = createLoadContext(config, options);
-  const errors = await checkContentFolder(config.contentDir, projectPath(config.root, config.contentDir));
-  const images = await (options.imageContent ?? loadImageContent(context));
-  const stats = loadContentFile(context, KINDS.stats, path.join(config.contentDir, 'stats.yaml'));
-  const about = loadContentFile(context, KINDS.about, path.join(config.contentDir, 'about.md'));
-  const [services, legal, pages] = await Promise.all([
-    loadCollection(context, KINDS.services),
-    loadCollection(context, KINDS.legal),
-    loadCollection(context, KINDS.pages, true),
-  ]);
-  errors.push(...images.errors, ...stats.errors, ...about.errors, ...services.errors, ...legal.errors, ...pages.errors);
-  const content = images.content;
-  if (errors.length > 0 || !content || !stats.entry || !about.entry) {
-    // Content is never dropped in silence: a part that failed to load has reported why.
-    if (errors.length === 0) throw new Error('loadSite: a content file failed to load without reporting a problem');
-    throw new SiteErrors(sortErrors(errors));
+/** Every kind of src/content/kinds.ts, read and checked; the problems of all of them together. */
+export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
+  const errors = await checkContentFolder(context.contentDir, projectPath(context.root, context.contentDir));
+  const loaded = await Promise.all(KIND_NAMES.map((name) => loadKind(context, KINDS[name])));
+  const files = Object.fromEntries(
+    KIND_NAMES.map((name, index) => [name, loaded[index]!.files]),
+  ) as LoadedKinds['files'];
+  const sources: SourceFile[] = [];
+  for (const kind of loaded) {
+    if (kind.errors.length > 0) errors.push(...kind.errors);
+    for (const source of kind.sources) sources.push(source);
   }
-  const urls = createUrlPolicy(config, content.settings.url);
-  const shown: Array<ContentFile<unknown>> = [...services.files, about, ...legal.files, ...pages.files];
-  // A body and an entry are made from their file (path and text), the Markdown options and the URL
-  // policy (links): kept by these, an unchanged file costs one look-up per build, not one per step.
-  const scope = `${config.allowHtml} ${urls.format} ${urls.base} ${urls.siteUrl}`;
-  const bodies = await keptBodies(context.store, scope, shown, {
-    allowHtml: config.allowHtml,
-    threads: config.threads,
-    urls,
-    onWorkers: options.onWorkers,
+  const settings = loaded[KIND_NAMES.indexOf('settings')]!.parsed[0];
+  const pictured = KIND_NAMES.flatMap((name, index) => {
+    const field = (KINDS[name] as ContentKind & { picture?: string }).picture;
+    return field === undefined ? [] : loaded[index]!.parsed.map((parsed) => ({ parsed, field }));
   });
-  const markdownImages = await checkBodyImages(context, shown, bodies.images);
-  // The bodies come back in the order they were given.
-  const html = {
-    services: 0,
-    about: services.files.length,
-    legal: services.files.length + 1,
-    pages: services.files.length + 1 + legal.files.length,
+  const [logo, ...images] = await Promise.all([
+    checkImage(context, settings, ['logo', 'src']),
+    ...pictured.map(({ parsed, field }) => checkImage(context, parsed, [field])),
+  ]);
+  for (const image of [logo!, ...images]) if (image.errors.length > 0) errors.push(...image.errors);
+  const pictures = new Map<string, Image>();
+  pictured.forEach(({ parsed }, index) => {
+    const image = images[index]!.value;
+    if (image) pictures.set(parsed.file, image);
+  });
+  // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
+  sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { files, pictures, logo: logo!.value, sources, errors: sortErrors(errors) };
+}
+
+type KindFiles = Pick<Collection<unknown>, 'files' | 'parsed' | 'sources' | 'errors'>;
+
+async function loadKind(context: LoadContext, kind: ContentKind): Promise<KindFiles> {
+  if ('folder' in kind) return loadCollection(context, kind);
+  const file = context.reads.file(kind, path.join(context.contentDir, kind.file));
+  return {
+    files: file.entry ? [file] : [],
+    parsed: file.parsed ? [file.parsed] : [],
+    sources: file.source ? [file.source] : [],
+    errors: file.errors,
   };
-  const entryOf =
-    (start: number) =>
-    <T>(file: ContentFile<T>, index: number) =>
-      context.store.step(`content-entry ${scope}`, file.hash!, () => ({
-        ...file.entry!.data,
-        slug: file.entry!.slug!,
-        html: bodies.html[start + index]!,
-      }));
-  const site: Site = {
-    settings: content.settings,
-    logo: content.logo,
-    stats: stats.entry.data,
-    services: services.files.map(entryOf(html.services)),
-    portfolio: content.portfolio,
-    about: { ...about.entry.data, html: bodies.html[html.about]! },
-    legal: legal.files.map(entryOf(html.legal)),
-  };
-  const sources = [
-    ...images.sources,
-    ...[stats, about].flatMap((file) => (file.source ? [file.source] : [])),
-    ...services.sources,
-    ...legal.sources,
-    ...pages.sources,
-  ];
+}
+
+/** The settings, logo and portfolio: what the site's images are made from, once every kind is valid. */
+export function imageContentOf(kinds: LoadedKinds): ImageContent | undefined {
+  if (kinds.errors.length > 0 || !kinds.logo) return undefined;
+  const entries = entriesOf(kinds, new Map(), ['settings', 'portfolio']);
+  return { settings: entries.settings, logo: kinds.logo, portfolio: entries.portfolio };
+}
+
+/** The files whose Markdown body the site shows, in kind order. */
+export function bodiesOf(kinds: LoadedKinds): Parsed[] {
+  return KIND_NAMES.flatMap((name) =>
+    KINDS[name].body === 'text' ? kinds.files[name].map((file) => file.parsed!) : [],
+  );
+}
+
+/** The site from valid kinds and the rendered bodies (by file); throws the problems of the bodies' images. */
+export async function assembleSite(
+  context: LoadContext,
+  kinds: LoadedKinds,
+  bodies: ReadonlyMap<string, RenderedMarkdown>,
+): Promise<LoadedSite> {
+  const shown = bodiesOf(kinds);
+  const warnings: SiteError[] = [];
+  const markdown: LoadedSite['markdown'] = [];
+  for (const parsed of shown) {
+    const result = bodies.get(parsed.file)!;
+    if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
+    markdown.push({ file: parsed.file, lineOffset: parsed.bodyLineOffset, facts: result.facts });
+  }
+  const markdownImages = await checkBodyImages(context, shown, bodies);
+  const entries = entriesOf(kinds, bodies);
+  const site = { logo: kinds.logo! } as Site;
+  for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   return {
     site,
-    pages: pages.files.map(entryOf(html.pages)),
-    pageSources: new Map(pages.files.map((file, index) => [file.entry!.slug!, bodies.keys[html.pages + index]!])),
-    // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
-    sources: sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
-    warnings: sortErrors(bodies.warnings),
+    pages: entries.pages,
+    sources: kinds.sources,
+    warnings: sortErrors(warnings),
     markdownImages,
-    markdown: bodies.markdown,
+    markdown,
   };
+}
+
+/** Reads content/ without keeping anything: loadKinds, renderBodies, assembleSite. */
+export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
+  const context = createLoadContext(config);
+  const kinds = await loadKinds(context);
+  if (kinds.errors.length > 0) throw new SiteErrors(kinds.errors);
+  const urls = createUrlPolicy(config, imageContentOf(kinds)!.settings.url);
+  const shown = bodiesOf(kinds);
+  const options = { allowHtml: config.allowHtml, threads: config.threads, urls };
+  const results = await renderBodies(shown, options);
+  return assembleSite(context, kinds, new Map(shown.map((parsed, index) => [parsed.file, results[index]!])));
+}
+
+/**
+ * Each kind's entries: each file's data with its slug (folders), its body's HTML (kinds that show
+ * one) and its picture (kinds with an image field). A file kind is its one entry.
+ */
+function entriesOf(
+  kinds: LoadedKinds,
+  bodies: ReadonlyMap<string, RenderedMarkdown>,
+  names: readonly KindName[] = KIND_NAMES,
+): Entries {
+  const entries: Record<string, unknown> = {};
+  for (const name of names) {
+    const kind: ContentKind = KINDS[name];
+    const made = kinds.files[name].map((file) => {
+      const data = file.entry!.data as object;
+      const html = kind.body === 'text' ? { html: bodies.get(file.parsed!.file)?.html ?? '' } : undefined;
+      if ('file' in kind) return html ? { ...data, ...html } : data;
+      const picture = kinds.pictures.get(file.parsed!.file);
+      return { ...data, slug: file.entry!.slug!, ...html, ...(picture ? { picture } : undefined) };
+    });
+    entries[name] = 'file' in kind ? made[0] : made;
+  }
+  return entries as unknown as Entries;
 }
 
 /** Every image of every body checked; all problems thrown together. */
 async function checkBodyImages(
   context: LoadContext,
-  files: Array<ContentFile<unknown>>,
-  images: RenderedBodies['images'],
+  shown: Parsed[],
+  bodies: ReadonlyMap<string, RenderedMarkdown>,
 ): Promise<Image[]> {
   const checked = await Promise.all(
-    files.flatMap((file, index) => (images[index] ? [checkMarkdownImages(context, file, images[index])] : [])),
+    shown.flatMap((parsed) => {
+      const images = bodies.get(parsed.file)!.images;
+      return images ? [checkMarkdownImages(context, parsed, images)] : [];
+    }),
   );
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));
   return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
-}
-
-/** renderBodies for the files whose body the store does not hold for this scope; the others as kept. */
-async function keptBodies(
-  store: Store,
-  scope: string,
-  files: Array<ContentFile<unknown>>,
-  options: BodyOptions,
-): Promise<RenderedBodies> {
-  const step = `content-body ${scope}`;
-  const kept = files.map((file) => store.peek<KeptBody>(step, file.hash!));
-  const missing = files.filter((_, index) => kept[index] === undefined);
-  if (missing.length > 0) {
-    const made = await renderBodies(store, missing, options);
-    // renderBodies names each warning's file: each is kept with its file's body.
-    const warnings = new Map<string | undefined, SiteError[]>();
-    for (const warning of made.warnings) warnings.set(warning.file, [...(warnings.get(warning.file) ?? []), warning]);
-    let next = 0;
-    files.forEach((file, index) => {
-      if (kept[index] !== undefined) return;
-      const body = {
-        html: made.html[next]!,
-        key: made.keys[next]!,
-        images: made.images[next]!,
-        markdown: made.markdown[next++]!,
-        warnings: warnings.get(file.parsed!.file) ?? [],
-      };
-      kept[index] = store.keep(step, file.hash!, body);
-    });
-  }
-  const bodies = kept as KeptBody[];
-  const warnings: SiteError[] = [];
-  for (const body of bodies) if (body.warnings.length > 0) warnings.push(...body.warnings);
-  return {
-    html: bodies.map((body) => body.html),
-    keys: bodies.map((body) => body.key),
-    images: bodies.map((body) => body.images),
-    markdown: bodies.map((body) => body.markdown),
-    warnings,
-  };
-}
-
-interface KeptBody {
-  html: string;
-  key: string;
-  images: RenderedBodies['images'][number];
-  markdown: RenderedBodies['markdown'][number];
-  warnings: SiteError[];
 }
 
 function sortErrors(errors: SiteError[]): SiteError[] {

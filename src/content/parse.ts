@@ -4,8 +4,6 @@
  * (kinds that show it) or absent (kinds that show only fields).
  */
 import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
-import { hashKey } from '../cache/disk.ts';
-import { jsonCodec, type Store } from '../cache/store.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import type { Checked, SourceFile } from './source.ts';
 import { parseYaml, type ParsedYaml } from './yaml.ts';
@@ -29,8 +27,17 @@ export function parseYamlFile(source: SourceFile): Checked<Parsed> {
   };
 }
 
-/** `store`: front matter data by its text, from an earlier build that parsed the same text. */
-export function parseMarkdownFile(source: SourceFile, body: BodyUse, store: Store): Checked<Parsed> {
+/**
+ * Front matter data parsed earlier from the same text, and where to leave data parsed now: the
+ * build keeps it between runs (src/stages.ts). Positions are only needed for error messages, so
+ * the YAML is parsed again only then.
+ */
+export interface FrontmatterMemo {
+  get(yaml: string): unknown;
+  set(yaml: string, data: unknown): void;
+}
+
+export function parseMarkdownFile(source: SourceFile, body: BodyUse, memo?: FrontmatterMemo): Checked<Parsed> {
   let split: ReturnType<typeof splitFrontmatter>;
   try {
     split = splitFrontmatter(source.file, source.text);
@@ -38,7 +45,7 @@ export function parseMarkdownFile(source: SourceFile, body: BodyUse, store: Stor
     if (!(thrown instanceof SiteError)) throw thrown;
     return { errors: [thrown] };
   }
-  const located = parseFrontmatter(source, split.yaml, store);
+  const located = parseFrontmatter(source, split.yaml, memo);
   const errors = [...located.errors, ...checkBody(source, split.body, split.bodyLineOffset, body)];
   const value = located.value && {
     ...source,
@@ -80,16 +87,11 @@ function checkBody(source: SourceFile, text: string, bodyLineOffset: number, bod
   return [];
 }
 
-/**
- * Front matter data from the store by its text: positions are only needed for error messages, so
- * the YAML is parsed again only then.
- */
-function parseFrontmatter(source: SourceFile, yaml: string, store: Store): Checked<ParsedYaml> {
-  const key = hashKey(yaml);
-  const data = store.peek('frontmatter', key, jsonCodec);
+function parseFrontmatter(source: SourceFile, yaml: string, memo?: FrontmatterMemo): Checked<ParsedYaml> {
+  const data = memo?.get(yaml);
   if (data !== undefined) return { value: withLazyPositions(source, yaml, 'FrontmatterSyntax', data), errors: [] };
   const located = parseChecked(source, yaml, 'FrontmatterSyntax');
-  if (located.value && isJsonSafe(located.value.data)) store.keep('frontmatter', key, located.value.data, jsonCodec);
+  if (located.value && isJsonSafe(located.value.data)) memo?.set(yaml, located.value.data);
   return located;
 }
 

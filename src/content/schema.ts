@@ -3,6 +3,7 @@
  * Every object is strict: an unknown field is almost always a typo.
  */
 import { z } from 'zod';
+import type { EntryOf, Kinds, Site } from './kinds.ts';
 import { adviceSwitchSchema } from '../advice/switches.ts';
 
 /**
@@ -232,25 +233,12 @@ export interface Image {
   height: number;
 }
 
-export type Service = z.infer<typeof serviceSchema> & { slug: string; html: string };
-export type PortfolioItem = z.infer<typeof portfolioSchema> & { slug: string; picture: Image };
-export type About = z.infer<typeof aboutSchema> & { html: string };
-export type LegalPage = z.infer<typeof legalSchema> & { slug: string; html: string };
-export type ContentPage = z.infer<typeof pageSchema> & { slug: string; html: string };
-
-/**
- * Everything in content/ that any page may show, checked and typed. The pages of content/pages/
- * are not part of it: each of them is shown only on its own route.
- */
-export interface Site {
-  settings: SiteFile;
-  logo: Image;
-  stats: Stat[];
-  services: Service[];
-  portfolio: PortfolioItem[];
-  about: About;
-  legal: LegalPage[];
-}
+export type Service = EntryOf<Kinds['services']>;
+export type PortfolioItem = EntryOf<Kinds['portfolio']>;
+export type About = EntryOf<Kinds['about']>;
+export type LegalPage = EntryOf<Kinds['legal']>;
+export type ContentPage = EntryOf<Kinds['pages']>;
+export type { Site } from './kinds.ts';
 
 /** What the site's images, favicons and share image are made from. */
 export type ImageContent = Pick<Site, 'settings' | 'logo' | 'portfolio'>;

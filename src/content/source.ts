@@ -3,7 +3,6 @@
  * is missing, unreadable, not UTF-8 or empty is a problem of its own.
  */
 import path from 'node:path';
-import { hashKey } from '../cache/disk.ts';
 import { SiteError } from '../errors.ts';
 import { readInside } from '../project-paths.ts';
 import { decodeText, MAX_CONTENT_BYTES } from './decode.ts';
@@ -12,8 +11,6 @@ export interface SourceFile {
   /** Path relative to the project root, with forward slashes: what people see. */
   file: string;
   text: string;
-  /** sha256 of the path and text: what stands for the file in the keys of what is made from it. */
-  hash: string;
 }
 
 /** A step's result with the problems it found: steps report, the loader throws them together. */
@@ -65,5 +62,5 @@ export function readSource(absolute: string, file: string, folder: string): Chec
       ],
     };
   }
-  return { value: { file, text, hash: hashKey(file, text) }, errors: [] };
+  return { value: { file, text }, errors: [] };
 }

@@ -417,6 +417,27 @@ export const catalogue = {
       `The page ${path} declares the canonical URL ${canonical ?? '(none)'}, but the URL policy gives ${expected}.`,
     hint: 'Let the layout take the canonical URL from urls.absolute(route.path).',
   }),
+  DuplicateId: define({
+    title: 'Duplicate id on a page',
+    severity: 'error',
+    message: ({
+      path,
+      id,
+      first,
+      second,
+    }: {
+      path: string;
+      id: string;
+      first: string;
+      second: string;
+      content?: string;
+    }) =>
+      `The page ${path} has two elements with id="${id}": one from ${first}, one from ${second}. A link to #${id} reaches only the first.`,
+    hint: ({ content }) =>
+      content
+        ? `Rename the heading in ${content} so that its id differs from every other id of the page.`
+        : 'Give each element of the templates its own id.',
+  }),
 
   // Templates, assets and images.
   TemplateBuildFailed: define({

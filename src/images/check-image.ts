@@ -14,7 +14,7 @@ import type { Checked } from '../content/source.ts';
 import { locateField } from '../content/validate.ts';
 import type { DataPath } from '../content/yaml.ts';
 
-type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
+export type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
 
 export async function checkImage(
   context: LoadContext,
@@ -30,13 +30,12 @@ export async function checkImage(
 /** Where an image path was written, for its errors. */
 export type ImagePlace = Pick<ErrorPlace, 'file' | 'line' | 'column' | 'frame'>;
 
-/** The file public/`src` exists and has a readable size (kept in the store by path and public/'s version). */
+/** The file public/`src` exists and has a readable size. */
 export async function checkPublicImage(context: LoadContext, src: string, place: ImagePlace): Promise<Checked<Image>> {
   const fail = (problem: 'absent' | 'no size', cause?: unknown) => ({
     errors: [createError('MissingImage', { src, problem }, { ...place, cause })],
   });
-  const key = `${src}\0${context.files.folder(context.publicDir)}`;
-  const image = await context.store.step('image-size', key, () => readImage(context.publicDir, src));
+  const image = await context.reads.image(src);
   if ('missing' in image && image.missing instanceof SiteError) return { errors: [image.missing] };
   if ('missing' in image) {
     return fail('absent', image.missing);
@@ -47,7 +46,7 @@ export async function checkPublicImage(context: LoadContext, src: string, place:
   return { value: { src, ...image.size }, errors: [] };
 }
 
-async function readImage(publicDir: string, src: string): Promise<ImageRead> {
+export async function readImage(publicDir: string, src: string): Promise<ImageRead> {
   let bytes: Buffer;
   try {
     bytes = readInside(publicDir, path.join(publicDir, ...src.split('/')), `public${src}`, MAX_PUBLIC_BYTES);

@@ -8,7 +8,8 @@
  */
 import { createCodeFrame, createError } from '../errors.ts';
 import type { MarkdownImage } from './find.ts';
-import type { ContentFile, LoadContext } from '../content/file.ts';
+import type { LoadContext } from '../content/file.ts';
+import type { Parsed } from '../content/parse.ts';
 import { checkPublicImage, type ImagePlace } from './check-image.ts';
 import { publicPath, type Image } from '../content/schema.ts';
 import type { Checked } from '../content/source.ts';
@@ -18,10 +19,9 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 /** The images of one file's body, checked; the value is every image found good. */
 export async function checkMarkdownImages(
   context: LoadContext,
-  file: ContentFile<unknown>,
+  parsed: Parsed,
   images: readonly MarkdownImage[],
 ): Promise<Checked<Image[]>> {
-  const parsed = file.parsed!;
   const checked = await Promise.all(
     images.map(async (image): Promise<Checked<Image>> => {
       const line = image.line + parsed.bodyLineOffset;

@@ -5,7 +5,6 @@
  * markup. Pure: HTML, processed images and the renderer in, HTML out.
  */
 import { Parser } from 'htmlparser2';
-import { hashKey } from '../cache/disk.ts';
 import type { LoadedSite } from '../content/load.ts';
 import type { ProcessedImage } from './pictures.ts';
 import type { UrlPolicy } from '../site/routes.ts';
@@ -48,12 +47,9 @@ export function placeMarkdownImages(
   return last === 0 ? html : placed + html.slice(last);
 }
 
-type Placed = Pick<LoadedSite, 'site' | 'pages' | 'pageSources'>;
+type Placed = Pick<LoadedSite, 'site' | 'pages'>;
 
-/**
- * The site with the pictures in every body that shows an image; a content page's source key gets
- * the hash of its new HTML, since the pictures' files can change while its Markdown does not.
- */
+/** The site with the pictures in every body that shows an image; an entry without one stays the same object. */
 export function placeSiteImages(
   loaded: Placed,
   pictures: Readonly<Record<string, ProcessedImage>>,
@@ -68,15 +64,8 @@ export function placeSiteImages(
     return html === entry.html ? entry : { ...entry, html };
   };
   const { site } = loaded;
-  const pageSources = new Map(loaded.pageSources);
-  const pages = loaded.pages.map((page) => {
-    const placed = place(page);
-    if (placed !== page) pageSources.set(page.slug, `${pageSources.get(page.slug)} ${hashKey(placed.html)}`);
-    return placed;
-  });
   return {
     site: { ...site, services: site.services.map(place), about: place(site.about), legal: site.legal.map(place) },
-    pages,
-    pageSources,
+    pages: loaded.pages.map(place),
   };
 }

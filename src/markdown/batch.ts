@@ -1,11 +1,10 @@
 /**
  * renderMarkdownAll: many Markdown bodies at once, shared between this thread and worker threads
  * when there are enough of them to pay for starting a worker. Every thread runs the same
- * processor, so the HTML is the same whichever thread made it. Caching is the caller's: see
- * renderedCodec for how a result is kept in the store.
+ * processor, so the HTML is the same whichever thread made it. Caching is the caller's
+ * (src/stages.ts).
  */
 import { Worker } from 'node:worker_threads';
-import type { Codec } from '../cache/store.ts';
 import { resolveEntryFile } from '../entry-file.ts';
 import { MarkdownRefused, needsGuard, renderGuarded, type Refusal } from './guarded.ts';
 import { createMarkdown, type MarkdownOptions, type RenderedMarkdown, type RenderMarkdown } from './processor.ts';
@@ -81,20 +80,6 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
   }
   return html as RenderedMarkdown[];
 }
-
-/**
- * A result as the store keeps it on disk: a NUL, the JSON of everything but the HTML (one line:
- * JSON escapes newlines), a newline, then the HTML itself, the same string the page is rendered
- * from (as JSON, a cold build held a second copy of every body's HTML until the cache was saved).
- */
-export const renderedCodec: Codec<RenderedMarkdown> = {
-  encode: ({ html, ...rest }) => `\0${JSON.stringify(rest)}\n${html}`,
-  decode(bytes) {
-    const end = bytes.indexOf(10);
-    const rest = JSON.parse(bytes.toString('utf8', 1, end)) as Omit<RenderedMarkdown, 'html'>;
-    return { ...rest, html: bytes.toString('utf8', end + 1) };
-  },
-};
 
 function processorFor(options: MarkdownOptions): RenderMarkdown {
   const allowHtml = options.allowHtml ?? false;

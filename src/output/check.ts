@@ -3,8 +3,6 @@
  * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
  * so `build` checks exactly what it is about to write and `check` writes nothing.
  */
-import { hashKey } from '../cache/disk.ts';
-import { createStore, type Codec, type Store } from '../cache/store.ts';
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import type { SourceFile } from '../content/source.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
@@ -15,8 +13,17 @@ export interface RenderedPage {
   route: Route;
   /** The page as the build writes it: UTF-8 bytes (or the text itself). */
   html: Uint8Array | string;
-  /** Its key in the store (src/render/site-pages.ts): the same key is the same HTML, so what the check read from it is kept too. */
-  key?: string;
+}
+
+/**
+ * What the check may take from an earlier check of the same page (src/page-stages.ts keeps it by the
+ * page's inputs): its scan, and whether it passed while the pages its anchors point into are the same.
+ */
+export interface CheckMemo {
+  scan(page: RenderedPage, read: () => PageScan): PageScan;
+  passed(page: RenderedPage): boolean;
+  /** The page passed; `anchored`: the output files its anchors point into. */
+  keep(page: RenderedPage, anchored: ReadonlySet<string>): void;
 }
 
 export interface SiteCheckInput {
@@ -26,8 +33,9 @@ export interface SiteCheckInput {
   urls: UrlPolicy;
   /** Content files, to point a broken link back at the line that wrote it. */
   sources: Array<Pick<SourceFile, 'file' | 'text'>>;
-  /** Where what was read from each page, and which pages passed, is kept between builds, by the page's key. */
-  store?: Store;
+  memo?: CheckMemo;
+  /** The content files whose HTML a page shows, to name where a duplicate id came from. */
+  bodiesOf?: (page: RenderedPage) => Array<{ file: string; html: string }>;
 }
 
 /** What is wrong with one link, the same on every page that has it: the facts of its catalogue entry. */
@@ -45,34 +53,22 @@ interface Problem {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
 
-/** The pages a page's anchors point into, with the keys they had when it passed. */
-type Passed = Array<[file: string, key: string | undefined]>;
-
-export function checkSite({ pages, files, urls, sources, store = createStore() }: SiteCheckInput): SiteError[] {
-  // A page that passed before passes again if its HTML, the files of the site, the URL policy and
-  // the pages its anchors point into are all the same: the keys of the 'page-check' step.
-  const against = hashKey(`${urls.format} ${urls.base} ${urls.siteUrl}\n${[...files].join('\n')}`);
-  // One step per set of files and URL policy, keyed by the page: the page's key string is hashed once.
-  const checkStep = `page-check ${against}`;
-  const context = createCheckContext(pages, files, urls, sources, store);
+export function checkSite(input: SiteCheckInput): SiteError[] {
+  const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [] } = input;
+  const context = createCheckContext(pages, files, urls, sources, memo);
   const errors: SiteError[] = [];
   for (const page of pages) {
-    const passed = page.key === undefined ? undefined : store.peek<Passed>(checkStep, page.key);
-    if (passed?.every(([file, key]) => context.pageOf.get(file)?.key === key)) continue;
+    if (memo.passed(page)) continue;
     const scan = context.scanOf(page.route.file)!;
     const before = errors.length + context.problems.size;
     const anchored = checkReferences(page, scan, context);
     const canonical = checkCanonical(page, scan, urls);
     if (canonical) errors.push(canonical);
+    for (const id of scan.duplicateIds) errors.push(duplicateId(page, id, bodiesOf(page)));
     const problemsNow = errors.length + context.problems.size;
     // A page whose link joined a problem of another page adds no new problem: count its pages too.
     const joined = [...context.problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    if (page.key !== undefined && problemsNow === before && !joined)
-      store.keep<Passed>(
-        checkStep,
-        page.key,
-        [...anchored].map((file) => [file, context.pageOf.get(file)?.key]),
-      );
+    if (problemsNow === before && !joined) memo.keep(page, anchored);
   }
   return [...errors, ...[...context.problems.values()].map(formatProblem)];
 }
@@ -85,7 +81,7 @@ function createCheckContext(
   files: ReadonlySet<string>,
   urls: UrlPolicy,
   sources: SiteCheckInput['sources'],
-  store: Store,
+  memo: CheckMemo,
 ) {
   const pageOf = new Map(pages.map((page) => [page.route.file, page]));
   // Read when asked: a page that passes again needs neither its own scan nor its targets'.
@@ -94,7 +90,7 @@ function createCheckContext(
     const page = pageOf.get(file);
     if (!page) return undefined;
     let scan = scans.get(file);
-    if (!scan) scans.set(file, (scan = scanPage(page, store)));
+    if (!scan) scans.set(file, (scan = memo.scan(page, () => readPage(page))));
     return scan;
   };
   // The same link resolves the same way on every page that has it (site paths start with "/").
@@ -175,6 +171,20 @@ function checkCanonical(page: RenderedPage, scan: PageScan, urls: UrlPolicy): Si
   return createError('CanonicalMismatch', facts, { file: page.route.file });
 }
 
+/** Two elements of one page with the same id: an anchor to it finds the first only. */
+function duplicateId(page: RenderedPage, id: string, bodies: Array<{ file: string; html: string }>): SiteError {
+  const written = `id="${id}"`;
+  const found: string[] = [];
+  for (const body of bodies) {
+    for (let at = body.html.indexOf(written); at !== -1; at = body.html.indexOf(written, at + 1)) found.push(body.file);
+  }
+  while (found.length < 2) found.push('the templates');
+  const [first, second] = found as [string, string];
+  const content = found.find((source) => source !== 'the templates');
+  const facts = { path: page.route.path, id, first, second, content };
+  return createError('DuplicateId', facts, { file: content ?? page.route.file });
+}
+
 function formatProblem({ detail, pages, origin }: Problem): SiteError {
   switch (detail.code) {
     case 'BrokenLink':
@@ -186,34 +196,32 @@ function formatProblem({ detail, pages, origin }: Problem): SiteError {
   }
 }
 
-/** The JSON each scan was copied through (see scanPage): what the disk file keeps, made once. */
-const scanJson = new WeakMap<PageScan, string>();
-
-/** How a page's scan is kept: as JSON, whose strings are copies. */
-const scanCodec: Codec<PageScan> = {
-  encode: (scan) => scanJson.get(scan) ?? JSON.stringify(scan),
-  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
-};
+/** Every page read and checked. */
+const READ_ALWAYS: CheckMemo = { scan: (_, read) => read(), passed: () => false, keep: () => undefined };
 
 /**
- * What a page's HTML holds (src/output/scan-html.ts): from the store by the page's key, or read from
- * its text. The content advice reads the same scan (src/advice/stage.ts), so each page is read once.
+ * What a page's HTML holds (src/output/scan-html.ts), read from its text. The content advice reads
+ * the same scan (src/page-stages.ts hands it to both), so each page is read once.
  */
-export function scanPage(page: RenderedPage, store: Store): PageScan {
-  const read = () => {
-    // The text is read here once and dropped. What the parser read may be slices that would keep
-    // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
-    // whose strings are copies.
-    const text =
-      typeof page.html === 'string'
-        ? page.html
-        : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-    const json = JSON.stringify(scanHtml(text));
-    const scan = JSON.parse(json) as PageScan;
-    scanJson.set(scan, json);
-    return scan;
-  };
-  return page.key === undefined ? read() : store.step('page-scan', page.key, read, scanCodec);
+export function readPage(page: Pick<RenderedPage, 'html'>): PageScan {
+  // The text is read here once and dropped. What the parser read may be slices that would keep
+  // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
+  // whose strings are copies.
+  const text =
+    typeof page.html === 'string'
+      ? page.html
+      : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
+  const json = JSON.stringify(scanHtml(text));
+  const scan = JSON.parse(json) as PageScan;
+  scanJson.set(scan, json);
+  return scan;
+}
+
+/** The JSON each scan was copied through (see readPage), made once: what the disk cache keeps. */
+const scanJson = new WeakMap<PageScan, string>();
+
+export function scanJsonOf(scan: PageScan): string {
+  return scanJson.get(scan) ?? JSON.stringify(scan);
 }
 
 /** Pages named in a broken link's hint at most: a site of thousands would list them all. */

@@ -18,6 +18,8 @@ type At = { at: number };
 
 export interface PageScan {
   ids: string[];
+  /** Ids that a second element of the page has too, once each. */
+  duplicateIds: string[];
   references: PageReference[];
   canonical: string | undefined;
   title?: string;
@@ -48,6 +50,7 @@ interface Reading {
 export function scanHtml(html: string): PageScan {
   const scan: PageScan = {
     ids: [],
+    duplicateIds: [],
     references: [],
     canonical: undefined,
     headings: [],
@@ -56,6 +59,7 @@ export function scanHtml(html: string): PageScan {
     words: 0,
   };
   const ids = new Set<string>();
+  const duplicateIds = new Set<string>();
   const readings: Reading[] = [];
   let depth = 0;
   let inBody = false;
@@ -85,6 +89,7 @@ export function scanHtml(html: string): PageScan {
     {
       onopentag(name, attributes) {
         depth++;
+        if (attributes.id && ids.has(attributes.id)) duplicateIds.add(attributes.id);
         if (attributes.id) ids.add(attributes.id);
         for (const attribute in attributes)
           if (LINKING.has(attribute)) addReference(scan.references, attribute, attributes[attribute]!);
@@ -157,6 +162,7 @@ export function scanHtml(html: string): PageScan {
   );
   parser.end(html);
   scan.ids = [...ids];
+  scan.duplicateIds = [...duplicateIds];
   if (title !== undefined) scan.title = title;
   return scan;
 }

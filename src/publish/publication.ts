@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { OutputFile } from '../output/plan.ts';
 import type { ResolvedConfig } from '../config.ts';
 import type { Image, ImageContent, Site } from '../content/schema.ts';
-import { hashKey } from '../cache/disk.ts';
 import { createError } from '../errors.ts';
 import { createFavicons, type Favicons } from './favicons.ts';
 import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile, type SiteScript } from './headers.ts';
@@ -23,14 +22,16 @@ import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 export interface Publication {
   images: SiteImages;
   head(route: Route): HeadData;
-  /** Stands for everything head() takes besides the site and the route: a key for what is made from heads. */
-  headKey: string;
+  /** What head() takes besides the site, the route and the URL policy. */
+  headParts: HeadParts;
   files: OutputFile[];
   work: ImageWork;
 }
 
 /** The favicon set is made from this file of public/ when it exists, else from the logo. */
 export const FAVICON_SOURCE = 'favicon.svg';
+
+export type HeadParts = Omit<Parameters<typeof createHead>[0], 'site' | 'route' | 'urls'>;
 
 export interface PublicationInput {
   config: Pick<ResolvedConfig, 'cache' | 'cacheDir' | 'publicDir'>;
@@ -106,11 +107,11 @@ export async function createPublication(input: PublicationInput, images?: Promis
   ];
   // An editor's own robots.txt in public/ wins (it is copied as it is).
   if (!publicFiles.some((file) => file.path === ROBOTS_FILE)) files.push(text(ROBOTS_FILE, renderRobots(urls)));
-  const shared = { share: share.image, icons: favicons.links, csp, logo: processed.images.logo.src };
+  const shared: HeadParts = { share: share.image, icons: favicons.links, csp, logo: processed.images.logo.src };
   return {
     images: processed.images,
     head: (route) => createHead({ site, route, urls, ...shared }),
-    headKey: hashKey(JSON.stringify(shared)),
+    headParts: shared,
     files,
     work,
   };

@@ -2,13 +2,13 @@
  * loadTemplates(config): bundles templates/ (TSX) with esbuild at build time, so a template
  * change never needs a rebuilt CLI, and evaluates the bundle with React shared with the renderer.
  */
+import { createHash } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { createRequire, SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
-import { hashKey } from '../cache/disk.ts';
 import { findOriginal } from '../source-stack.ts';
 import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
@@ -29,7 +29,7 @@ export interface Templates {
   locate(line: number, column: number): TemplateLocation | undefined;
   /** Absolute paths of every file the bundle was made from. */
   inputs: string[];
-  /** Hash of the bundled code: rendered pages are cached under it. */
+  /** sha256 of the bundled code: the same hash is the same templates. */
   hash: string;
 }
 
@@ -49,7 +49,7 @@ export async function loadTemplates(config: ResolvedConfig): Promise<Templates> 
   const locate = createLocator(config, payload);
   const { pages, markdown } = checkExports(evaluateBundle(code, entryFile, locate), entryFile);
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
-  return { pages, markdown, locate, inputs, hash: hashKey(code) };
+  return { pages, markdown, locate, inputs, hash: createHash('sha256').update(code).digest('base64url') };
 }
 
 async function assertEntryExists(entry: string, entryFile: string): Promise<void> {

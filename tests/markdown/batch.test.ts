@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_BODIES_PER_WORKER, renderedCodec, renderMarkdownAll } from '../../src/markdown/batch.ts';
+import { renderedCodec } from '../../src/cache/codecs.ts';
+import { MIN_BODIES_PER_WORKER, renderMarkdownAll } from '../../src/markdown/batch.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
 
 describe('renderMarkdownAll', () => {

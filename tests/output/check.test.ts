@@ -302,3 +302,27 @@ describe('checkSite on bad links', () => {
     ]);
   });
 });
+
+describe('checkSite and ids', () => {
+  it('reports an id written twice on a page, naming the page and both sources', () => {
+    const home = page(
+      '/',
+      'index.html',
+      '<h2 id="services-title">Services</h2><h2 id="services-title">Services title</h2>',
+    );
+    const errors = checkSite({
+      pages: [home],
+      files,
+      urls,
+      sources: [],
+      bodiesOf: () => [{ file: 'content/about.md', html: '<h2 id="services-title">Services title</h2>' }],
+    });
+    expect(errors.map((error) => [error.code, error.file, error.message])).toEqual([
+      [
+        'DuplicateId',
+        'content/about.md',
+        'The page / has two elements with id="services-title": one from content/about.md, one from the templates. A link to #services-title reaches only the first.',
+      ],
+    ]);
+  });
+});

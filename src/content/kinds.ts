@@ -1,0 +1,173 @@
+/**
+ * Every kind of content, declared once, as data: where its files are, how they are read and
+ * checked, whether the page shows their Markdown body, which route (if any) each file gets, how
+ * a folder's entries are ordered and where content advice reads them. The allowed names in
+ * content/, the loader, the `Site` type, the advice layout and the hints of errors follow from
+ * these declarations. A new kind is one entry here, its schema, and the template that shows it.
+ */
+import type { z } from 'zod';
+import type { SiteErrorCode } from '../errors.ts';
+import {
+  aboutSchema,
+  legalSchema,
+  pageSchema,
+  portfolioSchema,
+  serviceSchema,
+  siteFileSchema,
+  statsSchema,
+  type Image,
+} from './schema.ts';
+
+interface KindBase<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** YAML files, or Markdown with front matter. */
+  format: 'yaml' | 'markdown';
+  /** 'text': the page shows the Markdown after the front matter (it must be there); 'none': fields only. */
+  body: 'text' | 'none';
+  /**
+   * Where content advice reads the file's body and switches: on the home page, on the file's own
+   * route, or nowhere (fields only; its `advice:` switches still apply to warnings in the file).
+   */
+  advice: 'home' | 'own' | 'none';
+  /** Part of `Site` (shown on any page) or shown only on its own route (content/pages/). */
+  shared: boolean;
+}
+
+/** One file of content/. */
+export interface FileKind<S extends z.ZodType = z.ZodType> extends KindBase<S> {
+  file: string;
+}
+
+/** A folder of content/, one Markdown file per entry, named by its slug. */
+export interface FolderKind<S extends z.ZodType = z.ZodType> extends KindBase<S> {
+  folder: string;
+  /** An absent folder is no entries (true) or an error (false). */
+  optional: boolean;
+  /** By the `order` field (each number once), or by file name. */
+  sort: 'order' | 'name';
+  /** The kind of page each entry gets at /<slug>, if any (src/site/routes.ts). */
+  route?: 'legal' | 'page';
+  /** What one file holds, for the hint of a missing folder. */
+  entry: string;
+  /** A field whose value is an image of public/, checked and given to the entry as `picture`. */
+  picture?: string;
+}
+
+export type ContentKind<S extends z.ZodType = z.ZodType> = FileKind<S> | FolderKind<S>;
+
+export function defineKind<const K extends ContentKind>(kind: K): K {
+  return kind;
+}
+
+const page = { format: 'markdown', body: 'text', advice: 'own' } as const;
+
+export const KINDS = {
+  settings: defineKind({
+    file: 'site.yaml',
+    format: 'yaml',
+    schema: siteFileSchema,
+    body: 'none',
+    advice: 'none',
+    shared: true,
+  }),
+  stats: defineKind({
+    file: 'stats.yaml',
+    format: 'yaml',
+    schema: statsSchema,
+    body: 'none',
+    advice: 'none',
+    shared: true,
+  }),
+  services: defineKind({
+    folder: 'services',
+    format: 'markdown',
+    schema: serviceSchema,
+    body: 'text',
+    advice: 'home',
+    shared: true,
+    optional: false,
+    sort: 'order',
+    entry: 'service',
+  }),
+  portfolio: defineKind({
+    folder: 'portfolio',
+    format: 'markdown',
+    schema: portfolioSchema,
+    body: 'none',
+    advice: 'none',
+    shared: true,
+    optional: false,
+    sort: 'order',
+    entry: 'portfolio tile',
+    picture: 'image',
+  }),
+  // After the services: the home page shows them in this order.
+  about: defineKind({
+    file: 'about.md',
+    format: 'markdown',
+    schema: aboutSchema,
+    body: 'text',
+    advice: 'home',
+    shared: true,
+  }),
+  legal: defineKind({
+    ...page,
+    folder: 'legal',
+    schema: legalSchema,
+    shared: true,
+    optional: false,
+    sort: 'order',
+    route: 'legal',
+    entry: 'page',
+  }),
+  pages: defineKind({
+    ...page,
+    folder: 'pages',
+    schema: pageSchema,
+    shared: false,
+    optional: true,
+    sort: 'name',
+    route: 'page',
+    entry: 'page',
+  }),
+};
+
+export type Kinds = typeof KINDS;
+export type KindName = keyof Kinds;
+export const KIND_NAMES = Object.keys(KINDS) as KindName[];
+
+/** The name a kind has in content/: its file or its folder. */
+export function contentName(kind: ContentKind): string {
+  return 'file' in kind ? kind.file : kind.folder;
+}
+
+/** The project path of a kind's file, or of one entry of a folder kind. */
+export function contentFile(kind: ContentKind, slug?: string): string {
+  return 'file' in kind ? `content/${kind.file}` : `content/${kind.folder}/${slug}.md`;
+}
+
+/** The error code of a file whose data breaks its schema. */
+export function invalidCode(kind: ContentKind): Extract<SiteErrorCode, 'YamlInvalid' | 'FrontmatterInvalid'> {
+  return kind.format === 'yaml' ? 'YamlInvalid' : 'FrontmatterInvalid';
+}
+
+type Body<K> = K extends { body: 'text' } ? { html: string } : unknown;
+type Picture<K> = K extends { picture: string } ? { picture: Image } : unknown;
+/** One entry of a kind: its data, its slug (folders), its HTML (kinds with a body), its picture. */
+export type EntryOf<K extends ContentKind> = z.infer<K['schema']> &
+  Body<K> &
+  Picture<K> &
+  (K extends FolderKind ? { slug: string } : unknown);
+/** What a kind loads to: one entry for a file, the entries in order for a folder. */
+export type LoadedKind<K extends ContentKind> = K extends FolderKind ? Array<EntryOf<K>> : EntryOf<K>;
+
+/** Every kind's entries, by kind name. */
+export type Entries = { [N in KindName]: LoadedKind<Kinds[N]> };
+
+type SharedNames = { [N in KindName]: Kinds[N]['shared'] extends true ? N : never }[KindName];
+
+/**
+ * Everything in content/ that any page may show, checked and typed, with the logo checked
+ * against public/. The kinds that are not shared (content/pages/) are shown only on their own route.
+ */
+export type Site = Pick<Entries, SharedNames> & { logo: Image };

@@ -1,0 +1,161 @@
+/**
+ * The stages that work page by page (render, check, advice), with the keys they are kept by,
+ * beside src/stages.ts. A page's key stands for everything it is made from: the props all pages
+ * share, and its own route, or for a content page its file and body. The check and the advice
+ * keep what they found on a page by that key.
+ */
+import { hashKey } from './cache/disk.ts';
+import { scanCodec } from './cache/codecs.ts';
+import { bytesCodec, type Codec, type Store } from './cache/store.ts';
+import type { PageFindings } from './advice/advise.ts';
+import { readSourceImages } from './advice/advice-input.ts';
+import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
+import type { LoadedKinds, LoadedSite } from './content/load.ts';
+import { checkSite, readPage, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
+import type { OutputFile } from './output/plan.ts';
+import type { PageScan } from './output/scan-html.ts';
+import type { Publication } from './publish/publication.ts';
+import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
+import type { ContentPage } from './content/schema.ts';
+import { htmlKey, sourceKey, urlKey, type Bodies } from './stages.ts';
+
+export interface PagesStageInput extends Omit<PagesInput, 'head'> {
+  publication: Publication;
+  kinds: LoadedKinds;
+  bodies: Bodies;
+  /** The content pages before their Markdown images were placed: a page whose HTML changed with them is keyed by it. */
+  unplaced: LoadedSite['pages'];
+}
+
+/** Every page, kept by its key; `keys`: each page's key by its output file, for the stages after it. */
+export function renderPagesStage(
+  store: Store,
+  input: PagesStageInput,
+): { pages: RenderedPage[]; keys: Map<string, string> } {
+  const { templates, site, routes, urls, assets, images, publication } = input;
+  const shared = hashKey(
+    templates.hash,
+    JSON.stringify(site),
+    JSON.stringify(listedRoutes(routes)),
+    urlKey(urls),
+    JSON.stringify(assets),
+    JSON.stringify(images),
+    JSON.stringify(publication.headParts),
+  );
+  const contentKeys = contentPageKeys(store, input);
+  // Joined by the store, an unchanged page's key is the last build's string (hashed once by a Map).
+  const keys = routes.map((route) =>
+    route.page.kind === 'page'
+      ? store.join(shared, contentKeys.get(route.page.page)!)
+      : `${shared} ${route.path} ${route.file} ${route.indexable}`,
+  );
+  const html = keys.map((key) => store.peek('page', key, bytesCodec));
+  const missing = routes.filter((_, index) => html[index] === undefined);
+  const made = renderSitePages({ ...input, head: publication.head }, missing);
+  const byRoute = new Map(made.map((page) => [page.route, page.html]));
+  const pages = routes.map((route, index) => ({
+    route,
+    html: html[index] ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec),
+  }));
+  return { pages, keys: new Map(routes.map((route, index) => [route.file, keys[index]!])) };
+}
+
+/**
+ * A content page is made from its file (path, slug, fields) and its body; when its body shows
+ * images, from the HTML their pictures made too, since those can change while the Markdown does not.
+ */
+function contentPageKeys(store: Store, input: PagesStageInput): Map<ContentPage, string> {
+  const keys = new Map<ContentPage, string>();
+  const files = new Map(input.kinds.files.pages.map((file) => [file.entry!.slug!, file]));
+  const unplaced = new Map(input.unplaced.map((page) => [page.slug, page]));
+  for (const route of input.routes) {
+    if (route.page.kind !== 'page') continue;
+    const page = route.page.page;
+    const file = files.get(page.slug)!;
+    const key = store.join(sourceKey(file.source!), htmlKey(input.bodies.get(file.parsed!.file)!));
+    keys.set(page, page === unplaced.get(page.slug) ? key : `${key} ${hashKey(page.html)}`);
+  }
+  return keys;
+}
+
+/**
+ * What each page's HTML holds (src/output/scan-html.ts), read once per build for the site check and
+ * the advice both, and kept by the page's key: a page whose key is the same is not read again.
+ */
+export function pageScans(store: Store, keys: Map<string, string>): (page: RenderedPage) => PageScan {
+  const scans = new Map<string, PageScan>();
+  return (page) => {
+    let scan = scans.get(page.route.file);
+    if (scan === undefined) {
+      const key = keys.get(page.route.file);
+      scan = key === undefined ? readPage(page) : store.step('page-scan', key, () => readPage(page), scanCodec);
+      scans.set(page.route.file, scan);
+    }
+    return scan;
+  };
+}
+
+/** The site check; a page that passed passes again while it, the site's files, the URL policy and its anchors' pages are the same. */
+export function checkStage(
+  store: Store,
+  input: Omit<SiteCheckInput, 'memo'>,
+  keys: Map<string, string>,
+  scanOf: (page: RenderedPage) => PageScan,
+) {
+  const step = `page-check ${hashKey(urlKey(input.urls), [...input.files].join('\n'))}`;
+  type Passed = Array<[file: string, key: string | undefined]>;
+  const memo: CheckMemo = {
+    scan: (page) => scanOf(page),
+    passed: (page) =>
+      store.peek<Passed>(step, keys.get(page.route.file)!)?.every(([file, key]) => keys.get(file) === key) ?? false,
+    keep: (page, anchored) =>
+      void store.keep<Passed>(
+        step,
+        keys.get(page.route.file)!,
+        [...anchored].map((file) => [file, keys.get(file)]),
+      ),
+  };
+  return checkSite({ ...input, memo });
+}
+
+/** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
+export async function adviceStage(
+  store: Store,
+  input: Omit<AdviceStageInput, 'images' | 'findingsOf'> & { publicFiles: OutputFile[]; publicKey: string },
+  keys: Map<string, string>,
+): Promise<AdviceStageResult> {
+  const { loaded, base, report } = input;
+  const sources = new Map(loaded.sources.map((source) => [source.file, sourceKey(source)]));
+  const hashOf = (file: string) => sources.get(file) ?? '';
+  const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
+  const byPath = new Map(input.pages.map((page) => [page.route.path, keys.get(page.route.file)!]));
+  const last = store.peek('advice-pages', 'last', keptCodec);
+  const kept: KeptFindings = new Map();
+  const images = await store.step('advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
+  const result = runAdviceStage({
+    ...input,
+    images,
+    findingsOf(page, advise) {
+      let key = `${byPath.get(page.path)} ${hashOf(page.file)}`;
+      for (const part of page.markdown) key += ` ${hashOf(part.file)}`;
+      key += ` ${siteKey}`;
+      const found = last?.get(key) ?? advise();
+      kept.set(key, found);
+      return found;
+    },
+  });
+  if (result.computed > 0 || kept.size !== last?.size) store.keep('advice-pages', 'last', kept, keptCodec);
+  return result;
+}
+
+/**
+ * What the rules found on each page of the last build, by the page's key and its files' hashes:
+ * one value for the whole site, read and written at once (4000 small values cost several times
+ * more to look up one by one).
+ */
+type KeptFindings = Map<string, PageFindings>;
+
+const keptCodec: Codec<KeptFindings> = {
+  encode: (kept) => JSON.stringify([...kept]),
+  decode: (bytes) => new Map(JSON.parse(bytes.toString('utf8')) as Array<[string, PageFindings]>),
+};

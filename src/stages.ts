@@ -1,0 +1,215 @@
+/**
+ * The stages of buildSite and the keys they are kept by: the one place that names the store's
+ * steps. Each stage is `store.step(name, key, () => domainFunction(inputs))`: the domain functions
+ * take their inputs and return values, and a key is made here, from those inputs, once. A single
+ * build's store is backed by the disk cache; `dev` keeps one store for its session and passes the
+ * versions of the files its watcher saw change (src/cache/file-versions.ts), which make the keys
+ * of what is read from disk cheap: a file is read again only when its version moved.
+ */
+import type { ResolvedConfig } from './config.ts';
+import { hashKey } from './cache/disk.ts';
+import type { FileVersions } from './cache/file-versions.ts';
+import { renderedCodec } from './cache/codecs.ts';
+import { jsonCodec, type Store } from './cache/store.ts';
+import { linkBody, nameRefused } from './content/bodies.ts';
+import { renderMarkdownAll } from './markdown/batch.ts';
+import { listFolder } from './content/collections.ts';
+import { createLoadContext, loadContentFile, type ContentReads } from './content/file.ts';
+import {
+  assembleSite,
+  bodiesOf,
+  imageContentOf,
+  loadKinds,
+  type LoadedKinds,
+  type LoadedSite,
+} from './content/load.ts';
+import type { Parsed } from './content/parse.ts';
+import type { RenderedMarkdown } from './markdown/processor.ts';
+import type { Image } from './content/schema.ts';
+import type { SourceFile } from './content/source.ts';
+import { readImage } from './images/check-image.ts';
+import { processMarkdownImages, type MarkdownImageSet } from './images/markdown-pictures.ts';
+import type { ImagePipeline } from './images/pipeline.ts';
+import type { OutputFile } from './output/plan.ts';
+import { listPublicFiles } from './publish/public-files.ts';
+import {
+  createPublication,
+  createSiteImages,
+  type Publication,
+  type PublicationInput,
+  type SiteImageSet,
+} from './publish/publication.ts';
+import { buildAssets } from './render/assets.ts';
+import { loadTemplates } from './render/templates.ts';
+import type { UrlPolicy } from './site/routes.ts';
+
+/** Each rendered body by the file it was written in. */
+export type Bodies = ReadonlyMap<string, RenderedMarkdown>;
+
+export interface StageContext {
+  config: ResolvedConfig;
+  store: Store;
+  files: FileVersions;
+  /** Makes the images of the site and of Markdown bodies. */
+  pipeline: ImagePipeline;
+  onWorkers?: (count: number) => void;
+}
+
+/** The URL policy's part of every key made from it. */
+export function urlKey(urls: Pick<UrlPolicy, 'format' | 'base' | 'siteUrl'>): string {
+  return JSON.stringify({ format: urls.format, base: urls.base, siteUrl: urls.siteUrl });
+}
+
+/** What stands for a content file (its path and text) and for a body (its text and the Markdown options). */
+const sourceHashes = new WeakMap<SourceFile, string>();
+const bodyHashes = new WeakMap<Parsed, string>();
+const htmlHashes = new WeakMap<RenderedMarkdown, string>();
+
+export function sourceKey(source: SourceFile): string {
+  let key = sourceHashes.get(source);
+  if (key === undefined) sourceHashes.set(source, (key = hashKey(source.file, source.text)));
+  return key;
+}
+
+export function bodyKey(parsed: Parsed, allowHtml: boolean): string {
+  let key = bodyHashes.get(parsed);
+  if (key === undefined) bodyHashes.set(parsed, (key = hashKey(allowHtml ? 'raw' : 'safe', parsed.body)));
+  return key;
+}
+
+/** What stands for a body's HTML: --allow-html changes only the pages whose Markdown holds raw HTML. */
+export function htmlKey(rendered: RenderedMarkdown): string {
+  let key = htmlHashes.get(rendered);
+  if (key === undefined) htmlHashes.set(rendered, (key = hashKey(rendered.html)));
+  return key;
+}
+
+const linkedBodies = new WeakMap<RenderedMarkdown, { scope: string; linked: RenderedMarkdown }>();
+
+/** linkBody, once per rendered body and URL policy. */
+function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): RenderedMarkdown {
+  const last = linkedBodies.get(rendered);
+  if (last?.scope === scope) return last.linked;
+  const made = linkBody(rendered, urls);
+  linkedBodies.set(rendered, { scope, linked: made });
+  return made;
+}
+
+export function createStages({ config, store, files, pipeline, onWorkers }: StageContext) {
+  const publicVersion = () => files.folder(config.publicDir);
+  const publicKey = `${publicVersion()} ${config.allowPublicScripts}`;
+  // The images are pruned only when this build made all of them.
+  const made = { siteImages: false, markdownImages: false };
+
+  /** Each read of content/ and public/ kept by the path and the version of what it reads. */
+  const reads: ContentReads = {
+    file(kind, absolute, slug) {
+      const version = files.file(absolute);
+      // A path has one kind and one slug (its folder and name say which): the version is all that changes.
+      const key = version === '' ? absolute : `${absolute}\0${version}`;
+      return store.step('content-file', key, () => loadContentFile(config, kind, absolute, slug, frontmatter));
+    },
+    listing: (kind, directory) =>
+      store.step('content-listing', `${directory}\0${files.listing(directory)}`, () =>
+        listFolder(config.root, directory, kind),
+      ),
+    image: (src) => store.step('image-size', `${src}\0${publicVersion()}`, () => readImage(config.publicDir, src)),
+  };
+  /** Front matter data by its text, on disk: only a file whose front matter changed is parsed. */
+  const frontmatter = {
+    get: (yaml: string) => store.peek('frontmatter', hashKey(yaml), jsonCodec),
+    set: (yaml: string, data: unknown) => void store.keep('frontmatter', hashKey(yaml), data, jsonCodec),
+  };
+  const context = createLoadContext(config, reads);
+
+  return {
+    publicKey,
+    publicFiles: () => store.step('public-files', publicKey, () => listPublicFiles(config)),
+    templates: () => keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config)),
+    assets: () => keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config)),
+    kinds: () => loadKinds(context),
+
+    /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */
+    async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {
+      const shown = bodiesOf(kinds);
+      const keys = shown.map((parsed) => bodyKey(parsed, config.allowHtml));
+      const options = { allowHtml: config.allowHtml, threads: config.threads, onWorkers };
+      const results = await store
+        .stepAll(
+          'markdown',
+          keys,
+          (missing) =>
+            renderMarkdownAll(
+              missing.map((index) => shown[index]!.body),
+              options,
+            ),
+          renderedCodec,
+        )
+        .catch(nameRefused(shown));
+      const scope = urlKey(urls);
+      const bodies = new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
+      return { loaded: await assembleSite(context, kinds, bodies), bodies };
+    },
+
+    /** The site's images, kept while the content they show, the URL policy and public/ are the same. */
+    async siteImages(kinds: LoadedKinds, urlsOf: (siteUrl: string) => UrlPolicy, publicFiles: OutputFile[]) {
+      const content = imageContentOf(kinds);
+      if (!content) return undefined;
+      const urls = urlsOf(content.settings.url);
+      const key = hashKey(
+        JSON.stringify(content),
+        urlKey(urls),
+        publicFiles.map((file) => file.path).join('\n'),
+        publicVersion(),
+      );
+      const set = await store.step('images', key, () => {
+        made.siteImages = true;
+        return createSiteImages({ config, site: content, urls, publicFiles, pipeline });
+      });
+      return { set, key };
+    },
+
+    /** The images Markdown bodies show, kept while their paths and sizes, the URL policy and public/ are the same. */
+    markdownImages(images: Image[], urls: UrlPolicy): Promise<MarkdownImageSet> {
+      const key = hashKey(JSON.stringify(images), urlKey(urls), publicVersion());
+      return store.step('markdown-images', key, () => {
+        made.markdownImages = true;
+        return processMarkdownImages(pipeline, { images, publicDir: config.publicDir, urls });
+      });
+    },
+    madeEveryImage: () => made.siteImages && made.markdownImages,
+
+    /** The publication: kept while the images, site, routes, URL policy and public/ are the same. */
+    publication(input: PublicationInput, images: { set: SiteImageSet; key: string }): Promise<Publication> {
+      const { site, routes, urls, publicFiles } = input;
+      const key = hashKey(
+        images.key,
+        JSON.stringify(site),
+        routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'),
+        urlKey(urls),
+        publicFiles.map((file) => file.path).join('\n'),
+        JSON.stringify(input.scripts),
+      );
+      return store.step('publication', key, () => createPublication(input, Promise.resolve(images.set)));
+    },
+  };
+}
+
+export type Stages = ReturnType<typeof createStages>;
+
+/** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
+async function keepBundle<T extends { inputs: string[] }>(
+  store: Store,
+  files: FileVersions,
+  folder: string,
+  name: string,
+  make: () => Promise<T>,
+): Promise<T> {
+  const stamp = (inputs: readonly string[]) =>
+    `${files.listing(folder)} ${inputs.map((input) => files.file(input)).join(' ')}`;
+  const last = store.peek<{ stamp: string; bundle: T }>(name, 'last');
+  if (last && last.stamp === stamp(last.bundle.inputs)) return last.bundle;
+  const bundle = await make();
+  store.keep(name, 'last', { stamp: stamp(bundle.inputs), bundle });
+  return bundle;
+}

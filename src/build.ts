@@ -11,7 +11,7 @@ import type { PageReport } from './advice/page-report.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
-import { SiteError, SiteErrors, toSiteErrors } from './errors.ts';
+import { createError, type SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { byteLength, planOutput, type OutputFile } from './output/plan.ts';
 import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
 import { checkHeadersFile, HEADERS_FILE, integrityOf } from './publish/headers.ts';
@@ -223,11 +223,7 @@ async function requireProjectFolder(root: string): Promise<void> {
     () => false,
   );
   if (!isFolder) {
-    throw new SiteError({
-      code: 'UsageError',
-      message: `The project folder ${root} does not exist.`,
-      hint: 'Run agency-site in the folder that holds content/, templates/ and public/, or pass that folder with --root.',
-    });
+    throw createError('UsageError', { root });
   }
 }
 

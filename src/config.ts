@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { decodeText, MAX_CONTENT_BYTES } from './content/decode.ts';
 import { parseYaml } from './content/yaml.ts';
-import { SiteError } from './errors.ts';
+import { createError, type SiteError } from './errors.ts';
 import { readInside } from './project-paths.ts';
 
 export type UrlFormat = 'file' | 'directory';
@@ -105,11 +105,7 @@ export function urlPath(siteUrl: string): string {
 }
 
 export function baseMismatch(base: string, siteUrl: string): SiteError {
-  return new SiteError({
-    code: 'UsageError',
-    message: `--base ${base} does not match the site URL ${siteUrl}, whose path is ${urlPath(siteUrl)}.`,
-    hint: 'Leave --base out: it follows the path of the site URL (url in content/site.yaml, or --site-url).',
-  });
+  return createError('UsageError', { base, siteUrl, sitePath: urlPath(siteUrl) });
 }
 
 /**
@@ -151,5 +147,5 @@ function resolveSiteUrl(value: string): string {
 }
 
 function usage(message: string, cause?: unknown): SiteError {
-  return new SiteError({ code: 'UsageError', message, cause, hint: 'Run agency-site build --help for the flags.' });
+  return createError('UsageError', { text: message }, { cause });
 }

@@ -79,12 +79,7 @@ export function resolveSourceFolder(folder: string): string | undefined {
     throw unfollowable(`${name}/`, cause);
   }
   if (real !== realProject && isInside(real, realProject)) return real;
-  throw new SiteError({
-    code: 'SymlinkOutside',
-    message: `${name}/ is a symbolic link that leads out of the project; the build reads only files inside the project.`,
-    file: name,
-    hint: `Make ${name}/ a real folder of the repository (or a link to a folder inside it).`,
-  });
+  throw createError('SymlinkOutside', { sourceFolder: name }, { file: name });
 }
 
 /**
@@ -147,12 +142,7 @@ function isInside(real: string, folder: string): boolean {
 }
 
 export function symlinkOutside(shown: string, folder: string): SiteError {
-  return new SiteError({
-    code: 'SymlinkOutside',
-    message: `${shown} is a symbolic link (or lies in a linked folder) that leads out of ${folder}/; the build reads only files inside ${folder}/.`,
-    file: shown,
-    hint: `Replace the link with the file itself, or point it at a file inside ${folder}/.`,
-  });
+  return createError('SymlinkOutside', { shown, folder }, { file: shown });
 }
 
 /** A link that loops, or passes through a file as if it were a folder (ELOOP, ENOTDIR). */
@@ -162,21 +152,9 @@ function unfollowable(shown: string, cause: unknown): SiteError {
 }
 
 function notAFile(shown: string): SiteError {
-  return new SiteError({
-    code: 'FileUnreadable',
-    message: `${shown} is not a regular file (it is a folder, a device, a named pipe or a socket), so the build does not read it.`,
-    file: shown,
-    hint: 'Replace it with an ordinary file, or remove it.',
-  });
+  return createError('FileUnreadable', { notRegular: shown }, { file: shown });
 }
 
 function tooLarge(shown: string, size: number, limit: number): SiteError {
-  return new SiteError({
-    code: 'FileTooLarge',
-    message: `The file is ${(size / 1024 / 1024).toFixed(1)} MB; a file here may be at most ${limit / 1024 / 1024} MB.`,
-    file: shown,
-    hint: shown.startsWith('content/')
-      ? 'Split the text into smaller pages, or move large files into public/.'
-      : 'Make the file smaller (compress the image or the video), or host it elsewhere.',
-  });
+  return createError('FileTooLarge', { bytes: size, limit, shown }, { file: shown });
 }

@@ -116,8 +116,14 @@ export const catalogue = {
   FileUnreadable: define({
     title: 'File unreadable',
     severity: 'error',
-    message: ({ file, reason }: { file: string; reason: string }) => `The file ${file} cannot be read (${reason}).`,
-    hint: 'Check that it is a readable file, not a folder.',
+    message: (facts: { file: string; reason: string } | { notRegular: string }) =>
+      'notRegular' in facts
+        ? `${facts.notRegular} is not a regular file (it is a folder, a device, a named pipe or a socket), so the build does not read it.`
+        : `The file ${facts.file} cannot be read (${facts.reason}).`,
+    hint: (facts) =>
+      'notRegular' in facts
+        ? 'Replace it with an ordinary file, or remove it.'
+        : 'Check that it is a readable file, not a folder.',
   }),
   FileEncoding: define({
     title: 'Not UTF-8 text',
@@ -134,9 +140,13 @@ export const catalogue = {
   FileTooLarge: define({
     title: 'File too large',
     severity: 'error',
-    message: ({ bytes, limit }: { bytes: number; limit: number }) =>
-      `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${limit / 1024 / 1024} MB.`,
-    hint: 'Split the text into smaller pages, or move large files into public/.',
+    // Without `shown`, a content file being decoded; with it, any file read from a source folder.
+    message: ({ bytes, limit, shown }: { bytes: number; limit: number; shown?: string }) =>
+      `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a ${shown === undefined ? 'content file' : 'file here'} may be at most ${limit / 1024 / 1024} MB.`,
+    hint: ({ shown }) =>
+      shown === undefined || shown.startsWith('content/')
+        ? 'Split the text into smaller pages, or move large files into public/.'
+        : 'Make the file smaller (compress the image or the video), or host it elsewhere.',
   }),
   FrontmatterSyntax: define({
     title: 'Front matter syntax',
@@ -549,9 +559,15 @@ export const catalogue = {
   SymlinkOutside: define({
     title: 'Link out of the project',
     severity: 'error',
-    message: ({ shown, folder }: { shown: string; folder: string }) =>
-      `${shown} is a symbolic link (or lies in a linked folder) that leads out of ${folder}/; the build reads only files inside ${folder}/.`,
-    hint: ({ folder }) => `Replace the link with the file itself, or point it at a file inside ${folder}/.`,
+    // `sourceFolder`: content/, templates/ or public/ itself is the link.
+    message: (facts: { shown: string; folder: string } | { sourceFolder: string }) =>
+      'sourceFolder' in facts
+        ? `${facts.sourceFolder}/ is a symbolic link that leads out of the project; the build reads only files inside the project.`
+        : `${facts.shown} is a symbolic link (or lies in a linked folder) that leads out of ${facts.folder}/; the build reads only files inside ${facts.folder}/.`,
+    hint: (facts) =>
+      'sourceFolder' in facts
+        ? `Make ${facts.sourceFolder}/ a real folder of the repository (or a link to a folder inside it).`
+        : `Replace the link with the file itself, or point it at a file inside ${facts.folder}/.`,
   }),
   SymlinkBroken: define({
     title: 'Link that cannot be followed',

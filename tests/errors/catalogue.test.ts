@@ -101,6 +101,19 @@ describe('entries for the modules that still write their words inline', () => {
     expect(createError('FileTooLarge', { bytes: 3.5 * 1024 * 1024, limit: 2 * 1024 * 1024 }).message).toBe(
       'The file is 3.5 MB; a content file may be at most 2 MB.',
     );
+    const large = createError('FileTooLarge', {
+      bytes: 3.5 * 1024 * 1024,
+      limit: 2 * 1024 * 1024,
+      shown: 'public/a.mp4',
+    });
+    expect(large.message).toBe('The file is 3.5 MB; a file here may be at most 2 MB.');
+    expect(large.hint).toBe('Make the file smaller (compress the image or the video), or host it elsewhere.');
+    expect(createError('SymlinkOutside', { sourceFolder: 'public' }).message).toBe(
+      'public/ is a symbolic link that leads out of the project; the build reads only files inside the project.',
+    );
+    expect(createError('FileUnreadable', { notRegular: 'content/x.md' }).hint).toBe(
+      'Replace it with an ordinary file, or remove it.',
+    );
     expect(createError('FrontmatterSyntax', { problem: 'stray break', charCode: 0x2028 }).message).toBe(
       'The opening --- line holds a line separator (U+2028), which editors show as a line break but Markdown does not.',
     );

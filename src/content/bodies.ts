@@ -3,7 +3,7 @@
  * with links sent through the URL policy. A body's result depends on its text and these options
  * only. Raw HTML that was left out is a warning at the line of the file that wrote it.
  */
-import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
+import { createCodeFrame, createError, type SiteError, SiteErrors } from '../errors.ts';
 import { renderMarkdownAll } from '../markdown/batch.ts';
 import { MarkdownRefused, tooComplexError } from '../markdown/guarded.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
@@ -51,14 +51,10 @@ export function linkBody(result: RenderedMarkdown, urls: UrlPolicy): RenderedMar
 export function rawHtmlWarnings(parsed: Parsed, result: RenderedMarkdown): SiteError[] {
   return result.rawHtml.map((raw) => {
     const line = raw.line + parsed.bodyLineOffset;
-    return new SiteError({
-      code: 'RawHtmlRemoved',
-      message: `This Markdown has ${raw.removed}, left out of the page: HTML and links from content could run scripts or break the layout.`,
-      file: parsed.file,
-      line,
-      column: raw.column,
-      frame: createCodeFrame(parsed.text, line, raw.column),
-      hint: 'Write it in Markdown or in the HTML GitHub keeps (sup, sub, kbd, details, ...), link with http(s) or mailto, or build with --allow-html if every content author is trusted.',
-    });
+    return createError(
+      'RawHtmlRemoved',
+      { removed: raw.removed },
+      { file: parsed.file, line, column: raw.column, frame: createCodeFrame(parsed.text, line, raw.column) },
+    );
   });
 }

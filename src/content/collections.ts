@@ -6,7 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { SiteError } from '../errors.ts';
+import { createError, type SiteError } from '../errors.ts';
 import type { ContentFile, LoadContext } from './file.ts';
 import type { FolderKind } from './kinds.ts';
 import type { Parsed } from './parse.ts';
@@ -45,12 +45,11 @@ export async function loadCollection<S extends z.ZodType>(
   for (const { name, absolute, slug } of listing.value ?? []) {
     if (slug === undefined) {
       errors.push(
-        new SiteError({
-          code: 'FileName',
-          message: `The file name "${name}" is not allowed: names here are lower-case words joined by dashes, ending in .md.`,
-          file: projectPath(context.root, absolute),
-          hint: `Rename it, for example to ${slugify(name.replace(/\.md$/, ''))}.md, or move it out of content/${kind.folder}/.`,
-        }),
+        createError(
+          'FileName',
+          { name, folder: `content/${kind.folder}`, suggestion: slugify(name.replace(/\.md$/, '')) },
+          { file: projectPath(context.root, absolute) },
+        ),
       );
       continue;
     }
@@ -106,9 +105,8 @@ export async function listFolder(
   } catch (cause) {
     if (optional && (cause as NodeJS.ErrnoException).code === 'ENOENT') return { value: [], errors: [] };
     const file = projectPath(root, directory);
-    const hint = `Create it and add one Markdown file per ${entry}.`;
     return {
-      errors: [new SiteError({ code: 'ContentMissing', message: `The folder ${file} is missing.`, file, hint, cause })],
+      errors: [createError('ContentMissing', { missing: 'folder', folder: file, each: entry }, { file, cause })],
     };
   }
 }
@@ -125,12 +123,7 @@ function findDuplicateOrders(entries: Array<Entry<object>>, folder: string): Sit
       continue;
     }
     errors.push(
-      new SiteError({
-        code: 'DuplicateOrder',
-        message: `The order number ${order} is already taken by ${other}, so which of the two comes first would be a guess.`,
-        ...locateField(entry, ['order']),
-        hint: `Give every file in content/${folder}/ a different order number.`,
-      }),
+      createError('DuplicateOrder', { order, other, folder: `content/${folder}` }, locateField(entry, ['order'])),
     );
   }
   return errors;

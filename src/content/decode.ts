@@ -1,5 +1,5 @@
 /** Content bytes -> text. Binary, oversized or non-UTF-8 files are refused before anything parses them. */
-import { createCodeFrame, SiteError } from '../errors.ts';
+import { createCodeFrame, createError } from '../errors.ts';
 
 /** Content files are prose, not data dumps: anything bigger is a mistake. */
 export const MAX_CONTENT_BYTES = 1024 * 1024;
@@ -7,37 +7,22 @@ export const MAX_CONTENT_BYTES = 1024 * 1024;
 /** The file's text without a byte order mark; throws a SiteError saying why the bytes are not text. */
 export function decodeText(bytes: Uint8Array, file: string): string {
   if (bytes.length > MAX_CONTENT_BYTES) {
-    throw new SiteError({
-      code: 'FileTooLarge',
-      message: `The file is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; a content file may be at most ${MAX_CONTENT_BYTES / 1024 / 1024} MB.`,
-      file,
-      hint: 'Split the text into smaller pages, or move large files into public/.',
-    });
+    throw createError('FileTooLarge', { bytes: bytes.length, limit: MAX_CONTENT_BYTES }, { file });
   }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    throw new SiteError({
-      code: 'FileEncoding',
-      message: 'The file is binary (it contains a NUL byte), not text.',
-      file,
-      ...positionOf(bytes, nul),
-      hint: 'Content files are UTF-8 text; put images and other files in public/.',
-    });
+    throw createError('FileEncoding', { binary: true }, { file, ...positionOf(bytes, nul) });
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch (cause) {
     const position = positionOf(bytes, firstInvalidUtf8(bytes));
     const lossy = new TextDecoder('utf-8').decode(bytes);
-    throw new SiteError({
-      code: 'FileEncoding',
-      message: 'The file is not valid UTF-8 text: the marked character was saved in another encoding.',
-      file,
-      ...position,
-      frame: createCodeFrame(lossy, position.line, position.column),
-      hint: 'Save the file as UTF-8 in your editor (most editors have "Save with encoding"), then retype the marked character.',
-      cause,
-    });
+    throw createError(
+      'FileEncoding',
+      { binary: false },
+      { file, ...position, frame: createCodeFrame(lossy, position.line, position.column), cause },
+    );
   }
 }
 

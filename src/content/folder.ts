@@ -1,6 +1,6 @@
 /** checkContentFolder: content/ must exist, and hold nothing that no declared kind reads. */
 import { readdir, stat } from 'node:fs/promises';
-import { SiteError } from '../errors.ts';
+import { createError, type SiteError } from '../errors.ts';
 import { contentName, KINDS } from './kinds.ts';
 
 /** The names content/ may hold: the file or folder of each kind. */
@@ -13,23 +13,11 @@ export async function checkContentFolder(contentDir: string, shown: string): Pro
     if (!(await stat(contentDir)).isDirectory()) throw new Error('not a folder');
     names = await readdir(contentDir);
   } catch (cause) {
-    throw new SiteError({
-      code: 'ContentMissing',
-      message: `There is no content folder at ${contentDir}.`,
-      file: shown,
-      hint: 'Run agency-site in the project folder (the one holding content/, templates/ and public/), or pass it with --root.',
-      cause,
-    });
+    throw createError('ContentMissing', { missing: 'content folder', path: contentDir }, { file: shown, cause });
   }
   const known = CONTENT_NAMES;
   const unknown = names.filter((name) => !name.startsWith('.') && !known.includes(name));
-  return unknown.map((name) => {
-    const guess = known.find((candidate) => candidate[0] === name[0] && candidate.slice(0, 3) === name.slice(0, 3));
-    return new SiteError({
-      code: 'FileName',
-      message: `${shown}/${name} is not a content file or folder, so nothing would read it.`,
-      file: `${shown}/${name}`,
-      hint: `${guess ? `Did you mean ${guess}? ` : ''}content/ holds ${known.join(', ')}; move anything else out of it.`,
-    });
-  });
+  return unknown.map((name) =>
+    createError('FileName', { path: `${shown}/${name}`, known }, { file: `${shown}/${name}` }),
+  );
 }

@@ -3,10 +3,10 @@
  * parsed whole; Markdown files are split at their front matter first, and their body must be there
  * (kinds that show it) or absent (kinds that show only fields).
  */
-import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
+import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import type { Checked, SourceFile } from './source.ts';
-import { parseYaml, type ParsedYaml } from './yaml.ts';
+import { parseYaml, type ParsedYaml, type SyntaxCode } from './yaml.ts';
 
 /** A content file whose YAML (the whole file, or the front matter) could be read. */
 export interface Parsed extends SourceFile {
@@ -59,29 +59,21 @@ export function parseMarkdownFile(source: SourceFile, body: BodyUse, memo?: Fron
 function checkBody(source: SourceFile, text: string, bodyLineOffset: number, body: BodyUse): SiteError[] {
   if (body === 'text' && text.trim() === '') {
     return [
-      new SiteError({
-        code: 'ContentMissing',
-        message: 'The file has no text after its front matter, and that text is what the page shows.',
-        file: source.file,
-        line: bodyLineOffset,
-        column: 1,
-        frame: createCodeFrame(source.text, bodyLineOffset),
-        hint: 'Write the text in Markdown below the closing --- line.',
-      }),
+      createError(
+        'ContentMissing',
+        { missing: 'body' },
+        { file: source.file, line: bodyLineOffset, column: 1, frame: createCodeFrame(source.text, bodyLineOffset) },
+      ),
     ];
   }
   if (body === 'none' && text.trim() !== '') {
     const line = bodyLineOffset + text.slice(0, text.search(/\S/)).split('\n').length;
     return [
-      new SiteError({
-        code: 'UnusedContent',
-        message: 'This text would appear nowhere: the site shows only the front matter fields of this kind of content.',
-        file: source.file,
-        line,
-        column: 1,
-        frame: createCodeFrame(source.text, line),
-        hint: 'Move what matters into the fields (such as title or alt), or delete the text.',
-      }),
+      createError(
+        'UnusedContent',
+        {},
+        { file: source.file, line, column: 1, frame: createCodeFrame(source.text, line) },
+      ),
     ];
   }
   return [];
@@ -95,7 +87,7 @@ function parseFrontmatter(source: SourceFile, yaml: string, memo?: FrontmatterMe
   return located;
 }
 
-function parseChecked(source: SourceFile, text: string, syntaxCode: SiteErrorCode): Checked<ParsedYaml> {
+function parseChecked(source: SourceFile, text: string, syntaxCode: SyntaxCode): Checked<ParsedYaml> {
   let parsed: ParsedYaml;
   try {
     parsed = parseYaml(text, { file: source.file, source: source.text, lineOffset: 0, syntaxCode });
@@ -108,7 +100,7 @@ function parseChecked(source: SourceFile, text: string, syntaxCode: SiteErrorCod
 }
 
 /** The data, with positions from parsing the text again when an error message first needs them. */
-function withLazyPositions(source: SourceFile, text: string, syntaxCode: SiteErrorCode, data: unknown): ParsedYaml {
+function withLazyPositions(source: SourceFile, text: string, syntaxCode: SyntaxCode, data: unknown): ParsedYaml {
   let parsed: ParsedYaml | undefined;
   return {
     data,

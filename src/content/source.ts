@@ -3,7 +3,7 @@
  * is missing, unreadable, not UTF-8 or empty is a problem of its own.
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
+import { createError, SiteError } from '../errors.ts';
 import { readInside } from '../project-paths.ts';
 import { decodeText, MAX_CONTENT_BYTES } from './decode.ts';
 
@@ -36,30 +36,15 @@ export function readSource(absolute: string, file: string, folder: string): Chec
     const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
     return {
       errors: [
-        new SiteError({
-          code: missing ? 'ContentMissing' : 'FileUnreadable',
-          message: missing
-            ? `The file ${file} does not exist.`
-            : `The file ${file} cannot be read (${(cause as Error).message}).`,
-          file,
-          hint: missing ? `Create ${file}; every site needs it.` : 'Check that it is a readable file, not a folder.',
-          cause,
-        }),
+        missing
+          ? createError('ContentMissing', { missing: 'file', file }, { file, cause })
+          : createError('FileUnreadable', { file, reason: (cause as Error).message }, { file, cause }),
       ],
     };
   }
   if (text.trim() === '') {
     return {
-      errors: [
-        new SiteError({
-          code: 'ContentMissing',
-          message: `The file ${file} is empty.`,
-          file,
-          line: 1,
-          column: 1,
-          hint: 'Write its fields, or delete the file if it is not needed.',
-        }),
-      ],
+      errors: [createError('ContentMissing', { missing: 'fields', file }, { file, line: 1, column: 1 })],
     };
   }
   return { value: { file, text }, errors: [] };

@@ -3,7 +3,7 @@
  * field it is about (or of its key, for a key that is not allowed).
  */
 import type { z } from 'zod';
-import { createCodeFrame, SiteError, type SiteErrorCode } from '../errors.ts';
+import { createCodeFrame, createError, type SiteError, type SiteErrorCode } from '../errors.ts';
 import { describeIssue } from './issues.ts';
 import type { Parsed } from './parse.ts';
 import type { Checked } from './source.ts';
@@ -22,7 +22,7 @@ export function locateField(parsed: Parsed, field: DataPath, key = false) {
 export function validateEntry<S extends z.ZodType>(
   schema: S,
   parsed: Parsed,
-  code: SiteErrorCode,
+  code: Extract<SiteErrorCode, 'YamlInvalid' | 'FrontmatterInvalid'>,
 ): Checked<Entry<z.infer<S>>> {
   const result = schema.safeParse(parsed.located.data, { reportInput: true });
   if (result.success) return { value: { ...parsed, data: result.data as z.infer<S> }, errors: [] };
@@ -33,13 +33,17 @@ export function validateEntry<S extends z.ZodType>(
     for (const key of keys) {
       const field = key === undefined ? issue.path : [...issue.path, key];
       errors.push(
-        new SiteError({
+        createError(
           code,
-          ...locateField(parsed, field, key !== undefined),
-          ...describeIssue(issue, field, schema, holder),
-        }),
+          toReported(describeIssue(issue, field, schema, holder)),
+          locateField(parsed, field, key !== undefined),
+        ),
       );
     }
   }
   return { errors };
+}
+
+function toReported({ message, hint }: { message: string; hint: string }) {
+  return { text: message, hint };
 }

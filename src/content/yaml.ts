@@ -15,7 +15,14 @@ import {
   type Node,
   type YAMLError,
 } from 'yaml';
-import { createCodeFrame, SiteError, SiteErrors, type SiteErrorCode } from '../errors.ts';
+import {
+  createCodeFrame,
+  createError,
+  type ErrorPlace,
+  type SiteError,
+  SiteErrors,
+  type SiteErrorCode,
+} from '../errors.ts';
 
 export type DataPath = readonly PropertyKey[];
 
@@ -37,8 +44,11 @@ export interface YamlSource {
   source: string;
   /** Lines in the file before the YAML text starts (front matter starts on line 2). */
   lineOffset: number;
-  syntaxCode: SiteErrorCode;
+  syntaxCode: SyntaxCode;
 }
+
+/** The code of a YAML syntax error: of a YAML file, or of front matter. */
+export type SyntaxCode = Extract<SiteErrorCode, 'YamlSyntax' | 'FrontmatterSyntax'>;
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Aliases may repeat a value, not multiply it into a "billion laughs" document. */
@@ -70,8 +80,10 @@ export function parseYaml(text: string, where: YamlSource): ParsedYaml {
 /** Offsets in the YAML text as places in the file, and errors pointing at them. */
 interface YamlFile {
   at(offset: number): Position;
-  fail(code: SiteErrorCode, message: string, position: Position, hint: string, cause?: unknown): SiteError;
-  syntaxCode: SiteErrorCode;
+  /** A syntax error (the parser's words, or ours) at a position. */
+  fail(text: string, position: Position, hint: string, cause?: unknown): SiteError;
+  /** The place of an error at a position: file, line, column and code frame. */
+  place(position: Position): ErrorPlace;
 }
 
 function describeFile(lineCounter: LineCounter, where: YamlSource): YamlFile {
@@ -80,17 +92,14 @@ function describeFile(lineCounter: LineCounter, where: YamlSource): YamlFile {
       const pos = lineCounter.linePos(offset);
       return { line: pos.line + where.lineOffset, column: pos.col };
     },
-    fail: (code, message, position, hint, cause) =>
-      new SiteError({
-        code,
-        message,
-        file: where.file,
-        ...position,
-        frame: createCodeFrame(where.source, position.line, position.column),
-        hint,
-        cause,
-      }),
-    syntaxCode: where.syntaxCode,
+    place: (position) => ({
+      file: where.file,
+      ...position,
+      frame: createCodeFrame(where.source, position.line, position.column),
+    }),
+    fail(text, position, hint, cause) {
+      return createError(where.syntaxCode, { text, hint }, { ...this.place(position), cause });
+    },
   };
 }
 
@@ -103,7 +112,7 @@ function syntaxErrors(problems: YAMLError[], text: string, doc: Document, file: 
     const position = file.at(offset);
     if (lines.has(position.line)) continue;
     lines.add(position.line);
-    errors.push(file.fail(file.syntaxCode, message, position, hint, problem));
+    errors.push(file.fail(message, position, hint, problem));
   }
   return errors;
 }
@@ -153,12 +162,7 @@ function unsafeKeyErrors(doc: Document, file: YamlFile): SiteError[] {
     Pair(_, pair) {
       if (isScalar(pair.key) && UNSAFE_KEYS.has(String(pair.key.value))) {
         unsafe.push(
-          file.fail(
-            'UnsafeKey',
-            `The key "${String(pair.key.value)}" is not allowed: it could change how every object behaves.`,
-            file.at(pair.key.range?.[0] ?? 0),
-            'Remove this key; no content field has this name.',
-          ),
+          createError('UnsafeKey', { key: String(pair.key.value) }, file.place(file.at(pair.key.range?.[0] ?? 0))),
         );
       }
     },
@@ -174,14 +178,12 @@ function toData(doc: Document, file: YamlFile): unknown {
     throw new SiteErrors([
       alias
         ? file.fail(
-            file.syntaxCode,
             `The alias *${alias.source} refers to no anchor &${alias.source} above it.`,
             file.at(alias.range?.[0] ?? 0),
             'Define the anchor (&name) before this line, or write the value out.',
             cause,
           )
         : file.fail(
-            file.syntaxCode,
             `The YAML cannot be read: ${(cause as Error).message}`,
             file.at(0),
             `Write the values out instead of repeating them with more than ${MAX_ALIAS_COUNT} aliases.`,

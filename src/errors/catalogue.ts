@@ -82,7 +82,7 @@ export const catalogue = {
       facts:
         | { missing: 'content folder'; path: string }
         | { missing: 'file' | 'fields'; file: string }
-        | { missing: 'folder'; folder: string; each: 'page' | 'entry' }
+        | { missing: 'folder'; folder: string; each: string }
         | { missing: 'body' },
     ) => {
       switch (facts.missing) {
@@ -228,9 +228,14 @@ export const catalogue = {
   MarkdownTooDeep: define({
     title: 'Markdown nested too deep',
     severity: 'error',
-    message: ({ limit }: { limit: number }) =>
-      `The text nests quotes (>) or lists more than ${limit} levels deep here, more than any page can show.`,
-    hint: 'Remove the extra > or list markers; a quote or list inside another rarely needs more than a few levels.',
+    message: ({ limit, nesting }: { limit: number; nesting?: 'html' }) =>
+      nesting === 'html'
+        ? `The text nests HTML elements more than ${limit} levels deep here, more than any page can show.`
+        : `The text nests quotes (>) or lists more than ${limit} levels deep here, more than any page can show.`,
+    hint: ({ nesting }) =>
+      nesting === 'html'
+        ? 'Close each HTML element (</sup>, </div>, ...) before opening the next, or remove the extra tags.'
+        : 'Remove the extra > or list markers; a quote or list inside another rarely needs more than a few levels.',
   }),
 
   MarkdownTooComplex: define({

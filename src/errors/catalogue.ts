@@ -128,25 +128,41 @@ export const catalogue = {
   FileEncoding: define({
     title: 'Not UTF-8 text',
     severity: 'error',
-    message: ({ binary }: { binary: boolean }) =>
-      binary
+    // `binary`: a content file; `scanned`: a page or SVG of public/ read as a browser would.
+    message: (facts: { binary: boolean } | { shown: string; scanned: 'escape' | 'not utf-8' }) => {
+      if ('scanned' in facts)
+        return facts.scanned === 'escape'
+          ? `${facts.shown} contains an escape character (ESC, 0x1B): a browser that guesses the encoding may read it as ISO-2022-JP, where markup hides that a UTF-8 reading does not see.`
+          : `${facts.shown} is not UTF-8 text, so it cannot be checked for scripts the way a browser would read it.`;
+      return facts.binary
         ? 'The file is binary (it contains a NUL byte), not text.'
-        : 'The file is not valid UTF-8 text: the marked character was saved in another encoding.',
-    hint: ({ binary }) =>
-      binary
+        : 'The file is not valid UTF-8 text: the marked character was saved in another encoding.';
+    },
+    hint: (facts) => {
+      if ('scanned' in facts)
+        return facts.scanned === 'escape'
+          ? 'Remove the escape character (it shows as nothing in a page), then build again.'
+          : 'Save the file as UTF-8 (without NUL bytes), then build again.';
+      return facts.binary
         ? 'Content files are UTF-8 text; put images and other files in public/.'
-        : 'Save the file as UTF-8 in your editor (most editors have "Save with encoding"), then retype the marked character.',
+        : 'Save the file as UTF-8 in your editor (most editors have "Save with encoding"), then retype the marked character.';
+    },
   }),
   FileTooLarge: define({
     title: 'File too large',
     severity: 'error',
     // Without `shown`, a content file being decoded; with it, any file read from a source folder.
-    message: ({ bytes, limit, shown }: { bytes: number; limit: number; shown?: string }) =>
-      `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; a ${shown === undefined ? 'content file' : 'file here'} may be at most ${limit / 1024 / 1024} MB.`,
-    hint: ({ shown }) =>
-      shown === undefined || shown.startsWith('content/')
+    // `tags`: a page or SVG of public/ with more tags than the scan for scripts reads.
+    message: (facts: { bytes: number; limit: number; shown?: string } | { shown: string; tags: number }) =>
+      'tags' in facts
+        ? `${facts.shown} has more than ${facts.tags.toLocaleString('en')} tags, far more than any page or image needs: reading them all would take gigabytes of memory.`
+        : `The file is ${(facts.bytes / 1024 / 1024).toFixed(1)} MB; a ${facts.shown === undefined ? 'content file' : 'file here'} may be at most ${facts.limit / 1024 / 1024} MB.`,
+    hint: (facts) => {
+      if ('tags' in facts) return 'Split the page, or simplify the image (fewer elements) or export it as PNG.';
+      return facts.shown === undefined || facts.shown.startsWith('content/')
         ? 'Split the text into smaller pages, or move large files into public/.'
-        : 'Make the file smaller (compress the image or the video), or host it elsewhere.',
+        : 'Make the file smaller (compress the image or the video), or host it elsewhere.';
+    },
   }),
   FrontmatterSyntax: define({
     title: 'Front matter syntax',
@@ -605,7 +621,7 @@ export const catalogue = {
     severity: 'error',
     message: ({ shown, what }: { shown: string; what: string }) =>
       `The page ${shown} contains ${what}. Pages in public/ are published as they are, so their scripts would run on the site's own address.`,
-    hint: 'Remove the script; if the site really needs scripted pages in public/, build with --allow-scripts (README: Security).',
+    hint: 'Remove the script, event handler or embedded frame; if the repository is trusted and really needs scripted pages in public/, build with --allow-scripts (README: Security).',
   }),
   WriteFailed: define({
     title: 'Output not written',

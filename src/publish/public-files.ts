@@ -10,7 +10,7 @@ import { type Dirent, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { createCodeFrame, SiteError, SiteErrors } from '../errors.ts';
+import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { MAX_PUBLIC_BYTES, readInside, resolveInside, resolveSourceFolder, sizeInside } from '../project-paths.ts';
 import { findActiveHtml, findActiveSvg } from './active-content.ts';
@@ -102,14 +102,11 @@ function requireFewTags(text: string, shown: string): void {
     if (index === -1) return;
   }
   const before = text.slice(0, index);
-  throw new SiteError({
-    code: 'FileTooLarge',
-    message: `${shown} has more than ${MAX_SCANNED_TAGS.toLocaleString('en')} tags, far more than any page or image needs: reading them all would take gigabytes of memory.`,
-    file: shown,
-    line: before.split('\n').length,
-    column: index - before.lastIndexOf('\n'),
-    hint: 'Split the page, or simplify the image (fewer elements) or export it as PNG.',
-  });
+  throw createError(
+    'FileTooLarge',
+    { shown, tags: MAX_SCANNED_TAGS },
+    { file: shown, line: before.split('\n').length, column: index - before.lastIndexOf('\n') },
+  );
 }
 
 /**
@@ -133,21 +130,13 @@ function decodeScanned(bytes: Buffer, shown: string): string {
   if (text !== undefined && escapeAt === -1) return text;
   if (text !== undefined) {
     const before = text.slice(0, escapeAt);
-    throw new SiteError({
-      code: 'FileEncoding',
-      message: `${shown} contains an escape character (ESC, 0x1B): a browser that guesses the encoding may read it as ISO-2022-JP, where markup hides that a UTF-8 reading does not see.`,
-      file: shown,
-      line: before.split('\n').length,
-      column: escapeAt - before.lastIndexOf('\n'),
-      hint: 'Remove the escape character (it shows as nothing in a page), then build again.',
-    });
+    throw createError(
+      'FileEncoding',
+      { shown, scanned: 'escape' },
+      { file: shown, line: before.split('\n').length, column: escapeAt - before.lastIndexOf('\n') },
+    );
   }
-  throw new SiteError({
-    code: 'FileEncoding',
-    message: `${shown} is not UTF-8 text, so it cannot be checked for scripts the way a browser would read it.`,
-    file: shown,
-    hint: 'Save the file as UTF-8 (without NUL bytes), then build again.',
-  });
+  throw createError('FileEncoding', { shown, scanned: 'not utf-8' }, { file: shown });
 }
 
 /** An SVG that runs or loads something, or an HTML page with active content; undefined when it is safe to publish. */
@@ -155,19 +144,8 @@ export function checkActiveText(shown: string, text: string, kind: 'svg' | 'html
   const found = kind === 'svg' ? findActiveSvg(text) : findActiveHtml(text);
   if (!found) return undefined;
   const { line, column, what } = found;
-  return new SiteError({
-    code: kind === 'svg' ? 'UnsafeSvg' : 'UnsafeHtml',
-    message:
-      kind === 'svg'
-        ? `The SVG ${shown} contains ${what}. Opened directly, an SVG runs its scripts on the site's own address, so it is not published.`
-        : `The page ${shown} contains ${what}. Pages in public/ are published as they are, so their scripts would run on the site's own address.`,
-    file: shown,
-    line,
-    column,
-    frame: createCodeFrame(text, line, Math.min(column, 160)),
-    hint:
-      kind === 'svg'
-        ? 'Export the image again as plain SVG (no scripts, event handlers, <foreignObject> or links to other files), or use PNG.'
-        : 'Remove the script, event handler or embedded frame; if the repository is trusted and really needs scripted pages in public/, build with --allow-scripts (README: Security).',
-  });
+  const place = { file: shown, line, column, frame: createCodeFrame(text, line, Math.min(column, 160)) };
+  return kind === 'svg'
+    ? createError('UnsafeSvg', { shown, what }, place)
+    : createError('UnsafeHtml', { shown, what }, place);
 }

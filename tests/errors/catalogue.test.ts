@@ -114,6 +114,18 @@ describe('entries for the modules that still write their words inline', () => {
     expect(createError('FileUnreadable', { notRegular: 'content/x.md' }).hint).toBe(
       'Replace it with an ordinary file, or remove it.',
     );
+    expect(createError('FileTooLarge', { shown: 'public/a.svg', tags: 200_000 }).message).toBe(
+      'public/a.svg has more than 200,000 tags, far more than any page or image needs: reading them all would take gigabytes of memory.',
+    );
+    expect(createError('FileEncoding', { shown: 'public/a.html', scanned: 'not utf-8' }).hint).toBe(
+      'Save the file as UTF-8 (without NUL bytes), then build again.',
+    );
+    expect(createError('MarkdownTooDeep', { limit: 64, nesting: 'html' }).message).toBe(
+      'The text nests HTML elements more than 64 levels deep here, more than any page can show.',
+    );
+    expect(createError('UnsafeHtml', { shown: 'public/a.html', what: 'a <script> element' }).hint).toBe(
+      'Remove the script, event handler or embedded frame; if the repository is trusted and really needs scripted pages in public/, build with --allow-scripts (README: Security).',
+    );
     expect(createError('FrontmatterSyntax', { problem: 'stray break', charCode: 0x2028 }).message).toBe(
       'The opening --- line holds a line separator (U+2028), which editors show as a line break but Markdown does not.',
     );

@@ -17,7 +17,7 @@ export interface ErrorPlace {
   cause?: unknown;
 }
 
-/** The older form, with the words written at the call site (kept for modules not yet converted). */
+/** The words and the place together: made only by createError (a unit test keeps it so outside src/errors/). */
 export interface SiteErrorInit extends ErrorPlace {
   code: SiteErrorCode;
   message: string;

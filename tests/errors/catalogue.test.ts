@@ -1,4 +1,6 @@
 /** The catalogue: one entry per code, each with a title, a hint and a severity; errors made from facts. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type AdviceCode, catalogue, createError, SiteError, type SiteErrorCode } from '../../src/errors.ts';
 import { RULES } from '../../src/advice/rules.ts';
@@ -80,8 +82,8 @@ describe('the error catalogue', () => {
   });
 });
 
-describe('entries for the modules that still write their words inline', () => {
-  // The same words as those modules write today, so converting them changes no output.
+describe('entries for the modules that wrote their words inline', () => {
+  // The same words as those modules wrote, so converting them changed no output.
   it('gives the messages and hints of config.ts, project-paths.ts, decode.ts and frontmatter.ts', () => {
     const base = createError('UsageError', {
       base: '/other/',
@@ -129,5 +131,27 @@ describe('entries for the modules that still write their words inline', () => {
     expect(createError('FrontmatterSyntax', { problem: 'stray break', charCode: 0x2028 }).message).toBe(
       'The opening --- line holds a line separator (U+2028), which editors show as a line break but Markdown does not.',
     );
+  });
+});
+
+describe('the words of every error', () => {
+  const src = path.resolve(import.meta.dirname, '../../src');
+
+  /** The .ts and .tsx files under src/ outside src/errors/, relative to src/. */
+  function sourceFiles(): string[] {
+    return readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(`errors${path.sep}`))
+      .sort();
+  }
+
+  it('come from the catalogue: no module outside src/errors/ writes new SiteError(', () => {
+    const files = sourceFiles();
+    expect(files).toContain('build.ts');
+    expect(files).toContain(path.join('content', 'decode.ts'));
+    const inline = files.filter((file) => readFileSync(path.join(src, file), 'utf8').includes('new SiteError('));
+    expect(
+      inline,
+      'use createError(code, facts, place) and give the code its words in src/errors/catalogue.ts',
+    ).toEqual([]);
   });
 });

@@ -1,30 +1,32 @@
 /**
- * buildSite(config): the one pipeline, the same for build, check and dev: read and check every
- * content kind -> Markdown bodies and the site's images -> routes -> publication -> pages ->
- * check -> advice -> write. Each stage is kept by the store where src/stages.ts and
- * src/page-stages.ts wrap it: a single build opens the store on the disk cache, `dev` passes one it
- * keeps, with the versions of the files its watcher saw change. `check` does not write.
+ * buildSite(config): the one pipeline, the same for build, check and dev, read top to bottom:
+ * read the sources (public/, content/, templates/) -> make the site (Markdown bodies, images,
+ * routes) -> render the pages -> plan the output -> check it -> advise -> write. Each stage is
+ * kept by the store where src/stages.ts and src/page-stages.ts wrap it: a single build opens the
+ * store on the disk cache, `dev` passes one it keeps, with the versions of the files its watcher
+ * saw change. `check` does not write.
+ *
+ * Problems are data (src/build-problems.ts): each stage hands back its problems with what it could
+ * make, and the stages after it run on that, so one run reports every problem: public/, content,
+ * the links of the pages that did render, and the warnings. A stage whose input is broken is
+ * skipped, never run into a follow-on error. Anything failed: nothing is written.
  */
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { PageReport } from './advice/page-report.ts';
+import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pages.ts';
+import { createProblems, type Problems } from './build-problems.ts';
+import { readSources } from './build-sources.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
-import { createError, type SiteError, SiteErrors, toSiteErrors } from './errors.ts';
-import { byteLength, planOutput, type OutputFile } from './output/plan.ts';
+import { createError, type SiteError, SiteErrors } from './errors.ts';
+import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
+import { byteLength, type OutputFile } from './output/plan.ts';
 import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
-import { checkHeadersFile, HEADERS_FILE, integrityOf } from './publish/headers.ts';
 import { requireSourceFolders } from './project-paths.ts';
-import { createImagePipeline } from './images/pipeline.ts';
-import { placeSiteImages } from './images/place.ts';
-import { assetContents } from './render/assets.ts';
-import { createPictureRenderer } from './render/page.tsx';
-import { createRoutes, createUrlPolicy, type Route } from './site/routes.ts';
-import { bodiesShownOn } from './advice/advice-input.ts';
-import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
-import { createStages } from './stages.ts';
-import { imageContentOf } from './content/load.ts';
+import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
+import { createStages, type Stages } from './stages.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
@@ -62,135 +64,109 @@ export interface BuildResult {
   report?: PageReport[];
 }
 
+/**
+ * The pipeline. Throws SiteErrors with every problem found (errors and warnings together) when
+ * any is an error, or any at all under `strict`; the previous output is then left as it was.
+ */
 export async function buildSite(config: ResolvedConfig, options: BuildOptions = {}): Promise<BuildResult> {
   const write = options.write ?? true;
   const clock = startClock();
+  await prepareProject(config, write);
+  const run = await startRun(config, options);
+  try {
+    const sources = await readSources(run);
+    clock.stage('load');
+    const site = await makeSite(run, sources);
+    clock.stage('images');
+    const pages = site && renderSite(run, sources, site);
+    clock.stage('render');
+    const output = planFiles(run, sources, site, pages);
+    if (site && pages) checkLinks(run, sources, site, pages, output);
+    clock.stage('check');
+    const advice = site && pages ? await advise(run, sources, site, pages, output) : undefined;
+    run.problems.add('warnings', [...(sources.content?.loaded.warnings ?? []), ...checkHostLimits(output.planned)]);
+    run.problems.add('warnings', advice?.warnings);
+    clock.stage('advice');
+    if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
+    if (!site || !pages || !advice) throw new Error('buildSite: a stage made nothing and reported no problem');
+    await Promise.all([write && writeOutput(config.outDir, output.planned), run.store.save()]);
+    run.store.sweep();
+    clock.stage(write ? 'write' : 'skip-write');
+    return {
+      ...clock.result(),
+      pages: pages.pages.length,
+      files: output.planned.length,
+      ...sizeOf(output.planned),
+      images: { ...site.publication.work },
+      computed: { ...computedBy(run), advice: advice.computed },
+      workers: run.workers.count,
+      outDir: config.outDir,
+      written: write,
+      warnings: run.problems.list(),
+      output: output.planned,
+      report: advice.report,
+    };
+  } catch (error) {
+    // A build that fails stops its images: the encoder process is killed, and no image is made or
+    // stored after this returns.
+    run.stopImages.abort();
+    throw error;
+  } finally {
+    run.pipeline.close();
+  }
+}
+
+/** What every stage of one run shares: the store, the stages it keeps, the image pipeline, the problems. */
+export interface Run {
+  config: ResolvedConfig;
+  options: BuildOptions;
+  store: Store;
+  stages: Stages;
+  pipeline: ImagePipeline;
+  stopImages: AbortController;
+  problems: Problems;
+  /** The store's counts when the run started, for what this run made anew. */
+  before: Record<string, number>;
+  workers: { count: number };
+}
+
+/** A --root that leads nowhere, a source folder that leads out, an unsafe --out: nothing can be built. */
+async function prepareProject(config: ResolvedConfig, write: boolean): Promise<void> {
   await requireProjectFolder(config.root);
   requireSourceFolders(config);
   if (write) {
     await recoverOutput(config.outDir);
     await guardOutDir(config);
   }
+}
+
+async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<Run> {
   const store = options.store ?? (await openStore(config));
-  const before = store.computed();
   const stopImages = new AbortController();
   // One pipeline for the images of the site and of Markdown bodies.
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
-  let workers = 0;
-  const onWorkers = (count: number) => (workers = count);
+  const workers = { count: 0 };
+  const onWorkers = (count: number) => (workers.count = count);
   const stages = createStages({ config, store, files: options.files ?? unchangedFiles, pipeline, onWorkers });
-  try {
-    const publicFiles = await stages.publicFiles();
-    const kinds = stages.kinds();
-    // Started once the content is read and valid: made while the Markdown renders.
-    const images = kinds.then((read) => stages.siteImages(read, (url) => createUrlPolicy(config, url), publicFiles));
-    // Awaited after the load; a load that fails first must not leave it unhandled.
-    images.catch(() => undefined);
-    const [{ loaded, bodies }, templates, assets] = await settleAll([
-      kinds.then((read) => {
-        if (read.errors.length > 0) throw new SiteErrors(read.errors);
-        const { settings } = imageContentOf(read)!;
-        return stages.content(read, createUrlPolicy(config, settings.url));
-      }),
-      stages.templates(),
-      stages.assets(),
-    ]);
-    const urls = createUrlPolicy(config, loaded.site.settings.url);
-    const markdownImages = await stages.markdownImages(loaded.markdownImages, urls);
-    const { site, pages: contentPages } = placeSiteImages(
-      loaded,
-      markdownImages.pictures,
-      urls,
-      createPictureRenderer(templates),
-    );
-    const routes = createRoutes(site, urls, contentPages);
-    clock.stage('load');
-    const siteImages = await images;
-    // The load succeeded, so the image content was valid and its images were started.
-    if (!siteImages) throw new Error('buildSite: the site loaded but its images were never started');
-    // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
-    const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
-    const publication = await stages.publication(
-      { config, site, routes, urls, publicFiles, scripts: [script] },
-      siteImages,
-    );
-    // Every image of this build is made: what the cache holds besides is from content that is gone.
-    if (stages.madeEveryImage()) pipeline.prune();
-    pipeline.close();
-    clock.stage('images');
-    const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
-    const { pages, keys } = renderPagesStage(store, {
-      ...{ templates, site, routes, urls, assets: links, images: publication.images, publication },
-      kinds: await kinds,
-      bodies,
-      unplaced: loaded.pages,
-    });
-    clock.stage('render');
-    const imageFiles = new Set(publication.files.map((file) => file.path));
-    // A Markdown image that is also a portfolio image has the same files.
-    const bodyImageFiles = markdownImages.files.filter((file) => !imageFiles.has(file.path));
-    const planned = planOutput(
-      pages.map((page) => ({ path: page.route.file, contents: page.html })),
-      assets.files,
-      publicFiles,
-      publication.files,
-      bodyImageFiles,
-    );
-    const outputFiles = new Set(planned.map((file) => file.path));
-    const bodiesOf = (page: { route: Route }) => bodiesShownOn(page.route, site);
-    // Each page is read once, for the check and the advice both.
-    const scanOf = pageScans(store, keys);
-    const problems = checkStage(
-      store,
-      { pages, files: outputFiles, urls, sources: loaded.sources, bodiesOf },
-      keys,
-      scanOf,
-    );
-    if (problems.length > 0) throw new SiteErrors(problems);
-    clock.stage('check');
-    const advice = await adviceStage(
-      store,
-      {
-        ...{ loaded, pages, publicFiles, publicKey: stages.publicKey, output: planned, base: urls.base },
-        report: options.report ?? false,
-        scanOf,
-      },
-      keys,
-    );
-    const warnings = [...loaded.warnings, ...checkHostLimits(planned), ...advice.warnings];
-    if (options.strict && warnings.length > 0) throw new SiteErrors(warnings);
-    clock.stage('advice');
-    await Promise.all([write && writeOutput(config.outDir, planned), store.save()]);
-    store.sweep();
-    clock.stage(write ? 'write' : 'skip-write');
-    const counted = store.computed();
-    const computed = {
-      markdown: (counted.markdown ?? 0) - (before.markdown ?? 0),
-      pages: (counted.page ?? 0) - (before.page ?? 0),
-      advice: advice.computed,
-    };
-    return {
-      ...clock.result(),
-      pages: pages.length,
-      files: planned.length,
-      ...sizeOf(planned),
-      images: { ...publication.work },
-      computed,
-      workers,
-      outDir: config.outDir,
-      written: write,
-      warnings,
-      output: planned,
-      report: advice.report,
-    };
-  } catch (error) {
-    // A build that fails stops its images: the encoder process is killed, and no image is made or
-    // stored after this returns.
-    stopImages.abort();
-    throw error;
-  } finally {
-    pipeline.close();
-  }
+  return {
+    config,
+    options,
+    store,
+    stages,
+    pipeline,
+    stopImages,
+    problems: createProblems(),
+    before: store.computed(),
+    workers,
+  };
+}
+
+function computedBy(run: Run): { markdown: number; pages: number } {
+  const counted = run.store.computed();
+  return {
+    markdown: (counted.markdown ?? 0) - (run.before.markdown ?? 0),
+    pages: (counted.page ?? 0) - (run.before.page ?? 0),
+  };
 }
 
 function startClock() {
@@ -225,20 +201,6 @@ async function requireProjectFolder(root: string): Promise<void> {
   if (!isFolder) {
     throw createError('UsageError', { root });
   }
-}
-
-/** Waits for every step and reports the problems of all of them together. */
-async function settleAll<T extends readonly unknown[]>(steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
-  const results = await Promise.allSettled(steps);
-  const errors: SiteError[] = [];
-  for (const result of results) {
-    if (result.status === 'fulfilled') continue;
-    const siteErrors = toSiteErrors(result.reason);
-    if (!siteErrors) throw result.reason;
-    errors.push(...siteErrors);
-  }
-  if (errors.length > 0) throw new SiteErrors(errors);
-  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** The hosts' limits on _headers (rules, line length): a warning, since smaller hosts have none. */

@@ -38,9 +38,9 @@ interface Fixture {
   /** Grow a file to this many bytes with plain paragraphs (big files are not committed). */
   grow?: { file: string; bytes: number };
   options?: Options;
-  /** The build fails with exactly these problems, in any order. */
+  /** The build fails with exactly these errors, in any order... */
   errors?: Expected[];
-  /** The build succeeds with exactly these warnings... */
+  /** ...and reports exactly these warnings with them; without `errors`: the build succeeds with exactly these warnings... */
   warnings?: Expected[];
   /** ...and no page holds these strings. */
   absent?: string[];
@@ -82,16 +82,22 @@ describe.each(fixtures)('$name', (fixture) => {
       const before = await snapshotFolder(outDir);
       await applyDefect(project, fixture);
       const expected = await Promise.all((fixture.errors ?? fixture.warnings!).map((item) => locate(project, item)));
+      const warnings = await Promise.all((fixture.warnings ?? []).map((item) => locate(project, item)));
       const config = resolveConfig({ root: project.root, ...fixture.options });
 
       if (fixture.errors) {
-        const errors = await buildSite(config).then(
+        const problems = await buildSite(config).then(
           () => expect.fail('the build succeeded'),
           (thrown: unknown) => toSiteErrors(thrown) ?? expect.fail(`not a SiteError: ${String(thrown)}`),
         );
+        // Every problem of the run comes in one report: the warnings found with the errors too.
+        const errors = problems.filter((problem) => problem.severity === 'error');
         expect(errors.map(summarize)).toEqual(expect.arrayContaining(expected.map(matcher)));
         expect(errors).toHaveLength(fixture.errors.length);
-        for (const error of errors) expect(error.hint, `${error.code} has a hint`).toBeTruthy();
+        const found = problems.filter((problem) => problem.severity === 'warning');
+        expect(found.map(summarize)).toEqual(expect.arrayContaining(warnings.map(matcher)));
+        expect(found).toHaveLength(warnings.length);
+        for (const error of problems) expect(error.hint, `${error.code} has a hint`).toBeTruthy();
         expect(await snapshotFolder(outDir)).toEqual(before);
         expect(await listLeftovers(outDir)).toEqual([]);
       } else {

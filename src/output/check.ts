@@ -36,6 +36,8 @@ export interface SiteCheckInput {
   memo?: CheckMemo;
   /** The content files whose HTML a page shows, to name where a duplicate id came from. */
   bodiesOf?: (page: RenderedPage) => Array<{ file: string; html: string }>;
+  /** Output files made without an entry that has problems of its own: anchors into them are not checked. */
+  partial?: ReadonlySet<string>;
 }
 
 /** What is wrong with one link, the same on every page that has it: the facts of its catalogue entry. */
@@ -54,8 +56,8 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const ORIGIN = 'http://site.invalid';
 
 export function checkSite(input: SiteCheckInput): SiteError[] {
-  const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [] } = input;
-  const context = createCheckContext(pages, files, urls, sources, memo);
+  const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [], partial = new Set() } = input;
+  const context = { ...createCheckContext(pages, files, urls, sources, memo), partial };
   const errors: SiteError[] = [];
   for (const page of pages) {
     if (memo.passed(page)) continue;
@@ -130,8 +132,12 @@ function createCheckContext(
 }
 
 /** Every link and asset of one page, reported into the context; returns the pages its anchors point into. */
-function checkReferences(page: RenderedPage, scan: PageScan, context: CheckContext): Set<string> {
-  const { urls, pageOf, scanOf, resolved, resolveCached, add, pagesNear } = context;
+function checkReferences(
+  page: RenderedPage,
+  scan: PageScan,
+  context: CheckContext & { partial: ReadonlySet<string> },
+): Set<string> {
+  const { urls, pageOf, scanOf, resolved, resolveCached, add, pagesNear, partial } = context;
   const anchored = new Set<string>();
   const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
   for (const reference of scan.references) {
@@ -153,7 +159,7 @@ function checkReferences(page: RenderedPage, scan: PageScan, context: CheckConte
     }
     const fragment = decodeFragment(url.hash);
     if (fragment) anchored.add(target);
-    const targetIds = fragment ? scanOf(target)?.ids : undefined;
+    const targetIds = fragment && !partial.has(target) ? scanOf(target)?.ids : undefined;
     if (fragment && targetIds && !targetIds.includes(fragment)) {
       const targetPath = pageOf.get(target)?.route.path ?? target;
       const ids = [...targetIds];

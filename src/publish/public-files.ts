@@ -4,13 +4,14 @@
  * nothing in it may run there: it takes file types that cannot run (public-file-types.ts), HTML
  * pages and SVG images only when a parser finds nothing active in them (active-content.ts), and
  * no symbolic link that leads out of it. `--allow-scripts` (a trusted repository) publishes the
- * rest too, except the hosting files the build writes itself. Problems are reported together.
+ * rest too, except the hosting files the build writes itself. Problems are data, returned with
+ * the files that passed: a refused file does not stop the build from checking the rest.
  */
 import { type Dirent, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
-import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
+import { createCodeFrame, createError, SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { MAX_PUBLIC_BYTES, readInside, resolveInside, resolveSourceFolder, sizeInside } from '../project-paths.ts';
 import { findActiveHtml, findActiveSvg } from './active-content.ts';
@@ -21,17 +22,27 @@ export const MAX_SCANNED_BYTES = 8 * 1024 * 1024;
 /** parse5 keeps each element with its location (about 1 KB): 8 MB of bare tags would take gigabytes. */
 export const MAX_SCANNED_TAGS = 100_000;
 
+export interface PublicListing {
+  /** The files the build copies, by path. */
+  files: OutputFile[];
+  /** The paths (in the output) of the files refused: each has its problem in `errors`. */
+  refused: string[];
+  errors: SiteError[];
+}
+
 export async function listPublicFiles(
   config: Pick<ResolvedConfig, 'publicDir' | 'allowPublicScripts'>,
-): Promise<OutputFile[]> {
-  if (resolveSourceFolder(config.publicDir) === undefined) return [];
+): Promise<PublicListing> {
+  const none: PublicListing = { files: [], refused: [], errors: [] };
+  if (resolveSourceFolder(config.publicDir) === undefined) return none;
   let entries: Dirent[];
   try {
     entries = await readdir(config.publicDir, { recursive: true, withFileTypes: true });
   } catch {
-    return [];
+    return none;
   }
   const files: OutputFile[] = [];
+  const refused: string[] = [];
   const problems: SiteError[] = [];
   for (const entry of entries) {
     // Devices, pipes and sockets are not skipped: sizeInside refuses them at their name.
@@ -45,10 +56,11 @@ export async function listPublicFiles(
     } catch (thrown) {
       if (!(thrown instanceof SiteError)) throw thrown;
       problems.push(thrown);
+      refused.push(relative);
     }
   }
-  if (problems.length > 0) throw new SiteErrors(problems);
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, refused, errors: problems };
 }
 
 /** The file as the build will copy it, undefined when it is not one (a link to a folder, a dangling link); throws its problem. */

@@ -1,0 +1,150 @@
+/**
+ * From the sources to checked pages: the images placed, the routes and the publication, every
+ * page rendered, the output planned, its links checked and its copy advised. Each step runs on
+ * what the steps before it made and adds its problems to the run's.
+ */
+import { bodiesShownOn } from './advice/advice-input.ts';
+import { settle, settleNow } from './build-problems.ts';
+import type { Sources, Content } from './build-sources.ts';
+import type { Run } from './build.ts';
+import { placeSiteImages } from './images/place.ts';
+import type { RenderedPage } from './output/check.ts';
+import { planOutput, type OutputFile } from './output/plan.ts';
+import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
+import { integrityOf } from './publish/headers.ts';
+import { assetContents } from './render/assets.ts';
+import { createPictureRenderer } from './render/page.tsx';
+import { createRoutes, type Route } from './site/routes.ts';
+import type { Stages } from './stages.ts';
+
+/** What the pages are made from besides the templates: the site with its images, routes and publication. */
+export interface MadeSite {
+  content: Content;
+  site: ReturnType<typeof placeSiteImages>['site'];
+  routes: Route[];
+  markdownImages: Awaited<ReturnType<Stages['markdownImages']>>;
+  publication: Awaited<ReturnType<Stages['publication']>>;
+  links: { css: string; js: string; jsIntegrity: string };
+}
+
+/** The images placed, the routes and the publication: made when the content and the assets are. */
+export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | undefined> {
+  const { stages, problems } = run;
+  const { content, templates, assets } = sources;
+  if (!content || !templates || !assets) return undefined;
+  const siteImages = problems.take('images', await settle(sources.siteImages));
+  if (!siteImages) return undefined;
+  const { loaded, urls } = content;
+  const markdownImages = problems.take('images', await settle(stages.markdownImages(loaded.markdownImages, urls)));
+  if (!markdownImages) return undefined;
+  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates));
+  const routes = problems.take(
+    'routes',
+    settleNow(() => createRoutes(placed.site, urls, placed.pages)),
+  );
+  if (!routes) return undefined;
+  // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
+  const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
+  const input = {
+    config: run.config,
+    site: placed.site,
+    routes,
+    urls,
+    publicFiles: sources.publicFiles,
+    scripts: [script],
+  };
+  const publication = problems.take('publication', await settle(stages.publication(input, siteImages)));
+  if (!publication) return undefined;
+  // Every image of this build is made: what the cache holds besides is from content that is gone.
+  // Not after a problem: an entry left out would lose its images.
+  if (stages.madeEveryImage() && !problems.failed()) run.pipeline.prune();
+  run.pipeline.close();
+  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
+  return { content, site: placed.site, routes, markdownImages, publication, links };
+}
+
+export type RenderedSite = { pages: RenderedPage[]; keys: Map<string, string> };
+
+/** Every page, rendered from the templates (a template that throws fails them all). */
+export function renderSite(run: Run, sources: Sources, made: MadeSite): RenderedSite | undefined {
+  const { site, routes, content, publication, links } = made;
+  const input = {
+    ...{ templates: sources.templates!, site, routes, urls: content.urls, assets: links },
+    ...{ images: publication.images, publication, kinds: content.kinds, bodies: content.bodies },
+    unplaced: content.loaded.pages,
+  };
+  return run.problems.take(
+    'render',
+    settleNow(() => renderPagesStage(run.store, input)),
+  );
+}
+
+export interface PlannedOutput {
+  /** Every file of the output, or what is known of it when the content or the pages are not all there. */
+  planned: OutputFile[];
+  /** The paths the site check finds links in: those of the output, and of what it lacks only for a problem reported already. */
+  linkable: Set<string>;
+}
+
+/** The output planned (pages, assets, public/, images); clashes are problems, and the paths are still known. */
+export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?: RenderedSite): PlannedOutput {
+  const imageFiles = new Set(made?.publication.files.map((file) => file.path));
+  // A Markdown image that is also a portfolio image has the same files.
+  const bodyImageFiles = made?.markdownImages.files.filter((file) => !imageFiles.has(file.path)) ?? [];
+  const groups = [
+    (rendered?.pages ?? []).map((page) => ({ path: page.route.file, contents: page.html })),
+    sources.assets?.files ?? [],
+    sources.publicFiles,
+    made?.publication.files ?? [],
+    bodyImageFiles,
+  ];
+  const planned =
+    run.problems.take(
+      'output',
+      settleNow(() => planOutput(...groups)),
+    ) ?? groups.flat();
+  const urls = made?.content.urls;
+  const unbuilt = urls ? sources.entries.unbuilt.map((sitePath) => urls.file(sitePath)) : [];
+  return { planned, linkable: new Set([...planned.map((file) => file.path), ...unbuilt, ...sources.refused]) };
+}
+
+/** Links, anchors, assets and canonical URLs of every rendered page. */
+export function checkLinks(
+  run: Run,
+  sources: Sources,
+  made: MadeSite,
+  rendered: RenderedSite,
+  output: PlannedOutput,
+): void {
+  const { site, content } = made;
+  const bodiesOf = (page: { route: Route }) => bodiesShownOn(page.route, site);
+  // The home page shows an entry that was left out: anchors into it may miss only for that.
+  const partial = new Set(sources.entries.homeIncomplete ? [content.urls.file('/')] : []);
+  const input = {
+    pages: rendered.pages,
+    files: output.linkable,
+    urls: content.urls,
+    sources: content.loaded.sources,
+    bodiesOf,
+    partial,
+  };
+  run.problems.add('links', checkStage(run.store, input, rendered.keys, scans(run, rendered)));
+}
+
+/** Each page is read once, for the check and the advice both. */
+const scanners = new WeakMap<RenderedSite, ReturnType<typeof pageScans>>();
+function scans(run: Run, rendered: RenderedSite) {
+  let scan = scanners.get(rendered);
+  if (!scan) scanners.set(rendered, (scan = pageScans(run.store, rendered.keys)));
+  return scan;
+}
+
+/** The content advice's warnings (and `--report`) on the rendered pages. */
+export function advise(run: Run, sources: Sources, made: MadeSite, rendered: RenderedSite, output: PlannedOutput) {
+  const { loaded, urls } = made.content;
+  const input = {
+    ...{ loaded, pages: rendered.pages, publicFiles: sources.publicFiles, publicKey: run.stages.publicKey },
+    ...{ output: output.planned, base: urls.base, report: run.options.report ?? false, scanOf: scans(run, rendered) },
+  };
+  return adviceStage(run.store, input, rendered.keys);
+}

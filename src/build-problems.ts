@@ -1,0 +1,74 @@
+/**
+ * The problems of one build, gathered stage by stage as data: every stage runs on what the stages
+ * before it could make, hands back its problems with its value, and the build reports them all
+ * together at its end (README: "every problem at once"). Stages run concurrently, so problems are
+ * kept by stage and listed in the pipeline's order, whatever order they were found in.
+ */
+import { type SiteError, toSiteErrors } from './errors.ts';
+
+/** The pipeline's order, which is the order of the report. */
+const STAGES = [
+  'public',
+  'content',
+  'templates',
+  'assets',
+  'markdown',
+  'routes',
+  'images',
+  'publication',
+  'render',
+  'output',
+  'links',
+  'warnings',
+] as const;
+
+export type ProblemStage = (typeof STAGES)[number];
+
+/** What a stage made, or the problems that stopped it. */
+export type Settled<T> = { value: T; errors?: undefined } | { value?: undefined; errors: SiteError[] };
+
+/** A stage's SiteErrors as data; anything else thrown is our bug, and is thrown on. */
+export async function settle<T>(step: Promise<T> | (() => T | Promise<T>)): Promise<Settled<T>> {
+  try {
+    return { value: await (typeof step === 'function' ? step() : step) };
+  } catch (thrown) {
+    const errors = toSiteErrors(thrown);
+    if (!errors) throw thrown;
+    return { errors };
+  }
+}
+
+export function createProblems() {
+  const found = new Map<ProblemStage, SiteError[]>();
+  return {
+    add(stage: ProblemStage, errors: readonly SiteError[] | undefined): void {
+      if (!errors || errors.length === 0) return;
+      found.set(stage, [...(found.get(stage) ?? []), ...errors]);
+    },
+    /** The stage's value, its problems added: undefined when it made nothing. */
+    take<T>(stage: ProblemStage, settled: Settled<T>): T | undefined {
+      this.add(stage, settled.errors);
+      return settled.value;
+    },
+    list(): SiteError[] {
+      return STAGES.flatMap((stage) => found.get(stage) ?? []);
+    },
+    /** Any problem of error severity so far (a warning alone fails only under --strict). */
+    failed(strict = false): boolean {
+      return this.list().some((problem) => strict || problem.severity === 'error');
+    },
+  };
+}
+
+export type Problems = ReturnType<typeof createProblems>;
+
+/** settle, for a stage that runs at once. */
+export function settleNow<T>(step: () => T): Settled<T> {
+  try {
+    return { value: step() };
+  } catch (thrown) {
+    const errors = toSiteErrors(thrown);
+    if (!errors) throw thrown;
+    return { errors };
+  }
+}

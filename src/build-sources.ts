@@ -1,0 +1,97 @@
+/**
+ * The sources of a build, read together: public/ (the files that may be published, and the
+ * problems of those that may not), content/ (every kind, then the Markdown of the valid entries)
+ * and templates/ (the template bundle and the assets). Each comes with its problems, added to
+ * the run's; what is broken is left out, and what depends on it is not made.
+ */
+import { settle, settleNow } from './build-problems.ts';
+import type { Run } from './build.ts';
+import { imageContentOf, type LoadedKinds } from './content/load.ts';
+import { keepValidEntries, type ValidEntries } from './content/valid-entries.ts';
+import type { OutputFile } from './output/plan.ts';
+import { createUrlPolicy, type UrlPolicy } from './site/routes.ts';
+import type { Stages } from './stages.ts';
+
+export type Templates = Awaited<ReturnType<Stages['templates']>>;
+export type Assets = Awaited<ReturnType<Stages['assets']>>;
+export type Content = Awaited<ReturnType<Stages['content']>> & { kinds: LoadedKinds; urls: UrlPolicy };
+type SiteImages = NonNullable<Awaited<ReturnType<Stages['siteImages']>>>;
+
+export interface Sources {
+  publicFiles: OutputFile[];
+  /** Output paths of public/ files that were refused: their own problem is reported, not links to them. */
+  refused: string[];
+  entries: ValidEntries;
+  /** The valid entries with their Markdown rendered; undefined when no page can be made. */
+  content?: Content;
+  templates?: Templates;
+  assets?: Assets;
+  /** Started as soon as the content is read: made while the Markdown renders. */
+  siteImages: Promise<SiteImages | undefined>;
+}
+
+/** public/, content/ (with the Markdown of its valid entries) and templates/, read together. */
+export async function readSources(run: Run): Promise<Sources> {
+  const { stages, problems } = run;
+  const listing = stages.publicFiles();
+  const entries = stages.kinds().then((kinds) => ({ all: kinds, valid: keepValidEntries(kinds, kinds.errors) }));
+  const urlsOf = (siteUrl: string) => createUrlPolicy(run.config, siteUrl);
+  const siteImages = Promise.all([entries, listing]).then(([{ valid }, publicListing]) =>
+    valid.kinds ? stages.siteImages(valid.kinds, urlsOf, publicListing.files) : undefined,
+  );
+  // Awaited once the site is made; a run that stops first must not leave it unhandled.
+  siteImages.catch(() => undefined);
+  const content = entries.then(({ valid }) => loadContent(run, valid));
+  content.catch(() => undefined);
+  const [publicListing, { all, valid }, templates, assets] = await Promise.all([
+    listing,
+    entries,
+    settle(stages.templates()),
+    settle(stages.assets()),
+  ]);
+  problems.add('public', publicListing.errors);
+  problems.add('content', all.errors);
+  return {
+    publicFiles: publicListing.files,
+    refused: publicListing.refused,
+    ...(await content),
+    templates: problems.take('templates', templates),
+    assets: problems.take('assets', assets),
+    siteImages,
+  };
+}
+
+/**
+ * The Markdown bodies of the valid entries and the site assembled from them. A body that is
+ * refused (too deep) or shows a broken image leaves its entry out, as a file that failed to parse
+ * does, and the rest is assembled again.
+ */
+async function loadContent(run: Run, entries: ValidEntries): Promise<Pick<Sources, 'entries' | 'content'>> {
+  const { problems } = run;
+  let valid = entries;
+  const kinds = valid.kinds;
+  const urls =
+    kinds &&
+    problems.take(
+      'content',
+      settleNow(() => createUrlPolicy(run.config, imageContentOf(kinds)!.settings.url)),
+    );
+  while (valid.kinds && urls) {
+    const made = await settle(run.stages.content(valid.kinds, urls));
+    if (made.value) return { entries: valid, content: { ...made.value, kinds: valid.kinds, urls } };
+    problems.add('markdown', made.errors);
+    const next = keepValidEntries(valid.kinds, made.errors);
+    // A problem that names no entry would come back the same: stop there.
+    if (next.kinds && countFiles(next.kinds) === countFiles(valid.kinds)) break;
+    valid = {
+      ...next,
+      unbuilt: [...valid.unbuilt, ...next.unbuilt],
+      homeIncomplete: valid.homeIncomplete || next.homeIncomplete,
+    };
+  }
+  return { entries: valid };
+}
+
+function countFiles(kinds: LoadedKinds): number {
+  return Object.values(kinds.files).reduce((sum, files) => sum + files.length, 0);
+}

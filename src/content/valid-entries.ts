@@ -1,0 +1,44 @@
+/**
+ * What the build can still make from content with problems: the entries whose files are valid.
+ * A file kind (site.yaml, about.md, stats.yaml) and the logo are part of every page, so without
+ * one of them no page is made; a folder's broken file only leaves its entry out. The pages that
+ * entry would have made, or added to, are named, so that the site check does not report a link to
+ * them as broken: the file's own problem is the one to fix.
+ */
+import type { SiteError } from '../errors.ts';
+import { contentFile, KIND_NAMES, KINDS, type ContentKind } from './kinds.ts';
+import type { LoadedKinds } from './load.ts';
+
+export interface ValidEntries {
+  /** The kinds with only their valid files, and no errors; undefined when no page can be made. */
+  kinds?: LoadedKinds;
+  /** The site paths of the pages whose files have problems (/terms for content/legal/terms.md). */
+  unbuilt: string[];
+  /** An entry the home page shows has problems: its ids are not all there. */
+  homeIncomplete: boolean;
+}
+
+/** `kinds` without the files these problems name. */
+export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteError[]): ValidEntries {
+  const failed = new Set(problems.flatMap((problem) => (problem.file ? [problem.file] : [])));
+  const unbuilt: string[] = [];
+  let homeIncomplete = false;
+  const files = { ...kinds.files };
+  for (const name of KIND_NAMES) {
+    const kind: ContentKind = KINDS[name];
+    const valid = kinds.files[name].filter((file) => !failed.has(file.parsed!.file));
+    if ('file' in kind) {
+      if (valid.length === 0) return { unbuilt, homeIncomplete };
+      continue;
+    }
+    const folder = `${contentFile(kind, '')}`.replace(/\.md$/, '');
+    for (const file of failed) {
+      if (!file.startsWith(folder) || !file.endsWith('.md')) continue;
+      if (kind.route) unbuilt.push(`/${file.slice(folder.length, -'.md'.length)}`);
+      else homeIncomplete = true;
+    }
+    Object.assign(files, { [name]: valid });
+  }
+  if (!kinds.logo) return { unbuilt, homeIncomplete };
+  return { kinds: { ...kinds, files, errors: [] }, unbuilt, homeIncomplete };
+}

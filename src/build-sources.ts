@@ -43,7 +43,7 @@ export async function readSources(run: Run): Promise<Sources> {
   siteImages.catch(() => undefined);
   const content = entries.then(({ valid }) => loadContent(run, valid));
   content.catch(() => undefined);
-  const [publicListing, { all, valid }, templates, assets] = await Promise.all([
+  const [publicListing, { all }, templates, assets] = await Promise.all([
     listing,
     entries,
     settle(stages.templates()),

@@ -175,5 +175,7 @@ function handle(thrown: unknown): number {
   }
   log.siteErrors(errors);
   log.summary({ command, ok: false });
-  return errors.every((error) => error.code === 'UsageError') ? EXIT.usage : EXIT.siteError;
+  // The warnings found in the same run come with the errors; the errors decide the exit code.
+  const failing = errors.filter((error) => error.severity === 'error');
+  return failing.length > 0 && failing.every((error) => error.code === 'UsageError') ? EXIT.usage : EXIT.siteError;
 }

@@ -146,7 +146,8 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
 function reportProblems(outcome: Exclude<BuildOutcome, { ok: true }>): Problem[] {
   if ('errors' in outcome) {
     log.siteErrors(outcome.errors);
-    return outcome.errors.map((error) => toProblem(error));
+    // The run's warnings come with its errors (one report): the terminal prints them, the overlay shows the errors.
+    return outcome.errors.filter((error) => error.severity === 'error').map((error) => toProblem(error));
   }
   log.internal(outcome.internal);
   return [toInternalProblem(outcome.internal)];

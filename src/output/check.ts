@@ -70,7 +70,9 @@ export function checkSite(input: SiteCheckInput): SiteError[] {
     const problemsNow = errors.length + context.problems.size;
     // A page whose link joined a problem of another page adds no new problem: count its pages too.
     const joined = [...context.problems.values()].some((problem) => problem.pages.includes(page.route.path));
-    if (problemsNow === before && !joined) memo.keep(page, anchored);
+    // An anchor into a partial page was not checked: the page has not passed.
+    const unchecked = partial.size > 0 && [...anchored].some((file) => partial.has(file));
+    if (problemsNow === before && !joined && !unchecked) memo.keep(page, anchored);
   }
   return [...errors, ...[...context.problems.values()].map(formatProblem)];
 }

@@ -87,6 +87,7 @@ async function loadContent(run: Run, entries: ValidEntries): Promise<Pick<Source
       ...next,
       unbuilt: [...valid.unbuilt, ...next.unbuilt],
       homeIncomplete: valid.homeIncomplete || next.homeIncomplete,
+      pagesUnknown: valid.pagesUnknown || next.pagesUnknown,
     };
   }
   return { entries: valid };

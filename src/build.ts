@@ -81,7 +81,8 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const pages = site && renderSite(run, sources, site);
     clock.stage('render');
     const output = planFiles(run, sources, site, pages);
-    if (site && pages) checkLinks(run, sources, site, pages, output);
+    // Without the list of pages (a folder of them unreadable), every link to one would be reported.
+    if (site && pages && !sources.entries.pagesUnknown) checkLinks(run, sources, site, pages, output);
     clock.stage('check');
     const advice = site && pages ? await advise(run, sources, site, pages, output) : undefined;
     run.problems.add('warnings', [...(sources.content?.loaded.warnings ?? []), ...checkHostLimits(output.planned)]);

@@ -43,3 +43,8 @@ it('makes no page when the site file is broken, and still reports the problems o
     'YamlSyntax content/site.yaml',
   ]);
 });
+
+it('reports a missing folder of pages once, not every link to the pages it held', async () => {
+  await project.remove('content/legal');
+  expect(await problemsOf()).toEqual(['ContentMissing content/legal']);
+});

@@ -6,7 +6,7 @@
  * them as broken: the file's own problem is the one to fix.
  */
 import type { SiteError } from '../errors.ts';
-import { contentFile, KIND_NAMES, KINDS, type ContentKind } from './kinds.ts';
+import { contentName, KIND_NAMES, KINDS, type ContentKind } from './kinds.ts';
 import type { LoadedKinds } from './load.ts';
 
 export interface ValidEntries {
@@ -16,6 +16,8 @@ export interface ValidEntries {
   unbuilt: string[];
   /** An entry the home page shows has problems: its ids are not all there. */
   homeIncomplete: boolean;
+  /** A folder of pages could not be listed (missing, unreadable): which pages the site has is not known. */
+  pagesUnknown: boolean;
 }
 
 /** `kinds` without the files these problems name. */
@@ -23,22 +25,28 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
   const failed = new Set(problems.flatMap((problem) => (problem.file ? [problem.file] : [])));
   const unbuilt: string[] = [];
   let homeIncomplete = false;
+  let pagesUnknown = false;
   const files = { ...kinds.files };
   for (const name of KIND_NAMES) {
     const kind: ContentKind = KINDS[name];
     const valid = kinds.files[name].filter((file) => !failed.has(file.parsed!.file));
     if ('file' in kind) {
-      if (valid.length === 0) return { unbuilt, homeIncomplete };
+      if (valid.length === 0) return { unbuilt, homeIncomplete, pagesUnknown };
       continue;
     }
-    const folder = `${contentFile(kind, '')}`.replace(/\.md$/, '');
+    const folder = `content/${contentName(kind)}`;
+    // The folder itself (missing, unreadable): none of its entries is known.
+    if (failed.has(folder)) {
+      if (kind.route) pagesUnknown = true;
+      else homeIncomplete = true;
+    }
     for (const file of failed) {
-      if (!file.startsWith(folder) || !file.endsWith('.md')) continue;
-      if (kind.route) unbuilt.push(`/${file.slice(folder.length, -'.md'.length)}`);
+      if (!file.startsWith(`${folder}/`) || !file.endsWith('.md')) continue;
+      if (kind.route) unbuilt.push(`/${file.slice(folder.length + 1, -'.md'.length)}`);
       else homeIncomplete = true;
     }
     Object.assign(files, { [name]: valid });
   }
-  if (!kinds.logo) return { unbuilt, homeIncomplete };
-  return { kinds: { ...kinds, files, errors: [] }, unbuilt, homeIncomplete };
+  if (!kinds.logo) return { unbuilt, homeIncomplete, pagesUnknown };
+  return { kinds: { ...kinds, files, errors: [] }, unbuilt, homeIncomplete, pagesUnknown };
 }

@@ -11,11 +11,13 @@ import { type SiteError, SiteErrors } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
 import type { MarkdownFacts } from '../advice/markdown.ts';
-import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { createMarkdown, type RenderedMarkdown, type RenderMarkdown } from '../markdown/processor.ts';
 import { createUrlPolicy } from '../site/routes.ts';
 import { rawHtmlWarnings, renderBodies } from './bodies.ts';
 import { loadCollection, type Collection } from './collections.ts';
 import { createLoadContext, type ContentFile, type LoadContext } from './file.ts';
+import type { HomeContent } from './home.ts';
+import { checkHomeImages, checkHomeSections, resolveHomeSections } from './home-sections.ts';
 import { checkContentFolder } from './folder.ts';
 import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
 import type { Parsed } from './parse.ts';
@@ -43,6 +45,8 @@ export interface LoadedKinds {
   files: { [N in KindName]: Array<ContentFile<unknown>> };
   /** The checked images of the kinds with a picture field, by file. */
   pictures: Map<string, Image>;
+  /** The checked images the home page's sections name. */
+  homeImages: Image[];
   logo?: Image;
   sources: SourceFile[];
   errors: SiteError[];
@@ -75,9 +79,21 @@ export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
     const image = images[index]!.value;
     if (image) pictures.set(parsed.file, image);
   });
+  const home = await checkHome(context, files);
+  errors.push(...home.errors);
   // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
   sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, pictures, logo: logo!.value, sources, errors: sortErrors(errors) };
+  return { files, pictures, homeImages: home.value ?? [], logo: logo!.value, sources, errors: sortErrors(errors) };
+}
+
+/** The home page's sections as a page: anchors, what they show, their images. */
+async function checkHome(context: LoadContext, files: LoadedKinds['files']) {
+  const file = files.home[0];
+  if (!file?.entry) return { value: [], errors: [] };
+  const home = file.entry.data as HomeContent;
+  const counts = { services: files.services.length, portfolio: files.portfolio.length };
+  const images = await checkHomeImages(context, file.parsed!, home);
+  return { value: images.value, errors: [...checkHomeSections(file.parsed!, home, counts), ...images.errors] };
 }
 
 type KindFiles = Pick<Collection<unknown>, 'files' | 'parsed' | 'sources' | 'errors'>;
@@ -125,6 +141,14 @@ export async function assembleSite(
   const entries = entriesOf(kinds, bodies);
   const site = { logo: kinds.logo! } as Site;
   for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
+  const homeFile = kinds.files.home[0]!;
+  const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, homeMarkdown());
+  site.home = home.home;
+  warnings.push(...home.warnings);
+  // Made as Markdown images are: AVIF, WebP and a fallback, by src.
+  const known = new Set(markdownImages.map((image) => image.src));
+  for (const image of kinds.homeImages) if (!known.has(image.src) && known.add(image.src)) markdownImages.push(image);
+  markdownImages.sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
   return {
     site,
     pages: entries.pages,
@@ -133,6 +157,13 @@ export async function assembleSite(
     markdownImages,
     markdown,
   };
+}
+
+let homeRenderer: RenderMarkdown | undefined;
+/** The home page's few Markdown fields are rendered here, on one processor made on first use. */
+function homeMarkdown(): RenderMarkdown {
+  homeRenderer ??= createMarkdown();
+  return homeRenderer;
 }
 
 /** Reads content/ without keeping anything: loadKinds, renderBodies, assembleSite. */

@@ -59,13 +59,25 @@ export function placeSiteImages(
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
   const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
   if (bySrc.size === 0) return loaded;
+  // A home section's images, by the src written in home.yaml.
+  const sections = loaded.site.home.sections.map((section) => {
+    const srcs = Object.keys(section.images);
+    if (srcs.length === 0) return section;
+    return { ...section, pictures: Object.fromEntries(srcs.map((src) => [src, pictures[src]!])) };
+  });
   const place = <T extends { html: string }>(entry: T): T => {
     const html = placeMarkdownImages(entry.html, bySrc, renderPicture);
     return html === entry.html ? entry : { ...entry, html };
   };
   const { site } = loaded;
   return {
-    site: { ...site, services: site.services.map(place), about: place(site.about), legal: site.legal.map(place) },
+    site: {
+      ...site,
+      services: site.services.map(place),
+      about: place(site.about),
+      legal: site.legal.map(place),
+      home: { sections },
+    },
     pages: loaded.pages.map(place),
   };
 }

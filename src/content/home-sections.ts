@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
 import type { ProcessedImage } from '../images/pictures.ts';
+import type { MarkdownImage } from '../images/find.ts';
 import type { RenderMarkdown } from '../markdown/processor.ts';
 import type { LoadContext } from './file.ts';
 import {
@@ -126,9 +127,10 @@ export function resolveHomeSections(
   home: HomeContent,
   images: readonly Image[],
   render: RenderMarkdown,
-): { home: HomePageContent; warnings: SiteError[] } {
+): { home: HomePageContent; warnings: SiteError[]; bodies: HomeBody[] } {
   const bySrc = new Map(images.map((image) => [image.src, image]));
   const warnings: SiteError[] = [];
+  const bodies: HomeBody[] = [];
   const sections = home.sections.map((data, index): HomeSection => {
     const html: Record<string, string> = {};
     for (const { path, value } of fieldsOf(data, 'markdown')) {
@@ -138,6 +140,8 @@ export function resolveHomeSections(
       const { line } = parsed.located.locate(field);
       // A block scalar (| or >) starts its text on the next line.
       const offset = line - 1 + (/^[|>]/.test(lineText(parsed.text, line)) ? 1 : 0);
+      if (result.images)
+        bodies.push({ parsed: { ...parsed, body: value, bodyLineOffset: offset }, images: result.images });
       for (const raw of result.rawHtml) {
         const at = raw.line + offset;
         warnings.push(
@@ -154,7 +158,13 @@ export function resolveHomeSections(
     );
     return { type: data.type, id: sectionId(data), data, html, images: own } as HomeSection;
   });
-  return { home: { sections }, warnings };
+  return { home: { sections }, warnings, bodies };
+}
+
+/** A Markdown field that shows images, as a body of the file at its lines, for the images' checks. */
+export interface HomeBody {
+  parsed: Parsed;
+  images: MarkdownImage[];
 }
 
 /** The text of a field's value from its column on: where a block scalar's indicator stands. */

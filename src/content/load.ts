@@ -17,7 +17,7 @@ import { rawHtmlWarnings, renderBodies } from './bodies.ts';
 import { loadCollection, type Collection } from './collections.ts';
 import { createLoadContext, type ContentFile, type LoadContext } from './file.ts';
 import type { HomeContent } from './home.ts';
-import { checkHomeImages, checkHomeSections, resolveHomeSections } from './home-sections.ts';
+import { checkHomeImages, checkHomeSections, resolveHomeSections, type HomeBody } from './home-sections.ts';
 import { checkContentFolder } from './folder.ts';
 import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
 import type { Parsed } from './parse.ts';
@@ -137,14 +137,14 @@ export async function assembleSite(
     if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
     markdown.push({ file: parsed.file, lineOffset: parsed.bodyLineOffset, facts: result.facts });
   }
-  const markdownImages = await checkBodyImages(context, shown, bodies);
   const entries = entriesOf(kinds, bodies);
-  const site = { logo: kinds.logo! } as Site;
-  for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   const homeFile = kinds.files.home[0]!;
   const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, homeMarkdown());
-  site.home = home.home;
   warnings.push(...home.warnings);
+  const markdownImages = await checkBodyImages(context, shown, bodies, home.bodies);
+  const site = { logo: kinds.logo! } as Site;
+  for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
+  site.home = home.home;
   // Made as Markdown images are: AVIF, WebP and a fallback, by src.
   const known = new Set(markdownImages.map((image) => image.src));
   for (const image of kinds.homeImages) if (!known.has(image.src) && known.add(image.src)) markdownImages.push(image);
@@ -207,13 +207,15 @@ async function checkBodyImages(
   context: LoadContext,
   shown: Parsed[],
   bodies: ReadonlyMap<string, RenderedMarkdown>,
+  homeBodies: readonly HomeBody[],
 ): Promise<Image[]> {
-  const checked = await Promise.all(
-    shown.flatMap((parsed) => {
+  const checked = await Promise.all([
+    ...shown.flatMap((parsed) => {
       const images = bodies.get(parsed.file)!.images;
       return images ? [checkMarkdownImages(context, parsed, images)] : [];
     }),
-  );
+    ...homeBodies.map(({ parsed, images }) => checkMarkdownImages(context, parsed, images)),
+  ]);
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));

@@ -6,7 +6,7 @@
  */
 import type { HomeSection } from '../content/home-sections.ts';
 import type { Site } from '../content/schema.ts';
-import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
+import type { UrlPolicy } from '../site/routes.ts';
 import type {
   AltImage,
   ContactDelivery,
@@ -34,9 +34,9 @@ const linkOf = ({ label, href }: { label: string; href: string }, urls: UrlPolic
   href: urls.href(href),
 });
 
-/** A Markdown field's HTML, with its site links through the URL policy. */
-function htmlOf(section: HomeSection, path: string, urls: UrlPolicy): string {
-  return rewriteContentLinks(section.html[path] ?? '', urls);
+/** A Markdown field's HTML (its links went through the URL policy where its images were placed, src/images/place.ts). */
+function htmlOf(section: HomeSection, path: string): string {
+  return section.html[path] ?? '';
 }
 
 function pictureOf(section: HomeSection, src: string): ResponsiveImage {
@@ -106,13 +106,13 @@ const SECTION_PROPS: MakeProps = {
       photo: image && alt ? altImage(section, image, alt) : undefined,
     })),
   }),
-  faq: (section, { urls }) => ({
+  faq: (section) => ({
     id: section.id,
     heading: section.data.heading,
     intro: section.data.intro,
     items: section.data.items.map(({ question }, index) => ({
       question,
-      html: htmlOf(section, `items.${index}.answer`, urls),
+      html: htmlOf(section, `items.${index}.answer`),
     })),
   }),
   cta: ({ id, data }, { site, urls }) => ({
@@ -147,10 +147,10 @@ const SECTION_PROPS: MakeProps = {
     })),
     newTabHint: site.settings.newTabHint,
   }),
-  media: (section, { urls }) => ({
+  media: (section) => ({
     id: section.id,
     heading: section.data.heading,
-    html: htmlOf(section, 'text', urls),
+    html: htmlOf(section, 'text'),
     picture: altImage(section, section.data.image, section.data.alt),
     side: section.data.side ?? 'right',
   }),
@@ -164,10 +164,10 @@ const SECTION_PROPS: MakeProps = {
       photo: altImage(section, image, alt),
     })),
   }),
-  prose: (section, { urls }) => ({
+  prose: (section) => ({
     id: section.id,
     heading: section.data.heading,
-    html: htmlOf(section, 'body', urls),
+    html: htmlOf(section, 'body'),
   }),
   stats: ({ id, data }) => ({
     id,

@@ -97,7 +97,10 @@ const HOME_YAML = `sections:
   - type: about
   - type: prose
     heading: A note on prices
-    body: All prices exclude VAT. Read the [refund policy](/refund-policy).
+    body: |
+      All prices exclude VAT. Read the [refund policy](/refund-policy).
+
+      ![The shop we built, on a laptop](${WIDE})
   - type: cta
     heading: Ready to build something together?
     text: We answer within one business day.
@@ -156,8 +159,8 @@ describe('a home page with every section type in an order of its own', () => {
   it('shows every section image as a lazy <picture> with AVIF and WebP, width and height', () => {
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     const pictures = [...main.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((match) => match[1]!);
-    // 2 logos, 1 media, 1 testimonial photo, 2 team photos, 3 portfolio tiles.
-    expect(pictures).toHaveLength(9);
+    // 2 logos, 1 media, 1 testimonial photo, 2 team photos, 3 portfolio tiles, 1 in the prose's Markdown.
+    expect(pictures).toHaveLength(10);
     for (const picture of pictures) {
       expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]+\.avif \d+w/);
       expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]+\.webp \d+w/);
@@ -165,6 +168,7 @@ describe('a home page with every section type in an order of its own', () => {
       expect(picture).toMatch(/loading="lazy"/);
     }
     expect(html).toContain('alt="The storefront we built for a shop"');
+    expect(html).toContain('alt="The shop we built, on a laptop"');
   });
 
   it('renders the Markdown of faq, media and prose, with links through the URL policy', () => {

@@ -73,8 +73,9 @@ export function sectionId(section: HomeSectionData): string {
 
 /** What the folders hold that sections show: a services section with no services shows nothing. */
 export interface HomeListCounts {
-  services: number;
-  portfolio: number;
+  /** Undefined when the folder could not be read (that is reported on its own). */
+  services: number | undefined;
+  portfolio: number | undefined;
 }
 
 /** Anchors used twice, types a page shows once, and sections with nothing to show, at their lines. */

@@ -79,7 +79,8 @@ export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
     const image = images[index]!.value;
     if (image) pictures.set(parsed.file, image);
   });
-  const home = await checkHome(context, files);
+  // A folder that could not be read is reported once, not again as an empty section.
+  const home = await checkHome(context, files, new Set(errors.map((error) => error.file)));
   errors.push(...home.errors);
   // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
   sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -87,11 +88,13 @@ export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
 }
 
 /** The home page's sections as a page: anchors, what they show, their images. */
-async function checkHome(context: LoadContext, files: LoadedKinds['files']) {
+async function checkHome(context: LoadContext, files: LoadedKinds['files'], failed: ReadonlySet<string | undefined>) {
   const file = files.home[0];
   if (!file?.entry) return { value: [], errors: [] };
   const home = file.entry.data as HomeContent;
-  const counts = { services: files.services.length, portfolio: files.portfolio.length };
+  const count = (folder: 'services' | 'portfolio') =>
+    failed.has(`content/${folder}`) ? undefined : files[folder].length;
+  const counts = { services: count('services'), portfolio: count('portfolio') };
   const images = await checkHomeImages(context, file.parsed!, home);
   return { value: images.value, errors: [...checkHomeSections(file.parsed!, home, counts), ...images.errors] };
 }

@@ -1,5 +1,6 @@
 /** content/home.yaml checked as the loader checks it: the schema, then the sections as a page. */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { SiteError } from '../../src/errors.ts';
 import { homeSchema, homeSectionSchemas, HOME_DEFAULT_IDS } from '../../src/content/home.ts';
 import { checkHomeSections, fieldsOf } from '../../src/content/home-sections.ts';
@@ -26,6 +27,22 @@ describe('home.yaml', () => {
     expect(Object.keys(HOME_DEFAULT_IDS).sort()).toEqual(Object.keys(homeSectionSchemas).sort());
     const ids = Object.values(HOME_DEFAULT_IDS);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('describes every field of every section type and the list itself, for editors and the CMS', () => {
+    const undescribed: string[] = [];
+    const walk = (schema: z.ZodType, where: string) => {
+      if (schema instanceof z.ZodOptional) return walk(schema.unwrap() as z.ZodType, where);
+      if (schema instanceof z.ZodArray) return walk(schema.element as z.ZodType, where);
+      if (!(schema instanceof z.ZodObject)) return;
+      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+        if (!field.description?.trim()) undescribed.push(`${where}.${name}`);
+        walk(field, `${where}.${name}`);
+      }
+    };
+    for (const [type, schema] of Object.entries(homeSectionSchemas)) walk(schema as z.ZodType, type);
+    expect(undescribed).toEqual([]);
+    expect(homeSchema.shape.sections.description).toBeTruthy();
   });
 
   it('accepts a type repeated with its own id', () => {

@@ -114,6 +114,8 @@ export interface Stat {
 }
 
 export interface HeroSectionProps {
+  /** The anchor of the page's top, when the editor names one. */
+  id?: string;
   eyebrow?: string;
   headline: string;
   text: string;
@@ -136,12 +138,14 @@ export interface ServiceCard {
 }
 
 export interface ServicesSectionProps {
+  id: string;
   heading: string;
   intro: string;
   services: ServiceCard[];
 }
 
 export interface AiDemoSectionProps {
+  id: string;
   heading: string;
   intro: string;
   /** The chat frame's address, bot id included. */
@@ -161,6 +165,7 @@ export interface PortfolioTile {
 }
 
 export interface PortfolioSectionProps {
+  id: string;
   heading: string;
   intro: string;
   items: PortfolioTile[];
@@ -169,6 +174,7 @@ export interface PortfolioSectionProps {
 }
 
 export interface AboutSectionProps {
+  id: string;
   heading: string;
   html: string;
 }
@@ -217,18 +223,15 @@ export interface ContactDetails {
 }
 
 export interface ContactSectionProps {
+  id: string;
   contact: ContactDetails;
   newTabHint: string;
 }
 
+/** The home page: its sections in the order home.yaml lists them. */
 export interface HomePageProps {
   layout: LayoutProps;
-  hero: HeroSectionProps;
-  services: ServicesSectionProps;
-  aiDemo: AiDemoSectionProps;
-  portfolio: PortfolioSectionProps;
-  about: AboutSectionProps;
-  contact: ContactSectionProps;
+  sections: HomeSectionElement[];
 }
 
 /** A heading of the page's text as a link to its id (`#id`), with the h3 headings under an h2. */
@@ -396,6 +399,35 @@ export interface StatsSectionProps {
   intro?: string;
   items: Stat[];
 }
+
+/** Each section type's props: a type of home.yaml is one entry here and one component (templates/pages/HomePage.tsx). */
+export interface SectionPropsByType {
+  hero: HeroSectionProps;
+  services: ServicesSectionProps;
+  'ai-demo': AiDemoSectionProps;
+  portfolio: PortfolioSectionProps;
+  about: AboutSectionProps;
+  contact: ContactSectionProps;
+  testimonials: TestimonialsSectionProps;
+  faq: FaqSectionProps;
+  cta: CtaSectionProps;
+  pricing: PricingSectionProps;
+  logos: LogosSectionProps;
+  media: MediaSectionProps;
+  team: TeamSectionProps;
+  prose: ProseSectionProps;
+  stats: StatsSectionProps;
+}
+
+export type SectionType = keyof SectionPropsByType;
+
+/** One section of the home page: its type picks the component, `key` is its anchor (unique on the page). */
+export type HomeSectionElement = {
+  [Type in SectionType]: { type: Type; key: string; props: SectionPropsByType[Type] };
+}[SectionType];
+
+/** One component per section type. */
+export type SectionComponents = { [Type in SectionType]: ComponentType<SectionPropsByType[Type]> };
 
 /** lazy: below the fold. priority: the first image a visitor sees, fetched early. */
 export type PictureLoading = 'lazy' | 'priority';

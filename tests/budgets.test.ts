@@ -106,7 +106,9 @@ it('gives every <img> on every page a width and a height', async () => {
 
 describeInBrowser('requests from every page, on a desktop and on a phone', { viewport: DESKTOP }, ({ visit, open }) => {
   it('go to no third party but the chat frame', async () => {
-    const chatHost = new URL(site.settings.aiDemo.frameUrl).origin;
+    const chatHost = new URL(
+      (site.home.sections.find((one) => one.type === 'ai-demo')!.data as { frameUrl: string }).frameUrl,
+    ).origin;
     const visits = [visit(), await open({ viewport: PHONE, isMobile: true, hasTouch: true })];
     await Promise.all(
       visits.map(async ({ page, goto }) => {

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFile, KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName } from '../content/kinds.ts';
+import { contentFile, KIND_NAMES, KINDS, type ContentKind, type KindName } from '../content/kinds.ts';
 import type { ContentPage, Site } from '../content/schema.ts';
 import { readImageSize } from '../images/size.ts';
 import type { Route } from '../site/routes.ts';
@@ -19,7 +19,7 @@ export type MarkdownOf = (file: string) => { facts: MarkdownFacts; lineOffset: n
 type Shown = { slug?: string; html?: string; advice?: AdviceSwitch };
 
 /** Each entry of a kind with its file: one for a file kind, every entry for a folder kind. */
-function filesOf(entries: Partial<Entries>, name: KindName): Array<{ file: string; entry: Shown }> {
+function filesOf(entries: Partial<Record<KindName, unknown>>, name: KindName): Array<{ file: string; entry: Shown }> {
   const kind: ContentKind = KINDS[name];
   const loaded = entries[name] as Shown | Shown[] | undefined;
   if (loaded === undefined) return [];
@@ -76,7 +76,7 @@ export function createAdvicePages(
 
 /** The rules turned off in content/site.yaml (the whole site) and in each content file's front matter. */
 export function collectSwitches(site: Site, pages: readonly ContentPage[]): AdviceSwitches {
-  const entries: Partial<Entries> = { ...site, pages: [...pages] };
+  const entries: Partial<Record<KindName, unknown>> = { ...site, pages: [...pages] };
   const files = new Map<string, AdviceSwitch>();
   for (const name of KIND_NAMES) {
     if (name === 'settings') continue;

@@ -45,8 +45,14 @@ export function checkPage(page: PageContext): Finding[] {
   const findings: Finding[] = [];
   const addFinding: AddFinding = (rule, place, message, hint) =>
     findings.push({ rule, ...place, message, hint: `${hint} ${switchOff(rule, place.file)}`, page: page.path });
-  // Where a text a template shows was written: the page's own file first, then the site file.
-  const templateFiles = [page.file, 'content/site.yaml', ...page.markdown.map((part) => part.file)];
+  // Where a text a template shows was written: the page's own file first, then the site file and
+  // the home page's sections.
+  const templateFiles = [
+    page.file,
+    'content/site.yaml',
+    'content/home.yaml',
+    ...page.markdown.map((part) => part.file),
+  ];
   const fromTemplate = (text: string): Place => locateText(text, templateFiles, page.sources) ?? { file: page.file };
   if (page.indexable) checkHead(page, addFinding);
   checkHeadings(page, addFinding, fromTemplate);

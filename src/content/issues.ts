@@ -29,12 +29,17 @@ export function describeIssue(
   schema: z.ZodType,
   /** What holds the data, for issues about all of it: "file" or "front matter". */
   holder = 'file',
+  /** The data checked, so that a list of typed items (home.yaml's sections) names the fields of the item's type. */
+  data?: unknown,
 ): { message: string; hint: string } {
   const field = describeField(fieldPath);
   const Field = field[0]!.toUpperCase() + field.slice(1);
   const last = fieldPath[fieldPath.length - 1];
+  if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
+    return describeDiscriminator(issue as DiscriminatorIssue, Field);
+  }
   if (issue.code === 'unrecognized_keys') {
-    const allowed = fieldsAt(schema, issue.path);
+    const allowed = fieldsAt(schema, issue.path, data);
     const suggestion = allowed.find((name) => isNearName(String(last), name));
     return {
       message: `${Field.replace(/^The field/, 'Unknown field')}: this kind of content has no such field.`,
@@ -108,18 +113,64 @@ function formatHint(format: string): string {
   return 'Change the value to the form the message describes.';
 }
 
-/** Field names an object schema accepts at a data path. */
-function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+interface DiscriminatorIssue {
+  discriminator: string;
+  options: unknown[];
+  input?: unknown;
+}
+
+/** A typed item whose type is missing or unknown: the types there are, and the nearest one. */
+function describeDiscriminator(issue: DiscriminatorIssue, Field: string): { message: string; hint: string } {
+  const types = issue.options.map(String);
+  const written = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator];
+  if (written === undefined) {
+    return {
+      message: `${Field} is missing.`,
+      hint: `Add "${issue.discriminator}:" with one of ${types.join(', ')}.`,
+    };
+  }
+  const near = types.find((type) => isNearName(String(written), type));
+  return {
+    message: `${Field} must be one of ${types.join(', ')}, not ${describeValue(written)}.`,
+    hint: near
+      ? `Did you mean "${near}"? The types are ${types.join(', ')}.`
+      : `Use one of ${types.join(', ')}; the README lists each type's fields.`,
+  };
+}
+
+type Def = { type?: string; element?: unknown; shape?: Record<string, unknown>; options?: unknown[] } | undefined;
+
+/**
+ * Field names an object schema accepts at a data path. A union of typed objects (home.yaml's
+ * sections) is resolved by the data: the option whose literal `type` the item holds.
+ */
+function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[], data?: unknown): string[] {
   let current: unknown = schema;
-  for (const segment of path) {
-    current = unwrap(current);
-    const def = (current as { def?: { type?: string; element?: unknown; shape?: Record<string, unknown> } }).def;
+  let value = data;
+  for (const segment of [...path, undefined]) {
+    current = pickOption(unwrap(current), value);
+    if (segment === undefined) break;
+    const def = (current as { def?: Def }).def;
     if (def?.type === 'array') current = def.element;
     else if (def?.type === 'object') current = def.shape?.[String(segment)];
     else return [];
+    value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[segment] : undefined;
   }
-  const def = (unwrap(current) as { def?: { type?: string; shape?: Record<string, unknown> } }).def;
+  const def = (current as { def?: Def }).def;
   return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+function pickOption(schema: unknown, value: unknown): unknown {
+  const def = (schema as { def?: Def; _zod?: { propValues?: unknown } } | undefined)?.def;
+  if (def?.type !== 'union' || !def.options) return schema;
+  const type = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).type : undefined;
+  return (
+    def.options.find((option) => {
+      const shape = (option as { def?: Def }).def?.shape;
+      const literal = (shape?.type as { def?: { values?: unknown[] } } | undefined)?.def?.values;
+      return literal?.includes(type);
+    }) ?? schema
+  );
 }
 
 function unwrap(schema: unknown): unknown {

@@ -17,6 +17,8 @@ import {
   statsSchema,
   type Image,
 } from './schema.ts';
+import { homeSchema } from './home.ts';
+import type { HomePageContent } from './home-sections.ts';
 
 interface KindBase<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -130,6 +132,15 @@ export const KINDS = {
     route: 'page',
     entry: 'page',
   }),
+  // The home page's sections, in order (src/content/home.ts); shown as home-sections.ts resolves them.
+  home: defineKind({
+    file: 'home.yaml',
+    format: 'yaml',
+    schema: homeSchema,
+    body: 'none',
+    advice: 'none',
+    shared: true,
+  }),
 };
 
 export type Kinds = typeof KINDS;
@@ -170,4 +181,4 @@ type SharedNames = { [N in KindName]: Kinds[N]['shared'] extends true ? N : neve
  * Everything in content/ that any page may show, checked and typed, with the logo checked
  * against public/. The kinds that are not shared (content/pages/) are shown only on their own route.
  */
-export type Site = Pick<Entries, SharedNames> & { logo: Image };
+export type Site = Omit<Pick<Entries, SharedNames>, 'home'> & { logo: Image; home: HomePageContent };

@@ -11,11 +11,13 @@ import { type SiteError, SiteErrors } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
 import type { MarkdownFacts } from '../advice/markdown.ts';
-import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { createMarkdown, type RenderedMarkdown, type RenderMarkdown } from '../markdown/processor.ts';
 import { createUrlPolicy } from '../site/routes.ts';
 import { rawHtmlWarnings, renderBodies } from './bodies.ts';
 import { loadCollection, type Collection } from './collections.ts';
 import { createLoadContext, type ContentFile, type LoadContext } from './file.ts';
+import type { HomeContent } from './home.ts';
+import { checkHomeImages, checkHomeSections, resolveHomeSections, type HomeBody } from './home-sections.ts';
 import { checkContentFolder } from './folder.ts';
 import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
 import type { Parsed } from './parse.ts';
@@ -43,6 +45,8 @@ export interface LoadedKinds {
   files: { [N in KindName]: Array<ContentFile<unknown>> };
   /** The checked images of the kinds with a picture field, by file. */
   pictures: Map<string, Image>;
+  /** The checked images the home page's sections name. */
+  homeImages: Image[];
   logo?: Image;
   sources: SourceFile[];
   errors: SiteError[];
@@ -75,9 +79,24 @@ export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
     const image = images[index]!.value;
     if (image) pictures.set(parsed.file, image);
   });
+  // A folder that could not be read is reported once, not again as an empty section.
+  const home = await checkHome(context, files, new Set(errors.map((error) => error.file)));
+  errors.push(...home.errors);
   // Files are read concurrently; sorted (by code unit: fast for thousands) they come in one order.
   sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, pictures, logo: logo!.value, sources, errors: sortErrors(errors) };
+  return { files, pictures, homeImages: home.value ?? [], logo: logo!.value, sources, errors: sortErrors(errors) };
+}
+
+/** The home page's sections as a page: anchors, what they show, their images. */
+async function checkHome(context: LoadContext, files: LoadedKinds['files'], failed: ReadonlySet<string | undefined>) {
+  const file = files.home[0];
+  if (!file?.entry) return { value: [], errors: [] };
+  const home = file.entry.data as HomeContent;
+  const count = (folder: 'services' | 'portfolio') =>
+    failed.has(`content/${folder}`) ? undefined : files[folder].length;
+  const counts = { services: count('services'), portfolio: count('portfolio') };
+  const images = await checkHomeImages(context, file.parsed!, home);
+  return { value: images.value, errors: [...checkHomeSections(file.parsed!, home, counts), ...images.errors] };
 }
 
 type KindFiles = Pick<Collection<unknown>, 'files' | 'parsed' | 'sources' | 'errors'>;
@@ -121,10 +140,18 @@ export async function assembleSite(
     if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
     markdown.push({ file: parsed.file, lineOffset: parsed.bodyLineOffset, facts: result.facts });
   }
-  const markdownImages = await checkBodyImages(context, shown, bodies);
   const entries = entriesOf(kinds, bodies);
+  const homeFile = kinds.files.home[0]!;
+  const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, homeMarkdown());
+  warnings.push(...home.warnings);
+  const markdownImages = await checkBodyImages(context, shown, bodies, home.bodies);
   const site = { logo: kinds.logo! } as Site;
   for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
+  site.home = home.home;
+  // Made as Markdown images are: AVIF, WebP and a fallback, by src.
+  const known = new Set(markdownImages.map((image) => image.src));
+  for (const image of kinds.homeImages) if (!known.has(image.src) && known.add(image.src)) markdownImages.push(image);
+  markdownImages.sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
   return {
     site,
     pages: entries.pages,
@@ -133,6 +160,13 @@ export async function assembleSite(
     markdownImages,
     markdown,
   };
+}
+
+let homeRenderer: RenderMarkdown | undefined;
+/** The home page's few Markdown fields are rendered here, on one processor made on first use. */
+function homeMarkdown(): RenderMarkdown {
+  homeRenderer ??= createMarkdown();
+  return homeRenderer;
 }
 
 /** Reads content/ without keeping anything: loadKinds, renderBodies, assembleSite. */
@@ -176,13 +210,15 @@ async function checkBodyImages(
   context: LoadContext,
   shown: Parsed[],
   bodies: ReadonlyMap<string, RenderedMarkdown>,
+  homeBodies: readonly HomeBody[],
 ): Promise<Image[]> {
-  const checked = await Promise.all(
-    shown.flatMap((parsed) => {
+  const checked = await Promise.all([
+    ...shown.flatMap((parsed) => {
       const images = bodies.get(parsed.file)!.images;
       return images ? [checkMarkdownImages(context, parsed, images)] : [];
     }),
-  );
+    ...homeBodies.map(({ parsed, images }) => checkMarkdownImages(context, parsed, images)),
+  ]);
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));

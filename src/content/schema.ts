@@ -15,7 +15,7 @@ const NO_CONTROL_MESSAGE =
   'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
 
 export const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
-const webUrl = z
+export const webUrl = z
   .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' })
   .regex(NO_CONTROL, NO_CONTROL_MESSAGE);
 const email = z.email({ error: 'must be an email address such as hello@example.com' });
@@ -81,10 +81,17 @@ const textWithEmail = text.refine(
 const contactFormSchema = z
   .strictObject({
     heading: text,
-    endpoint: formEndpoint.optional(),
-    netlify: z.boolean().optional(),
+    endpoint: formEndpoint
+      .optional()
+      .describe(
+        'Where messages go: a form service or any https address that takes a POST (https://formspree.io/f/your-id), or a function on this host (/api/contact). Without it and netlify, sending opens the visitor\u2019s email app.',
+      ),
+    netlify: z.boolean().optional().describe('true to send messages to Netlify Forms instead of an endpoint.'),
     /** The thank-you page a form posted without JavaScript lands on (Netlify, or a function that redirects). */
-    successPage: z.string().regex(/^\/[\w\-./]+$/, 'must be a path on this site such as /thanks'),
+    successPage: z
+      .string()
+      .regex(/^\/[\w\-./]+$/, 'must be a path on this site such as /thanks')
+      .describe('The page a form sent without JavaScript lands on, such as /thanks (content/pages/thanks.md).'),
     subject: text,
     firstName: text,
     lastName: text,
@@ -94,12 +101,14 @@ const contactFormSchema = z
     message: text,
     submit: text,
     /** Under the form in mail mode: says the mail app opens, and offers {email} if none does. */
-    mailNote: textWithEmail,
+    mailNote: textWithEmail.describe(
+      'Under the form when sending opens the email app; {email} becomes the address, as a link.',
+    ),
     sending: text,
     sent: text,
     failed: textWithEmail,
     /** Label of the spam trap field, which people and screen readers never meet. */
-    trap: text,
+    trap: text.describe('The label of a trap field for spam robots: people and screen readers never see it.'),
   })
   .superRefine((form, context) => {
     if (form.endpoint !== undefined && form.netlify === true) {
@@ -118,7 +127,9 @@ const contactFormSchema = z
 export const siteFileSchema = z.strictObject({
   name: text,
   /** For home screens and app lists, where the full name does not fit. */
-  shortName: text.max(12, 'must be at most 12 characters: it sits under an app icon'),
+  shortName: text
+    .max(12, 'must be at most 12 characters: it sits under an app icon')
+    .describe('The name under a home-screen icon, where the full name does not fit (at most 12 characters).'),
   url: webUrl,
   language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag such as en or en-GB'),
   description: text,
@@ -129,37 +140,31 @@ export const siteFileSchema = z.strictObject({
     .regex(NO_CONTROL, NO_CONTROL_MESSAGE),
   logo: z.strictObject({ src: publicPath }),
   /** Browser chrome and home-screen colours, and the share image's gradient (color to accent). */
-  brand: z.strictObject({ color, accent: color, background: color }),
+  brand: z
+    .strictObject({ color, accent: color, background: color })
+    .describe('Colours of the browser bar and home-screen icon, and the gradient of the link-preview image.'),
   newTabHint: text,
   skipLink: text,
   nav: z.strictObject({ label: text, menuLabel: text, links: z.array(link).min(1) }),
-  hero: z.strictObject({
-    eyebrow: text.optional(),
-    headline: text,
-    text,
-    primary: link,
-    secondary: link,
-    statsLabel: text,
-  }),
-  services: z.strictObject({ heading: text, intro: text }),
-  aiDemo: z.strictObject({
-    heading: text,
-    intro: text,
-    frameUrl: webUrl,
-    botId: z.string().regex(/^[\w-]+$/, 'must be letters, digits, - or _'),
-    frameTitle: text,
-    provider: z.strictObject({ label: text, url: webUrl }),
-  }),
-  portfolio: z.strictObject({ heading: text, intro: text, more: z.strictObject({ label: text, url: webUrl }) }),
-  contact: z.strictObject({
-    heading: text,
-    intro: text,
-    email: z.strictObject({ label: text, address: email }),
-    whatsapp: z.strictObject({ label: text, number: phone, display: text }),
-    primaryAction: z.strictObject({ label: text, href: href.optional() }),
-    secondaryAction: z.strictObject({ label: text, href: href.optional() }),
-    form: contactFormSchema,
-  }),
+  /** The contact section's addresses and form (its heading, intro and buttons are in home.yaml). */
+  contact: z
+    .strictObject({
+      email: z
+        .strictObject({
+          label: text.describe('The words above the address, such as "Email us".'),
+          address: email.describe('Where visitors write, such as hello@example.com.'),
+        })
+        .describe('The email address the contact section shows.'),
+      whatsapp: z
+        .strictObject({
+          label: text.describe('The words above the number, such as "Chat on WhatsApp".'),
+          number: phone.describe('The number as + and digits, no spaces, such as +15551234567.'),
+          display: text.describe('The number as visitors read it, such as +1 555 123 4567.'),
+        })
+        .describe('The WhatsApp chat the contact section offers.'),
+      form: contactFormSchema,
+    })
+    .describe('The addresses and the form of the home page\u2019s contact section, and where messages go.'),
   footer: z.strictObject({
     tagline: text,
     quickLinksHeading: text,
@@ -169,7 +174,9 @@ export const siteFileSchema = z.strictObject({
   }),
   legal: z.strictObject({ backLabel: text }),
   /** The "On this page" list of a legal page or page with `toc: true`: its name for screen readers and its heading. */
-  toc: z.strictObject({ label: text }),
+  toc: z
+    .strictObject({ label: text })
+    .describe('The list of a page\u2019s sections on a legal page or a page with "toc: true" in its front matter.'),
   /** Strict-Transport-Security: subdomains only when every one of them serves https. */
   hsts: z.strictObject({ includeSubDomains: z.boolean() }).optional(),
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),

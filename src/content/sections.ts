@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { href, publicPath, text } from './schema.ts';
 
-const anchor = z
+export const anchor = z
   .string()
   .regex(/^[a-z][a-z0-9-]*$/, 'must be lowercase letters, digits and -, starting with a letter, such as faq or team')
   .optional()
@@ -17,8 +17,12 @@ const anchor = z
 
 const heading = text.describe('The section\u2019s heading, shown large above it.');
 const intro = text.optional().describe('One or two sentences under the heading. Optional.');
-const markdown = (what: string) => text.describe(`${what} Markdown: **bold**, links, lists.`);
-const image = publicPath.describe('A picture inside public/, written as its path such as /images/team/ana.jpg.');
+/** `content` marks the fields the generator turns into HTML or into pictures (src/content/home-sections.ts). */
+const markdown = (what: string) =>
+  text.describe(`${what} Markdown: **bold**, links, lists.`).meta({ content: 'markdown' });
+const image = publicPath
+  .describe('A picture inside public/, written as its path such as /images/team/ana.jpg.')
+  .meta({ content: 'image' });
 const ALT = 'What the picture shows, for people who cannot see it.';
 const alt = text.describe(ALT);
 
@@ -30,7 +34,7 @@ const button = z
   .describe('A button: its words and where it leads.');
 
 /** The fields every section has: its type (which template shows it) and its anchor. */
-function sectionOf<Type extends string, Shape extends z.ZodRawShape>(type: Type, what: string, shape: Shape) {
+export function sectionOf<Type extends string, Shape extends z.ZodRawShape>(type: Type, what: string, shape: Shape) {
   return z.strictObject({ type: z.literal(type).describe(what), id: anchor, ...shape });
 }
 
@@ -173,18 +177,8 @@ export const sectionSchemas = {
 
 export type SectionType = keyof typeof sectionSchemas;
 
-/** The anchor a section gets when it names none. */
-export const SECTION_DEFAULT_IDS: Record<SectionType, string> = {
-  testimonials: 'testimonials',
-  faq: 'faq',
-  cta: 'get-started',
-  pricing: 'pricing',
-  logos: 'clients',
-  media: 'feature',
-  team: 'team',
-  prose: 'more',
-  stats: 'numbers',
-};
+/** The anchor each type gets when it names none: data without zod, for the Markdown workers (section-ids.ts). */
+export { SECTION_DEFAULT_IDS } from './section-ids.ts';
 
 export const sectionSchema = z.discriminatedUnion('type', [
   testimonialsSectionSchema,

@@ -35,7 +35,7 @@ export function validateEntry<S extends z.ZodType>(
       errors.push(
         createError(
           code,
-          toReported(describeIssue(issue, field, schema, holder)),
+          toReported(describeIssue(issue, field, schema, holder, parsed.located.data)),
           locateField(parsed, field, key !== undefined),
         ),
       );

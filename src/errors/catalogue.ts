@@ -353,6 +353,28 @@ export const catalogue = {
     hint: ({ alt }) =>
       `Save the image into public/images/ and write its path, as in ![${alt || 'What the image shows'}](/images/name.jpg).`,
   }),
+  DuplicateSectionId: define({
+    title: 'Section anchor taken twice',
+    severity: 'error',
+    message: ({ id, item, other, written }: { id: string; item: number; other: number; written: boolean }) =>
+      `Section ${item} of home.yaml ${written ? 'has the id' : 'gets its type\u2019s id'} "${id}", which section ${other} already has: a link to /#${id} could lead to only one of them.`,
+    hint: ({ id }) => `Give this section an id of its own, such as "id: ${id}-2", and point its links at it.`,
+  }),
+  SectionRepeated: define({
+    title: 'Section shown once only',
+    severity: 'error',
+    message: ({ type, item, other }: { type: string; item: number; other: number }) =>
+      `Section ${item} of home.yaml is a second "${type}" section (section ${other} is one): ${type === 'hero' ? 'the hero holds the page\u2019s one main heading' : 'the contact form and the buttons that lead to it exist once on a page'}.`,
+    hint: ({ type }) =>
+      `Keep one "${type}" section and remove the other, or use another type such as "cta" or "prose".`,
+  }),
+  SectionEmpty: define({
+    title: 'Section with nothing to show',
+    severity: 'error',
+    message: ({ type, item, folder }: { type: string; item: number; folder: string }) =>
+      `Section ${item} of home.yaml is a "${type}" section, but ${folder}/ holds no entries, so it would be an empty heading.`,
+    hint: ({ folder, type }) => `Add an entry to ${folder}/, or remove the "${type}" section from home.yaml.`,
+  }),
   DuplicateOrder: define({
     title: 'Order number taken twice',
     severity: 'error',

@@ -7,7 +7,8 @@
 import { Parser } from 'htmlparser2';
 import type { LoadedSite } from '../content/load.ts';
 import type { ProcessedImage } from './pictures.ts';
-import type { UrlPolicy } from '../site/routes.ts';
+import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
+import type { HomeSection } from '../content/home-sections.ts';
 import type { PictureProps } from '../../templates/api.ts';
 
 /** Markdown images fill the text column at most: legal and content pages are 48rem wide. */
@@ -53,19 +54,50 @@ type Placed = Pick<LoadedSite, 'site' | 'pages'>;
 export function placeSiteImages(
   loaded: Placed,
   pictures: Readonly<Record<string, ProcessedImage>>,
-  urls: Pick<UrlPolicy, 'asset'>,
+  urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>,
   renderPicture: RenderPicture,
 ): Placed {
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
   const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
-  if (bySrc.size === 0) return loaded;
+  const home = {
+    sections: loaded.site.home.sections.map((section) => placeSection(section, pictures, bySrc, urls, renderPicture)),
+  };
+  if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home } };
   const place = <T extends { html: string }>(entry: T): T => {
     const html = placeMarkdownImages(entry.html, bySrc, renderPicture);
     return html === entry.html ? entry : { ...entry, html };
   };
   const { site } = loaded;
   return {
-    site: { ...site, services: site.services.map(place), about: place(site.about), legal: site.legal.map(place) },
+    site: {
+      ...site,
+      services: site.services.map(place),
+      about: place(site.about),
+      legal: site.legal.map(place),
+      home,
+    },
     pages: loaded.pages.map(place),
   };
+}
+
+/**
+ * A home section: its Markdown fields' links through the URL policy, then their images placed as
+ * in bodies; its image fields' pictures by the src written in home.yaml.
+ */
+function placeSection(
+  section: HomeSection,
+  pictures: Readonly<Record<string, ProcessedImage>>,
+  bySrc: ReadonlyMap<string, ProcessedImage>,
+  urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>,
+  renderPicture: RenderPicture,
+): HomeSection {
+  const html = Object.fromEntries(
+    Object.entries(section.html).map(([field, value]) => [
+      field,
+      placeMarkdownImages(rewriteContentLinks(value, urls), bySrc, renderPicture),
+    ]),
+  );
+  const srcs = Object.keys(section.images);
+  const own = srcs.length === 0 ? undefined : Object.fromEntries(srcs.map((src) => [src, pictures[src]!]));
+  return { ...section, html, ...(own && { pictures: own }) };
 }

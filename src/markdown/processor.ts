@@ -30,6 +30,7 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
 import { findMarkdownImages, type MarkdownImage } from '../images/find.ts';
 import { collectMarkdownFacts, type MarkdownFacts } from '../advice/markdown.ts';
+import { LAYOUT_IDS } from '../content/section-ids.ts';
 import { addAccessibility } from './accessible.ts';
 import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
 
@@ -155,26 +156,11 @@ function gfmWithoutLiteralAutolinks(this: Processor) {
 }
 
 /**
- * Ids the site's layout gives its own elements (templates/; a test keeps this list whole): a
- * heading "Main" or "Contact" gets `main-1`, `contact-1`, as a second heading of that text would,
- * instead of a second element with the layout's id.
+ * Ids the site's layout gives its own elements, derived from the section types' anchors
+ * (src/content/section-ids.ts): a heading "Main" or "Contact" gets `main-1`, `contact-1`, as a
+ * second heading of that text would, instead of a second element with the layout's id.
  */
-export const LAYOUT_IDS = [
-  'about',
-  'ai-demo',
-  'contact',
-  'contact-form',
-  'contact-form-title',
-  'contact-message',
-  'footer-legal',
-  'footer-quick-links',
-  'hero-stats-title',
-  'hero-title',
-  'main',
-  'portfolio',
-  'services',
-  'site-menu',
-];
+export { LAYOUT_IDS };
 
 /** GitHub's heading ids: the heading's text through github-slugger, unique within the page. */
 function addHeadingIds(tree: Root): Set<string> {

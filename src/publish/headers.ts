@@ -4,7 +4,7 @@
  * (the format Netlify and Cloudflare Pages read). Pure: no I/O.
  */
 import { createHash } from 'node:crypto';
-import type { SiteFile } from '../content/schema.ts';
+import type { Site, SiteFile } from '../content/schema.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 
@@ -26,17 +26,29 @@ export function integrityOf(contents: Uint8Array | string): string {
   return `sha256-${createHash('sha256').update(contents).digest('base64')}`;
 }
 
+/** What the policy is made from: the form's delivery (site.yaml) and the chat frames the home page shows. */
+export type PolicyContent = Pick<Site, 'settings' | 'home'>;
+
+/** The chat hosts of the home page's ai-demo sections: a page without one lets no frame in. */
+function frameSources({ home }: PolicyContent): [string, ...string[]] {
+  const origins = home.sections.flatMap((section) =>
+    section.type === 'ai-demo' ? [new URL(section.data.frameUrl).origin] : [],
+  );
+  const unique = [...new Set(origins)];
+  return unique.length > 0 ? [unique[0]!, ...unique.slice(1)] : ["'none'"];
+}
+
 /**
  * Same-origin everything but scripts, which are named one by one (see scriptSources); no inline
  * script or style, no workers, frames only from the chat host, and the contact form's destination
  * alone in form-action and connect-src (see formDestinations).
  */
 export function createContentSecurityPolicy(
-  settings: SiteFile,
+  site: PolicyContent,
   delivery: PolicyDelivery,
   scripts: readonly SiteScript[] = [],
 ): string {
-  const form = formDestinations(settings.contact.form);
+  const form = formDestinations(site.settings.contact.form);
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     ['script-src', ...scriptSources(scripts)],
@@ -45,7 +57,7 @@ export function createContentSecurityPolicy(
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     ['connect-src', ...form.connect],
-    ['frame-src', new URL(settings.aiDemo.frameUrl).origin],
+    ['frame-src', ...frameSources(site)],
     ['form-action', form.action],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
@@ -108,17 +120,18 @@ export function strictTransportSecurity(settings: SiteFile): string {
  * are, so no host's rule limit is reached. `routes` is unused since pages need no rule of their own.
  */
 export function createHeaderRules(
-  settings: SiteFile,
+  site: PolicyContent,
   _routes: Route[],
   urls: UrlPolicy,
   scripts: readonly SiteScript[] = [],
 ): Array<{ path: string; headers: Record<string, string> }> {
   const everyResponse: Record<string, string> = {
-    'Content-Security-Policy': createContentSecurityPolicy(settings, 'header', scripts),
+    'Content-Security-Policy': createContentSecurityPolicy(site, 'header', scripts),
     ...SECURITY_HEADERS,
   };
   // Browsers ignore the header over plain http, and a site served over http must not claim it.
-  if (urls.siteUrl.startsWith('https:')) everyResponse['Strict-Transport-Security'] = strictTransportSecurity(settings);
+  if (urls.siteUrl.startsWith('https:'))
+    everyResponse['Strict-Transport-Security'] = strictTransportSecurity(site.settings);
   return [
     { path: `${urls.base}*`, headers: everyResponse },
     { path: `${urls.base}assets/*`, headers: { 'Cache-Control': CACHE_IMMUTABLE } },
@@ -126,12 +139,12 @@ export function createHeaderRules(
 }
 
 export function renderHeadersFile(
-  settings: SiteFile,
+  site: PolicyContent,
   routes: Route[],
   urls: UrlPolicy,
   scripts: readonly SiteScript[] = [],
 ): string {
-  const blocks = createHeaderRules(settings, routes, urls, scripts).map(({ path, headers }) =>
+  const blocks = createHeaderRules(site, routes, urls, scripts).map(({ path, headers }) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
   );
   return `# Made by agency-site: security headers for every response, and how long each file may be cached.\n${blocks.join('\n\n')}\n`;

@@ -96,14 +96,14 @@ export async function createPublication(input: PublicationInput, images?: Promis
     ...input.scripts,
     ...publicFiles.filter((file) => /\.m?js$/i.test(file.path)).map((file) => ({ url: urls.absoluteAsset(file.path) })),
   ];
-  const csp = createContentSecurityPolicy(site.settings, 'meta', scripts);
+  const csp = createContentSecurityPolicy(site, 'meta', scripts);
   const text = (file: string, contents: string): OutputFile => ({ path: file, contents: Buffer.from(contents) });
   const files = [
     ...processed.files,
     ...favicons.files,
     share.file,
     text(SITEMAP_FILE, renderSitemap(routes, urls)),
-    text(HEADERS_FILE, renderHeadersFile(site.settings, routes, urls, scripts)),
+    text(HEADERS_FILE, renderHeadersFile(site, routes, urls, scripts)),
   ];
   // An editor's own robots.txt in public/ wins (it is copied as it is).
   if (!publicFiles.some((file) => file.path === ROBOTS_FILE)) files.push(text(ROBOTS_FILE, renderRobots(urls)));

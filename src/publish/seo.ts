@@ -51,8 +51,31 @@ export function createHead({ site, route, urls, share, icons, csp, logo }: HeadI
     themeColor: settings.brand.color,
     icons,
     meta,
-    jsonLd: route.page.kind === 'home' ? renderJsonLd(createOrganization(site, urls, logo)) : undefined,
+    jsonLd: route.page.kind === 'home' ? renderJsonLd(createHomeJsonLd(site, urls, logo)) : undefined,
   };
+}
+
+/** The organisation, and with faq sections on the page the FAQPage their questions make, as one graph. */
+function createHomeJsonLd(site: Site, urls: UrlPolicy, logo: string): Record<string, unknown> {
+  const organization = createOrganization(site, urls, logo);
+  const faq = createFaqPage(site);
+  if (!faq) return organization;
+  const { '@context': context, ...node } = organization;
+  return { '@context': context, '@graph': [node, faq] };
+}
+
+/** schema.org FAQPage: every question of every faq section, each with its answer as HTML. */
+export function createFaqPage(site: Pick<Site, 'home'>): Record<string, unknown> | undefined {
+  const questions = site.home.sections.flatMap((section) =>
+    section.type === 'faq'
+      ? section.data.items.map(({ question }, index) => ({
+          '@type': 'Question',
+          name: question,
+          acceptedAnswer: { '@type': 'Answer', text: (section.html[`items.${index}.answer`] ?? '').trim() },
+        }))
+      : [],
+  );
+  return questions.length > 0 ? { '@type': 'FAQPage', mainEntity: questions } : undefined;
 }
 
 /** schema.org Organization: who runs the site and how to reach them. */

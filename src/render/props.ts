@@ -9,17 +9,14 @@ import type { SiteImages } from '../images/pictures.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type {
   AssetLinks,
-  ContactDelivery,
-  ContactFormCopy,
-  ContactSectionProps,
   HeadData,
-  HomePageProps,
   LayoutProps,
   Link,
   PageKind,
   PagePropsByKind,
   TableOfContents,
 } from '../../templates/api.ts';
+import { createHomeSections } from './section-props.ts';
 import { createTocLinks } from './toc.ts';
 
 export interface PageInput {
@@ -51,7 +48,13 @@ export function createPageProps(input: PageInput): PageElement {
   const homeLink = (label: string): Link => ({ label, href: urls.href('/') });
   switch (route.page.kind) {
     case 'home':
-      return { kind: 'home', props: createHomeProps(input, createLayout(input, settings.title, settings.description)) };
+      return {
+        kind: 'home',
+        props: {
+          layout: createLayout(input, settings.title, settings.description),
+          sections: createHomeSections(input),
+        },
+      };
     case 'legal': {
       const { legal } = route.page;
       return {
@@ -132,118 +135,5 @@ function createLayout(
       legalLinks: { heading: settings.footer.legalHeading, links: legalLinks },
       copyright: settings.footer.copyright,
     },
-  };
-}
-
-/** The home page: one props object per section. */
-function createHomeProps({ site, urls, images }: PageInput, layout: LayoutProps): HomePageProps {
-  const { hero, services, aiDemo, portfolio, newTabHint } = site.settings;
-  const frame = new URL(aiDemo.frameUrl);
-  frame.searchParams.set('bot_id', aiDemo.botId);
-  return {
-    layout,
-    hero: {
-      eyebrow: hero.eyebrow,
-      headline: hero.headline,
-      text: hero.text,
-      primary: { label: hero.primary.label, href: urls.href(hero.primary.href) },
-      secondary: { label: hero.secondary.label, href: urls.href(hero.secondary.href) },
-      statsLabel: hero.statsLabel,
-      stats: site.stats.map(({ value, label }) => ({ value, label })),
-    },
-    services: {
-      heading: services.heading,
-      intro: services.intro,
-      services: site.services.map(({ slug, title, icon, html, features }) => ({ slug, title, icon, html, features })),
-    },
-    aiDemo: {
-      heading: aiDemo.heading,
-      intro: aiDemo.intro,
-      frameSrc: frame.href,
-      frameTitle: aiDemo.frameTitle,
-      provider: { label: aiDemo.provider.label, href: aiDemo.provider.url },
-      newTabHint,
-    },
-    portfolio: {
-      heading: portfolio.heading,
-      intro: portfolio.intro,
-      items: site.portfolio.map(({ slug, title, category, alt }) => ({
-        slug,
-        title,
-        category,
-        alt,
-        image: images.portfolio[slug]!,
-      })),
-      more: { label: portfolio.more.label, href: portfolio.more.url },
-      newTabHint,
-    },
-    about: { heading: site.about.title, html: site.about.html },
-    contact: createContactProps(site, urls),
-  };
-}
-
-function createContactFormCopy(form: Site['settings']['contact']['form']): ContactFormCopy {
-  const {
-    heading,
-    firstName,
-    lastName,
-    email,
-    company,
-    optional,
-    message,
-    submit,
-    mailNote,
-    sending,
-    sent,
-    failed,
-    trap,
-  } = form;
-  return {
-    heading,
-    firstName,
-    lastName,
-    email,
-    company,
-    optional,
-    message,
-    submit,
-    mailNote,
-    sending,
-    sent,
-    failed,
-    trap,
-  };
-}
-
-/** A site path is a file-like address on this host: base prefixed, no trailing slash added. */
-function createContactDelivery(form: Site['settings']['contact']['form'], urls: UrlPolicy): ContactDelivery {
-  if (form.endpoint)
-    return { mode: 'endpoint', action: form.endpoint.startsWith('/') ? urls.asset(form.endpoint) : form.endpoint };
-  if (form.netlify) return { mode: 'netlify', action: urls.href(form.successPage) };
-  return { mode: 'mail', subject: form.subject };
-}
-
-function createContactProps({ settings }: Pick<Site, 'settings'>, urls: UrlPolicy): ContactSectionProps {
-  const { contact, newTabHint } = settings;
-  const action = ({ label, href }: { label: string; href?: string }) => ({
-    label,
-    href: href ? urls.href(href) : undefined,
-  });
-  return {
-    contact: {
-      heading: contact.heading,
-      intro: contact.intro,
-      email: { ...contact.email, href: `mailto:${contact.email.address}` },
-      whatsapp: {
-        label: contact.whatsapp.label,
-        display: contact.whatsapp.display,
-        href: `https://wa.me/${contact.whatsapp.number.replace(/\D/g, '')}`,
-      },
-      primaryAction: action(contact.primaryAction),
-      secondaryAction: action(contact.secondaryAction),
-      form: createContactFormCopy(contact.form),
-      delivery: createContactDelivery(contact.form, urls),
-    },
-    newTabHint,
   };
 }

@@ -2,9 +2,9 @@ import { Prose } from '../ui/Prose.tsx';
 import { Section } from '../ui/Section.tsx';
 import type { AboutSectionProps } from '../api.ts';
 
-export function AboutSection({ heading, html }: AboutSectionProps) {
+export function AboutSection({ id, heading, html }: AboutSectionProps) {
   return (
-    <Section id="about" heading={heading} tone="tinted">
+    <Section id={id} heading={heading} tone="tinted">
       <Prose html={html} className="prose about-text" />
     </Section>
   );

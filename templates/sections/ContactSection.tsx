@@ -3,11 +3,11 @@ import { ContactForm } from '../ui/ContactForm.tsx';
 import { Section } from '../ui/Section.tsx';
 import type { ContactSectionProps } from '../api.ts';
 
-export function ContactSection({ contact, newTabHint }: ContactSectionProps) {
+export function ContactSection({ id, contact, newTabHint }: ContactSectionProps) {
   const whatsapp = contact.whatsapp.href;
   const mailto = contact.email.href;
   return (
-    <Section id="contact" heading={contact.heading} intro={contact.intro} tone="dark">
+    <Section id={id} heading={contact.heading} intro={contact.intro} tone="dark">
       <div className="contact-grid">
         <div className="contact-details">
           <ul className="contact-list">

@@ -1,9 +1,9 @@
 import { ButtonLink } from '../ui/ButtonLink.tsx';
 import type { HeroSectionProps } from '../api.ts';
 
-export function HeroSection({ eyebrow, headline, text, primary, secondary, statsLabel, stats }: HeroSectionProps) {
+export function HeroSection({ id, eyebrow, headline, text, primary, secondary, statsLabel, stats }: HeroSectionProps) {
   return (
-    <section className="hero" aria-labelledby="hero-title">
+    <section id={id} className="hero" aria-labelledby="hero-title">
       <div className="container hero-inner">
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <h1 id="hero-title">{headline}</h1>

@@ -6,9 +6,9 @@ import type { PortfolioSectionProps } from '../api.ts';
 /** Tiles fill a grid of columns at least 19rem wide inside a container of at most 72rem. */
 const TILE_SIZES = '(min-width: 62rem) 23rem, (min-width: 41rem) calc(50vw - 2rem), calc(100vw - 2.5rem)';
 
-export function PortfolioSection({ heading, intro, items, more, newTabHint }: PortfolioSectionProps) {
+export function PortfolioSection({ id, heading, intro, items, more, newTabHint }: PortfolioSectionProps) {
   return (
-    <Section id="portfolio" heading={heading} intro={intro}>
+    <Section id={id} heading={heading} intro={intro}>
       <ul className="tile-grid">
         {items.map((item) => (
           <li key={item.slug}>

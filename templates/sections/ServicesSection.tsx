@@ -3,9 +3,9 @@ import { Section } from '../ui/Section.tsx';
 import { ServiceIcon } from '../ui/ServiceIcon.tsx';
 import type { ServicesSectionProps } from '../api.ts';
 
-export function ServicesSection({ heading, intro, services }: ServicesSectionProps) {
+export function ServicesSection({ id, heading, intro, services }: ServicesSectionProps) {
   return (
-    <Section id="services" heading={heading} intro={intro}>
+    <Section id={id} heading={heading} intro={intro}>
       <ul className="card-grid">
         {services.map((service) => (
           <li className="card" key={service.slug}>

@@ -36,6 +36,34 @@ describe('what templates show', () => {
     expect(result.pages.map((page) => page.warnings.length)).toEqual([1, 1]);
   });
 
+  it('points the copy of a home-page section at its line in home.yaml: link text and alt text', () => {
+    const homeYaml = [
+      'sections:',
+      '  - type: cta',
+      '    heading: Ready?',
+      '    button: { label: Click here, href: "#contact" }',
+      '  - type: team',
+      '    heading: Team',
+      '    items:',
+      '      - { name: Ana, role: Founder, image: /images/ana.jpg, alt: "Image of Ana" }',
+      '',
+    ].join('\n');
+    const html =
+      '<main><h1>Page</h1><section><h2>Ready?</h2><a href="/#contact">Click here</a></section>' +
+      '<section><h2>Team</h2><img src="/ana.jpg" alt="Image of Ana" width="1" height="1"/></section></main>';
+    const result = adviseSite({
+      pages: [templatePage('/', html)],
+      sources: [
+        { file: 'content/site.yaml', text: SITE_YAML },
+        { file: 'content/home.yaml', text: homeYaml },
+      ],
+    });
+    expect(result.warnings.map((warning) => `${warning.code} ${warning.file}:${warning.line}`)).toEqual([
+      'VagueLinkText content/home.yaml:4',
+      'AltRedundant content/home.yaml:8',
+    ]);
+  });
+
   it('reads a link by its accessible name: aria-label, or its text without aria-hidden parts', () => {
     const html =
       '<main><h1>Page</h1><a href="/"><span aria-hidden="true">←</span> Back to Home</a>' +

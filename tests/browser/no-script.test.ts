@@ -9,10 +9,11 @@ import {
   submitForm,
   type Visit,
 } from '../helpers/browser.ts';
-import { fragmentOf, loadSiteContent } from '../helpers/site-content.ts';
+import { fragmentOf, homeSection, loadSiteContent } from '../helpers/site-content.ts';
 
 const { site, pages } = await loadSiteContent();
 const { settings } = site;
+const hero = homeSection(site, 'hero').data;
 
 /**
  * Every link of the page: its href as written, where it resolves, its target, and whether a
@@ -104,7 +105,7 @@ describeInBrowser(
       const headings = [
         ...pages.map((route) => ({
           path: route.path,
-          heading: route.page.kind === 'legal' ? route.page.legal.title : settings.hero.headline,
+          heading: route.page.kind === 'legal' ? route.page.legal.title : hero.headline,
         })),
         { path: '/missing-page', heading: settings.notFound.heading },
       ];

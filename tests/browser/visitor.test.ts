@@ -1,10 +1,12 @@
 /** A visitor on a desktop: pages load, links land where they point, the form keeps typed text out of URLs. */
 import { beforeAll, expect, it } from 'vitest';
 import { DESKTOP, describeInBrowser, expectInViewBelowHeader, submitForm } from '../helpers/browser.ts';
-import { fragmentOf, loadSiteContent } from '../helpers/site-content.ts';
+import { fragmentOf, homeSection, loadSiteContent } from '../helpers/site-content.ts';
 
 const { site, pages } = await loadSiteContent();
 const { settings } = site;
+const hero = homeSection(site, 'hero').data;
+const aiDemo = homeSection(site, 'ai-demo').data;
 
 interface PageFacts {
   path: string;
@@ -47,7 +49,7 @@ describeInBrowser('every page, as a desktop visitor finds it', { viewport: DESKT
 
   it('shows each page its own heading', () => {
     const heading = (route: (typeof pages)[number]) =>
-      route.page.kind === 'legal' ? route.page.legal.title : settings.hero.headline;
+      route.page.kind === 'legal' ? route.page.legal.title : hero.headline;
     expect(facts.map((fact) => fact.heading)).toEqual([...pages.map(heading), settings.notFound.heading]);
   });
 
@@ -101,7 +103,7 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
   it('brings the hero buttons\u2019 sections into view below the fixed nav', async () => {
     const { page, goto } = visit();
     await goto('/');
-    for (const action of [settings.hero.primary, settings.hero.secondary]) {
+    for (const action of [hero.primary, hero.secondary]) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.locator('.hero').getByRole('link', { name: action.label }).click();
       await expectInViewBelowHeader(page, fragmentOf(action.href));
@@ -129,7 +131,7 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
       await goto(route.path);
       await page.getByRole('link', { name: settings.legal.backLabel }).click();
       await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'load' });
-      expect(await page.locator('h1').innerText(), `Back to Home on ${route.path}`).toBe(settings.hero.headline);
+      expect(await page.locator('h1').innerText(), `Back to Home on ${route.path}`).toBe(hero.headline);
     }
   });
 
@@ -174,13 +176,13 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
     await frame.scrollIntoViewIfNeeded();
     const box = await frame.boundingBox();
     expect(box && { width: box.width, height: box.height }).toEqual({ width: 400, height: 600 });
-    expect(await frame.getAttribute('title')).toBe(settings.aiDemo.frameTitle);
+    expect(await frame.getAttribute('title')).toBe(aiDemo.frameTitle);
     expect(await frame.getAttribute('loading')).toBe('lazy');
     const src = new URL((await frame.getAttribute('src'))!);
-    expect(src.origin + src.pathname).toBe(new URL(settings.aiDemo.frameUrl).href);
-    expect(src.searchParams.get('bot_id')).toBe(settings.aiDemo.botId);
+    expect(src.origin + src.pathname).toBe(new URL(aiDemo.frameUrl).href);
+    expect(src.searchParams.get('bot_id')).toBe(aiDemo.botId);
     // The host is external, so the request was made and blocked; that is not a failure of the page.
-    await expect.poll(() => thirdParty.some((url) => url.startsWith(settings.aiDemo.frameUrl))).toBe(true);
+    await expect.poll(() => thirdParty.some((url) => url.startsWith(aiDemo.frameUrl))).toBe(true);
   });
 
   it('never puts what was typed into the contact form into the page URL, and hands it to the mail app', async () => {

@@ -1,5 +1,6 @@
 /** The real content and its routes, so browser tests expect the words content/ holds, not copies of them. */
 import { resolveConfig } from '../../src/config.ts';
+import type { HomeSection } from '../../src/content/home-sections.ts';
 import type { Site } from '../../src/content/schema.ts';
 import { loadSite } from '../../src/content/load.ts';
 import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
@@ -22,4 +23,14 @@ export async function loadSiteContent(): Promise<SiteContent> {
 /** The id of the section a link like '/#services' or '#contact' points at. */
 export function fragmentOf(href: string): string {
   return href.slice(href.indexOf('#') + 1);
+}
+
+/** The first section of a type on the home page (content/home.yaml), with its anchor and data. */
+export function homeSection<Type extends HomeSection['type']>(
+  site: Site,
+  type: Type,
+): Extract<HomeSection, { type: Type }> {
+  const section = site.home.sections.find((one) => one.type === type);
+  if (!section) throw new Error(`homeSection: content/home.yaml has no ${type} section`);
+  return section as Extract<HomeSection, { type: Type }>;
 }

@@ -153,8 +153,14 @@ describe('createMarkdown and literal autolinks', () => {
 
 describe('createMarkdown and the layout ids', () => {
   it('numbers a heading whose id the layout already uses (regression: "## Main" made a second id="main")', () => {
-    expect(createMarkdown()('## Main\n\n## Contact\n\n## Pricing').html).toBe(
-      '<h2 id="main-1">Main</h2>\n<h2 id="contact-1">Contact</h2>\n<h2 id="pricing">Pricing</h2>\n',
+    expect(createMarkdown()('## Main\n\n## Contact\n\n## Payment').html).toBe(
+      '<h2 id="main-1">Main</h2>\n<h2 id="contact-1">Contact</h2>\n<h2 id="payment">Payment</h2>\n',
+    );
+  });
+
+  it('reserves the anchors of every home section type and their headings (regression: "## Services title" gave a second id)', () => {
+    expect(createMarkdown()('## FAQ\n\n## Services title\n\n## Team').html).toBe(
+      '<h2 id="faq-1">FAQ</h2>\n<h2 id="services-title-1">Services title</h2>\n<h2 id="team-1">Team</h2>\n',
     );
   });
 

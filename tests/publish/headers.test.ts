@@ -11,6 +11,7 @@ import {
   HOST_LIMITS,
   integrityOf,
   renderHeadersFile,
+  type PolicyContent,
 } from '../../src/publish/headers.ts';
 import { createRoutes, createUrlPolicy } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
@@ -23,9 +24,9 @@ beforeAll(async () => {
 
 const directives = (policy: string) =>
   new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)]));
-const withForm = (settings: SiteFile, endpoint: string | undefined, netlify?: boolean): SiteFile => ({
-  ...settings,
-  contact: { ...settings.contact, form: { ...settings.contact.form, endpoint, netlify } },
+const withForm = (settings: SiteFile, endpoint: string | undefined, netlify?: boolean): PolicyContent => ({
+  home: site.home,
+  settings: { ...settings, contact: { ...settings.contact, form: { ...settings.contact.form, endpoint, netlify } } },
 });
 
 function policy(options: Options) {
@@ -36,7 +37,7 @@ function policy(options: Options) {
 describe('createContentSecurityPolicy', () => {
   it("allows same-origin style and images (and data:), the site's own script by hash and URL, no worker, nothing inline", () => {
     const script = { url: 'https://northwindstudio.dev/assets/main-ABC.js', integrity: integrityOf('run()') };
-    const csp = directives(createContentSecurityPolicy(site.settings, 'header', [script]));
+    const csp = directives(createContentSecurityPolicy(site, 'header', [script]));
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual([`'${script.integrity}'`, script.url]);
     expect(csp.get('worker-src')).toEqual(["'none'"]);
@@ -47,20 +48,29 @@ describe('createContentSecurityPolicy', () => {
   });
 
   it("names no script at all when there is none, never 'self', and escapes ';' and ',' in a script URL", () => {
-    expect(directives(createContentSecurityPolicy(site.settings, 'header')).get('script-src')).toEqual(["'none'"]);
-    const odd = createContentSecurityPolicy(site.settings, 'meta', [{ url: 'https://a.example/x;script-src *,/m.js' }]);
+    expect(directives(createContentSecurityPolicy(site, 'header')).get('script-src')).toEqual(["'none'"]);
+    const odd = createContentSecurityPolicy(site, 'meta', [{ url: 'https://a.example/x;script-src *,/m.js' }]);
     expect(directives(odd).get('script-src')).toEqual(['https://a.example/x%3Bscript-src%20*%2C/m.js']);
     expect(integrityOf('run()')).toBe(`sha256-${createHash('sha256').update('run()').digest('base64')}`);
   });
 
-  it('allows frames only from the chat host of aiDemo.frameUrl', () => {
-    const settings = {
-      ...site.settings,
-      aiDemo: { ...site.settings.aiDemo, frameUrl: 'https://bots.example.com/embed/v2?x=1' },
-    };
-    expect(directives(createContentSecurityPolicy(settings, 'header')).get('frame-src')).toEqual([
+  it('allows frames only from the chat hosts of the ai-demo sections', () => {
+    const sections = site.home.sections.map((section) =>
+      section.type === 'ai-demo'
+        ? { ...section, data: { ...section.data, frameUrl: 'https://bots.example.com/embed/v2?x=1' } }
+        : section,
+    );
+    const moved = { settings: site.settings, home: { sections } };
+    expect(directives(createContentSecurityPolicy(moved, 'header')).get('frame-src')).toEqual([
       'https://bots.example.com',
     ]);
+  });
+
+  it('lets no frame in when home.yaml has no ai-demo section (regression: the chat host stayed in the policy)', () => {
+    const home = { sections: site.home.sections.filter((section) => section.type !== 'ai-demo') };
+    const csp = createContentSecurityPolicy({ settings: site.settings, home }, 'header');
+    expect(directives(csp).get('frame-src')).toEqual(["'none'"]);
+    expect(csp).not.toContain('chathive');
   });
 
   it('allows exactly the form destination in form-action and connect-src: a full endpoint by its path', () => {
@@ -84,8 +94,8 @@ describe('createContentSecurityPolicy', () => {
   });
 
   it('leaves frame-ancestors out of the meta tag version, where browsers ignore it', () => {
-    const header = createContentSecurityPolicy(site.settings, 'header');
-    const meta = createContentSecurityPolicy(site.settings, 'meta');
+    const header = createContentSecurityPolicy(site, 'header');
+    const meta = createContentSecurityPolicy(site, 'meta');
     expect(directives(header).get('frame-ancestors')).toEqual(["'none'"]);
     expect(meta).toBe(header.replace("; frame-ancestors 'none'", ''));
   });
@@ -94,8 +104,8 @@ describe('createContentSecurityPolicy', () => {
 describe('renderHeadersFile', () => {
   it('sets the security headers and HSTS for every path, and a year for hashed assets', () => {
     const { urls, routes } = policy({});
-    const file = renderHeadersFile(site.settings, routes, urls);
-    expect(file).toContain(`/*\n  Content-Security-Policy: ${createContentSecurityPolicy(site.settings, 'header')}\n`);
+    const file = renderHeadersFile(site, routes, urls);
+    expect(file).toContain(`/*\n  Content-Security-Policy: ${createContentSecurityPolicy(site, 'header')}\n`);
     for (const header of [
       'Referrer-Policy',
       'X-Content-Type-Options: nosniff',
@@ -110,23 +120,24 @@ describe('renderHeadersFile', () => {
 
   it('adds includeSubDomains only when the site file asks for it', () => {
     const { urls, routes } = policy({});
-    const file = renderHeadersFile({ ...site.settings, hsts: { includeSubDomains: true } }, routes, urls);
+    const file = renderHeadersFile(
+      { ...site, settings: { ...site.settings, hsts: { includeSubDomains: true } } },
+      routes,
+      urls,
+    );
     expect(file).toContain('  Strict-Transport-Security: max-age=31536000; includeSubDomains\n');
   });
 
   it('leaves HSTS out for a site served over plain http', () => {
     const { urls, routes } = policy({ siteUrl: 'http://intranet.example.com' });
-    const rules = createHeaderRules(site.settings, routes, urls);
+    const rules = createHeaderRules(site, routes, urls);
     expect(rules[0]!.headers).not.toHaveProperty('Strict-Transport-Security');
     expect(rules[0]!.headers).toHaveProperty('Content-Security-Policy');
   });
 
   it('puts the base in front of every path', () => {
     const { urls, routes } = policy({ base: '/sub/', format: 'directory' });
-    expect(createHeaderRules(site.settings, routes, urls).map((rule) => rule.path)).toEqual([
-      '/sub/*',
-      '/sub/assets/*',
-    ]);
+    expect(createHeaderRules(site, routes, urls).map((rule) => rule.path)).toEqual(['/sub/*', '/sub/assets/*']);
   });
 
   // Regression (issue 14): two rules per page gave 133 rules for 60 pages, past Cloudflare Pages' 100.
@@ -138,8 +149,8 @@ describe('renderHeadersFile', () => {
       indexable: true,
       page: { kind: 'home' as const },
     }));
-    const file = renderHeadersFile(site.settings, pages, urls);
-    expect(createHeaderRules(site.settings, pages, urls)).toHaveLength(2);
+    const file = renderHeadersFile(site, pages, urls);
+    expect(createHeaderRules(site, pages, urls)).toHaveLength(2);
     expect(checkHeadersFile(file)).toEqual([]);
   });
 
@@ -148,13 +159,13 @@ describe('renderHeadersFile', () => {
     const routes = createRoutes(site, urls, [
       { slug: 'thanks', title: 'Thank you', description: 'Thanks.', html: '', noindex: true },
     ]);
-    const rules = createHeaderRules(site.settings, routes, urls);
+    const rules = createHeaderRules(site, routes, urls);
     expect(rules.map((rule) => rule.path)).toEqual(['/*', '/assets/*']);
   });
 
   it('sets Cache-Control once for any path, since hosts join repeated headers with a comma', () => {
     const { urls, routes } = policy({});
-    const rules = createHeaderRules(site.settings, routes, urls).filter((rule) => 'Cache-Control' in rule.headers);
+    const rules = createHeaderRules(site, routes, urls).filter((rule) => 'Cache-Control' in rule.headers);
     const matches = (pattern: string, path: string) =>
       pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
     for (const path of ['/assets/site-X.css', '/assets/images/logo-1.avif']) {

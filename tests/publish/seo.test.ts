@@ -3,7 +3,14 @@ import { resolveConfig, type Options } from '../../src/config.ts';
 import type { Site } from '../../src/content/schema.ts';
 import { loadSite } from '../../src/content/load.ts';
 import { createRoutes, createUrlPolicy } from '../../src/site/routes.ts';
-import { createHead, createOrganization, renderJsonLd, renderRobots, renderSitemap } from '../../src/publish/seo.ts';
+import {
+  createFaqPage,
+  createHead,
+  createOrganization,
+  renderJsonLd,
+  renderRobots,
+  renderSitemap,
+} from '../../src/publish/seo.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 
 let site: Site;
@@ -133,6 +140,48 @@ describe('createHead', () => {
       email: 'hello@northwindstudio.dev',
       contactPoint: { '@type': 'ContactPoint', email: 'hello@northwindstudio.dev', telephone: '+15551234567' },
     });
+  });
+});
+
+describe('createFaqPage', () => {
+  const faq = (id: string, items: Array<[string, string]>) =>
+    ({
+      type: 'faq',
+      id,
+      data: { type: 'faq', heading: 'Questions', items: items.map(([question]) => ({ question, answer: 'x' })) },
+      html: Object.fromEntries(items.map(([, html], index) => [`items.${index}.answer`, `${html}\n`])),
+      images: {},
+    }) as Site['home']['sections'][number];
+
+  it('makes no FAQPage for a home page without faq sections (the shipped one)', () => {
+    expect(createFaqPage(site)).toBeUndefined();
+  });
+
+  it('lists every question of every faq section with its answer as HTML, beside the organisation', () => {
+    const sections = [
+      ...site.home.sections,
+      faq('faq', [['How long?', '<p>Six <strong>weeks</strong>.</p>']]),
+      faq('more-faq', [['Do you host?', '<p>Yes.</p>']]),
+    ];
+    const withFaq = { ...site, home: { sections } };
+    expect(createFaqPage(withFaq)).toEqual({
+      '@type': 'FAQPage',
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'How long?',
+          acceptedAnswer: { '@type': 'Answer', text: '<p>Six <strong>weeks</strong>.</p>' },
+        },
+        { '@type': 'Question', name: 'Do you host?', acceptedAnswer: { '@type': 'Answer', text: '<p>Yes.</p>' } },
+      ],
+    });
+    const { urls, routes } = policy({});
+    const home = routes.find((route) => route.page.kind === 'home')!;
+    const data = JSON.parse(
+      createHead({ site: withFaq, route: home, urls, share, icons: [], csp: '', logo: '/l.svg' }).jsonLd!,
+    );
+    expect(data['@context']).toBe('https://schema.org');
+    expect(data['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual(['Organization', 'FAQPage']);
   });
 });
 

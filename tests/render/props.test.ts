@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { HomeSection } from '../../src/content/home-sections.ts';
 import type { ContentPage, Site } from '../../src/content/schema.ts';
 import type { SiteImages } from '../../src/images/pictures.ts';
 import { createPageProps, type PageElement, type PageInput } from '../../src/render/props.ts';
 import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
-import type { HeadData, HomePageProps, LegalPageProps, PageKind, PagePropsByKind } from '../../templates/api.ts';
+import type {
+  HeadData,
+  HomePageProps,
+  LegalPageProps,
+  PageKind,
+  PagePropsByKind,
+  SectionPropsByType,
+  SectionType,
+} from '../../templates/api.ts';
 
 const image = (name: string) => ({
   src: `/sub/assets/images/${name}.png`,
@@ -17,6 +26,57 @@ const image = (name: string) => ({
 });
 
 const link = (label: string, href: string) => ({ label, href });
+
+/** A section of home.yaml as the loader hands it over: its anchor, its data, no Markdown or images. */
+const section = (data: HomeSection['data'], id: string) =>
+  ({ type: data.type, id, data, html: {}, images: {} }) as HomeSection;
+
+const HOME_SECTIONS: HomeSection[] = [
+  section(
+    {
+      type: 'hero',
+      headline: 'Hello',
+      text: 'We help.',
+      primary: link('Start', '/#contact'),
+      secondary: link('Work', '#portfolio'),
+      statsLabel: 'In numbers',
+    },
+    'hero',
+  ),
+  section({ type: 'services', heading: 'Services', intro: 'What we do.' }, 'services'),
+  section(
+    {
+      type: 'ai-demo',
+      heading: 'Try it',
+      intro: 'A bot.',
+      frameUrl: 'https://chat.example/frame?theme=dark',
+      botId: 'bot-7',
+      frameTitle: 'Chat',
+      provider: { label: 'Provider', url: 'https://provider.example/' },
+    },
+    'ai-demo',
+  ),
+  section(
+    {
+      type: 'portfolio',
+      heading: 'Work',
+      intro: 'Recent.',
+      more: { label: 'More', url: 'https://dribbble.example/acme' },
+    },
+    'portfolio',
+  ),
+  section({ type: 'about' }, 'about'),
+  section(
+    {
+      type: 'contact',
+      heading: 'Contact',
+      intro: 'Write to us.',
+      primaryAction: { label: 'Write' },
+      secondaryAction: { label: 'Call', href: '/terms#fees' },
+    },
+    'contact',
+  ),
+];
 
 function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
   const logo = { src: '/logo.svg', width: 40, height: 40 };
@@ -34,30 +94,9 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
       newTabHint: '(opens in a new tab)',
       skipLink: 'Skip to content',
       nav: { label: 'Main', menuLabel: 'Menu', links: [link('Services', '/#services'), link('Terms', '/terms')] },
-      hero: {
-        headline: 'Hello',
-        text: 'We help.',
-        primary: link('Start', '/#contact'),
-        secondary: link('Work', '#portfolio'),
-        statsLabel: 'In numbers',
-      },
-      services: { heading: 'Services', intro: 'What we do.' },
-      aiDemo: {
-        heading: 'Try it',
-        intro: 'A bot.',
-        frameUrl: 'https://chat.example/frame?theme=dark',
-        botId: 'bot-7',
-        frameTitle: 'Chat',
-        provider: { label: 'Provider', url: 'https://provider.example/' },
-      },
-      portfolio: { heading: 'Work', intro: 'Recent.', more: { label: 'More', url: 'https://dribbble.example/acme' } },
       contact: {
-        heading: 'Contact',
-        intro: 'Write to us.',
         email: { label: 'Email', address: 'hi@acme.example' },
         whatsapp: { label: 'WhatsApp', number: '+441234567890', display: '+44 1234 567890' },
-        primaryAction: { label: 'Write' },
-        secondaryAction: { label: 'Call', href: '/terms#fees' },
         form: {
           heading: 'Send a message',
           successPage: '/thanks',
@@ -109,6 +148,7 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
       },
     ],
     about: { title: 'About us', html: '<p>Us.</p>' },
+    home: { sections: HOME_SECTIONS },
     legal: [
       {
         slug: 'terms',
@@ -207,10 +247,19 @@ describe('createPageProps', () => {
     }
   });
 
-  it('gives the home page one props object per section, each holding only its own data', () => {
+  it('gives the home page its sections in order, each a type, its anchor and only its own data', () => {
     const home: HomePageProps = pageOf('home');
-    expect(Object.keys(home).sort()).toEqual(['about', 'aiDemo', 'contact', 'hero', 'layout', 'portfolio', 'services']);
-    expect(home.hero).toEqual({
+    expect(Object.keys(home).sort()).toEqual(['layout', 'sections']);
+    expect(home.sections.map((one) => [one.type, one.key])).toEqual([
+      ['hero', 'hero'],
+      ['services', 'services'],
+      ['ai-demo', 'ai-demo'],
+      ['portfolio', 'portfolio'],
+      ['about', 'about'],
+      ['contact', 'contact'],
+    ]);
+    expect(sectionProps(home, 'hero')).toEqual({
+      id: undefined,
       eyebrow: undefined,
       headline: 'Hello',
       text: 'We help.',
@@ -219,12 +268,14 @@ describe('createPageProps', () => {
       statsLabel: 'In numbers',
       stats: [{ value: '12', label: 'years' }],
     });
-    expect(home.services).toEqual({
+    expect(sectionProps(home, 'services')).toEqual({
+      id: 'services',
       heading: 'Services',
       intro: 'What we do.',
       services: [{ slug: 'web', title: 'Web', icon: 'code', html: '<p>Sites.</p>', features: ['Fast'] }],
     });
-    expect(home.aiDemo).toEqual({
+    expect(sectionProps(home, 'ai-demo')).toEqual({
+      id: 'ai-demo',
       heading: 'Try it',
       intro: 'A bot.',
       frameSrc: 'https://chat.example/frame?theme=dark&bot_id=bot-7',
@@ -232,43 +283,15 @@ describe('createPageProps', () => {
       provider: link('Provider', 'https://provider.example/'),
       newTabHint: '(opens in a new tab)',
     });
-    expect(home.portfolio).toEqual({
+    expect(sectionProps(home, 'portfolio')).toEqual({
+      id: 'portfolio',
       heading: 'Work',
       intro: 'Recent.',
       items: [{ slug: 'shop', title: 'Shop', category: 'E-commerce', alt: 'A shop', image: images.portfolio.shop }],
       more: link('More', 'https://dribbble.example/acme'),
       newTabHint: '(opens in a new tab)',
     });
-    expect(home.about).toEqual({ heading: 'About us', html: '<p>Us.</p>' });
-  });
-
-  it('resolves the contact links and leaves an action without href to the template', () => {
-    const { contact, newTabHint } = pageOf('home').contact;
-    expect(newTabHint).toBe('(opens in a new tab)');
-    expect(contact.email).toEqual({ label: 'Email', address: 'hi@acme.example', href: 'mailto:hi@acme.example' });
-    expect(contact.whatsapp).toEqual({
-      label: 'WhatsApp',
-      display: '+44 1234 567890',
-      href: 'https://wa.me/441234567890',
-    });
-    expect(contact.primaryAction).toEqual({ label: 'Write', href: undefined });
-    expect(contact.secondaryAction).toEqual(link('Call', '/sub/terms/#fees'));
-    expect(contact.form).toMatchObject({
-      heading: 'Send a message',
-      submit: 'Send',
-      failed: 'Not sent; write to {email}.',
-    });
-    expect(contact.delivery).toEqual({ mode: 'mail', subject: 'Enquiry' });
-    const form = createSite().settings.contact.form;
-    const delivery = (changes: object) =>
-      pageOf('home', createSite({ form: { ...form, ...changes } })).contact.contact.delivery;
-    expect(delivery({ endpoint: 'https://forms.example/f/1' })).toEqual({
-      mode: 'endpoint',
-      action: 'https://forms.example/f/1',
-    });
-    // A site path gets the base and no trailing slash; Netlify posts to the thank-you page's URL.
-    expect(delivery({ endpoint: '/api/contact' })).toEqual({ mode: 'endpoint', action: '/sub/api/contact' });
-    expect(delivery({ netlify: true })).toEqual({ mode: 'netlify', action: '/sub/thanks/' });
+    expect(sectionProps(home, 'about')).toEqual({ id: 'about', heading: 'About us', html: '<p>Us.</p>' });
   });
 
   it('gives a legal page its text and the link home, a content page its text, and the 404 page its copy', () => {
@@ -309,3 +332,10 @@ describe('createPageProps', () => {
     ).toBeUndefined();
   });
 });
+
+/** The props of the first section of a type. */
+function sectionProps<Type extends SectionType>(home: HomePageProps, type: Type): SectionPropsByType[Type] {
+  const found = home.sections.find((one) => one.type === type);
+  if (!found) throw new Error(`no ${type} section`);
+  return found.props as SectionPropsByType[Type];
+}

@@ -1,0 +1,176 @@
+/**
+ * The sections of content/home.yaml, checked as a page and made ready for it: every section gets
+ * its anchor (the editor's or its type's), each anchor is used once, a section that could not show
+ * is an error at its line, its image paths are checked against public/ and its Markdown fields are
+ * rendered. Which fields are Markdown or images follows from the schemas (`content` in their meta).
+ */
+import { z } from 'zod';
+import { createCodeFrame, createError, type SiteError } from '../errors.ts';
+import { checkImage } from '../images/check-image.ts';
+import type { ProcessedImage } from '../images/pictures.ts';
+import type { MarkdownImage } from '../images/find.ts';
+import type { RenderMarkdown } from '../markdown/processor.ts';
+import type { LoadContext } from './file.ts';
+import {
+  HOME_DEFAULT_IDS,
+  homeSectionSchemas,
+  ONCE_TYPES,
+  type HomeContent,
+  type HomeSectionData,
+  type HomeSectionType,
+} from './home.ts';
+import type { Parsed } from './parse.ts';
+import type { Image } from './schema.ts';
+import type { Checked } from './source.ts';
+import { locateField } from './validate.ts';
+import type { DataPath } from './yaml.ts';
+
+type DataOf<Type extends HomeSectionType> = z.infer<(typeof homeSectionSchemas)[Type]>;
+
+/** A section ready for the page: its anchor, its Markdown fields as HTML, its images by src. */
+export type HomeSection = {
+  [Type in HomeSectionType]: {
+    type: Type;
+    id: string;
+    data: DataOf<Type>;
+    /** The HTML of each Markdown field, by its path inside the section ("items.0.answer"). */
+    html: Readonly<Record<string, string>>;
+    /** Each image the section names, by src, with its size; processed into pictures by the build. */
+    images: Readonly<Record<string, Image>>;
+    /** The processed pictures, by src, once the build has made them (src/images/place.ts). */
+    pictures?: Readonly<Record<string, ProcessedImage>>;
+  };
+}[HomeSectionType];
+
+/** What the home page shows, in order. */
+export interface HomePageContent {
+  sections: HomeSection[];
+}
+
+/** Field kinds a section's schema marks with `.meta({ content })`. */
+type FieldContent = 'markdown' | 'image';
+
+/** The paths and values of a section's fields of one content kind, walking its schema and data together. */
+export function fieldsOf(section: HomeSectionData, content: FieldContent): Array<{ path: DataPath; value: string }> {
+  const found: Array<{ path: DataPath; value: string }> = [];
+  const visit = (schema: z.ZodType, data: unknown, path: PropertyKey[]) => {
+    if (data === undefined) return;
+    if (schema instanceof z.ZodOptional) return visit(schema.unwrap() as z.ZodType, data, path);
+    if (schema.meta()?.content === content && typeof data === 'string') found.push({ path, value: data });
+    else if (schema instanceof z.ZodArray && Array.isArray(data))
+      for (const [index, item] of data.entries()) visit(schema.element as z.ZodType, item, [...path, index]);
+    else if (schema instanceof z.ZodObject && typeof data === 'object' && data !== null)
+      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>))
+        visit(field, (data as Record<string, unknown>)[name], [...path, name]);
+  };
+  visit(homeSectionSchemas[section.type] as z.ZodType, section, []);
+  return found;
+}
+
+export function sectionId(section: HomeSectionData): string {
+  return section.id ?? HOME_DEFAULT_IDS[section.type];
+}
+
+/** What the folders hold that sections show: a services section with no services shows nothing. */
+export interface HomeListCounts {
+  /** Undefined when the folder could not be read (that is reported on its own). */
+  services: number | undefined;
+  portfolio: number | undefined;
+}
+
+/** Anchors used twice, types a page shows once, and sections with nothing to show, at their lines. */
+export function checkHomeSections(parsed: Parsed, home: HomeContent, counts: HomeListCounts): SiteError[] {
+  const errors: SiteError[] = [];
+  const ids = new Map<string, number>();
+  const seen = new Map<HomeSectionType, number>();
+  home.sections.forEach((section, index) => {
+    const at = (field?: string) => locateField(parsed, field ? ['sections', index, field] : ['sections', index]);
+    const item = index + 1;
+    const id = sectionId(section);
+    const other = ids.get(id);
+    if (other === undefined) ids.set(id, item);
+    else
+      errors.push(
+        createError(
+          'DuplicateSectionId',
+          { id, item, other, written: section.id !== undefined },
+          at(section.id ? 'id' : 'type'),
+        ),
+      );
+    const before = seen.get(section.type);
+    if (before !== undefined && ONCE_TYPES.has(section.type))
+      errors.push(createError('SectionRepeated', { type: section.type, item, other: before }, at('type')));
+    if (before === undefined) seen.set(section.type, item);
+    const folder = section.type === 'services' || section.type === 'portfolio' ? section.type : undefined;
+    if (folder && counts[folder] === 0)
+      errors.push(createError('SectionEmpty', { type: section.type, item, folder: `content/${folder}` }, at('type')));
+  });
+  return errors;
+}
+
+/** Every image path of every section names an image of public/ with a readable size. */
+export async function checkHomeImages(
+  context: LoadContext,
+  parsed: Parsed,
+  home: HomeContent,
+): Promise<Checked<Image[]>> {
+  const paths = home.sections.flatMap((section, index) =>
+    fieldsOf(section, 'image').map(({ path }) => ['sections', index, ...path] as DataPath),
+  );
+  const checked = await Promise.all(paths.map((path) => checkImage(context, parsed, path)));
+  const errors = checked.flatMap((result) => result.errors);
+  return errors.length > 0 ? { errors } : { value: checked.map((result) => result.value!), errors };
+}
+
+/** The sections with their anchors, their Markdown as HTML and their images by src; raw HTML left out is a warning. */
+export function resolveHomeSections(
+  parsed: Parsed,
+  home: HomeContent,
+  images: readonly Image[],
+  render: RenderMarkdown,
+): { home: HomePageContent; warnings: SiteError[]; bodies: HomeBody[] } {
+  const bySrc = new Map(images.map((image) => [image.src, image]));
+  const warnings: SiteError[] = [];
+  const bodies: HomeBody[] = [];
+  const sections = home.sections.map((data, index): HomeSection => {
+    const html: Record<string, string> = {};
+    for (const { path, value } of fieldsOf(data, 'markdown')) {
+      const result = render(value);
+      html[path.join('.')] = result.html;
+      const field = ['sections', index, ...path];
+      const { line } = parsed.located.locate(field);
+      // A block scalar (| or >) starts its text on the next line.
+      const offset = line - 1 + (/^[|>]/.test(lineText(parsed.text, line)) ? 1 : 0);
+      if (result.images)
+        bodies.push({ parsed: { ...parsed, body: value, bodyLineOffset: offset }, images: result.images });
+      for (const raw of result.rawHtml) {
+        const at = raw.line + offset;
+        warnings.push(
+          createError(
+            'RawHtmlRemoved',
+            { removed: raw.removed },
+            { file: parsed.file, line: at, column: raw.column, frame: createCodeFrame(parsed.text, at, raw.column) },
+          ),
+        );
+      }
+    }
+    const own = Object.fromEntries(
+      fieldsOf(data, 'image').flatMap(({ value }) => (bySrc.has(value) ? [[value, bySrc.get(value)!]] : [])),
+    );
+    return { type: data.type, id: sectionId(data), data, html, images: own } as HomeSection;
+  });
+  return { home: { sections }, warnings, bodies };
+}
+
+/** A Markdown field that shows images, as a body of the file at its lines, for the images' checks. */
+export interface HomeBody {
+  parsed: Parsed;
+  images: MarkdownImage[];
+}
+
+/** The text of a field's value from its column on: where a block scalar's indicator stands. */
+function lineText(text: string, line: number): string {
+  const lineStart = text.split('\n')[line - 1] ?? '';
+  const colon = lineStart.indexOf(': ');
+  return colon === -1 ? lineStart.trim() : lineStart.slice(colon + 2).trim();
+}

@@ -1,0 +1,130 @@
+/**
+ * content/home.yaml: the home page as `sections:`, an ordered list of typed blocks. The shipped
+ * types (hero, services, ai-demo, portfolio, about, contact) are declared here; the further ones in
+ * sections.ts. Every type joins one union on `type`, so a wrong type or field is an error at its
+ * line with the nearest name, like every other field.
+ */
+import { z } from 'zod';
+import { href, text, webUrl } from './schema.ts';
+import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from './section-ids.ts';
+import { sectionOf, sectionSchemas } from './sections.ts';
+
+const heading = text.describe('The section\u2019s heading, shown large above it.');
+const intro = text.describe('One or two sentences under the heading.');
+
+const link = (what: string) =>
+  z
+    .strictObject({
+      label: text.describe('The words on the button: say where it leads.'),
+      href: href.describe('Where it leads: #section, /page, /#section, https://... or mailto:...'),
+    })
+    .describe(what);
+
+const webLink = (what: string) =>
+  z
+    .strictObject({
+      label: text.describe('The words on the button.'),
+      url: webUrl.describe('The address it opens in a new tab, starting with https://.'),
+    })
+    .describe(what);
+
+const action = (what: string) =>
+  z
+    .strictObject({
+      label: text.describe('The words on the button.'),
+      href: href.optional().describe('Where it leads. Optional: without it, the button leads where the text says.'),
+    })
+    .describe(what);
+
+export const heroSectionSchema = sectionOf(
+  'hero',
+  'The top of the page: headline, buttons and the figures of stats.yaml.',
+  {
+    eyebrow: text.optional().describe('A short line above the headline, such as what the studio does. Optional.'),
+    headline: text.describe('The page\u2019s main heading: the first thing visitors read.'),
+    text: text.describe('A sentence or two under the headline.'),
+    primary: link('The main button under the headline.'),
+    secondary: link('The second, quieter button beside it.'),
+    statsLabel: text.describe('Names the figures of stats.yaml for screen readers; not shown on screen.'),
+  },
+);
+
+export const servicesSectionSchema = sectionOf('services', 'The services of content/services/, as cards.', {
+  heading,
+  intro,
+});
+
+export const aiDemoSectionSchema = sectionOf('ai-demo', 'A live chat assistant in a frame, from the chat provider.', {
+  heading,
+  intro,
+  frameUrl: webUrl.describe('The chat provider\u2019s embed address, starting with https://.'),
+  botId: z
+    .string()
+    .regex(/^[\w-]+$/, 'must be letters, digits, - or _')
+    .describe('Which assistant the frame shows, as the chat provider names it.'),
+  frameTitle: text.describe('Names the chat frame for screen readers.'),
+  provider: webLink('The button to the chat provider\u2019s site.'),
+});
+
+export const portfolioSectionSchema = sectionOf(
+  'portfolio',
+  'The tiles of content/portfolio/, with a link to more work.',
+  {
+    heading,
+    intro,
+    more: webLink('The button to the full portfolio.'),
+  },
+);
+
+export const aboutSectionSchema = sectionOf('about', 'The text of content/about.md, under its title.', {});
+
+export const contactSectionSchema = sectionOf(
+  'contact',
+  'Email, WhatsApp and the contact form (their settings are under contact: in site.yaml).',
+  {
+    heading,
+    intro,
+    primaryAction: action('The first button ("Get Started Today"); without href it leads to the form.'),
+    secondaryAction: action('The second button ("Schedule a Call"); without href it opens the WhatsApp chat.'),
+  },
+);
+
+/** The types the shipped page is made of, in the spec's order. */
+export const shippedSectionSchemas = {
+  hero: heroSectionSchema,
+  services: servicesSectionSchema,
+  'ai-demo': aiDemoSectionSchema,
+  portfolio: portfolioSectionSchema,
+  about: aboutSectionSchema,
+  contact: contactSectionSchema,
+};
+
+/** Every section type an editor may write in home.yaml, by its `type`. */
+export const homeSectionSchemas = { ...shippedSectionSchemas, ...sectionSchemas };
+
+export type HomeSectionType = keyof typeof homeSectionSchemas;
+export type HomeSectionData = z.infer<(typeof homeSectionSchemas)[HomeSectionType]>;
+
+/** The anchor each type gets when the editor names none. The hero's is the page's top: it writes none. */
+export const HOME_DEFAULT_IDS: Record<HomeSectionType, string> = { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS };
+
+/**
+ * Types a page shows once: the hero holds the page's only h1, and the contact form's fields and
+ * the buttons that lead to it have ids of their own.
+ */
+export const ONCE_TYPES: ReadonlySet<HomeSectionType> = new Set(['hero', 'contact']);
+
+const [first, ...rest] = Object.values(homeSectionSchemas);
+
+export const homeSectionSchema = z.discriminatedUnion('type', [first!, ...rest]);
+
+export const homeSchema = z.strictObject({
+  sections: z
+    .array(homeSectionSchema)
+    .min(1, 'must list at least one section')
+    .describe(
+      'The sections of the home page, top to bottom. Each starts with "- type:" and holds its type\u2019s fields.',
+    ),
+});
+
+export type HomeContent = z.infer<typeof homeSchema>;

@@ -25,6 +25,9 @@ import { bodiesShownOn } from './advice/advice-input.ts';
 import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
 import { createStages } from './stages.ts';
 import { imageContentOf } from './content/load.ts';
+import { scheduleNews } from './news/schedule.ts';
+import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
+import { requireNewsSettings } from './news/settings.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
@@ -97,12 +100,12 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     ]);
     const urls = createUrlPolicy(config, loaded.site.settings.url);
     const markdownImages = await stages.markdownImages(loaded.markdownImages, urls);
-    const { site, pages: contentPages } = placeSiteImages(
-      loaded,
-      markdownImages.pictures,
-      urls,
-      createPictureRenderer(templates),
-    );
+    const placed = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates));
+    const contentPages = placed.pages;
+    // The news this build shows: drafts and later posts only when asked for (src/news/schedule.ts).
+    const news = scheduleNews(placed.site.news, config, markdownImages.pictures);
+    const site = { ...placed.site, news: news.shown };
+    requireNewsSettings(site);
     const routes = createRoutes(site, urls, contentPages);
     clock.stage('load');
     const siteImages = await images;
@@ -140,12 +143,14 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const bodiesOf = (page: { route: Route }) => bodiesShownOn(page.route, site);
     // Each page is read once, for the check and the advice both.
     const scanOf = pageScans(store, keys);
-    const problems = checkStage(
+    const unpublished = findUnpublishedLinks({ pages, hidden: news.hidden, urls, sources: loaded.sources }, scanOf);
+    const checked = checkStage(
       store,
       { pages, files: outputFiles, urls, sources: loaded.sources, bodiesOf },
       keys,
       scanOf,
     );
+    const problems = [...unpublished, ...withoutExplained(checked, unpublished, news.hidden)];
     if (problems.length > 0) throw new SiteErrors(problems);
     clock.stage('check');
     const advice = await adviceStage(

@@ -121,8 +121,10 @@ export async function assembleSite(
     if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
     markdown.push({ file: parsed.file, lineOffset: parsed.bodyLineOffset, facts: result.facts });
   }
-  const markdownImages = await checkBodyImages(context, shown, bodies);
   const entries = entriesOf(kinds, bodies);
+  // A news post's picture is made like a Markdown image: AVIF, WebP and a fallback in its widths.
+  const covers = entries.news.flatMap((post) => (post.picture ? [post.picture] : []));
+  const markdownImages = withImages(await checkBodyImages(context, shown, bodies), covers);
   const site = { logo: kinds.logo! } as Site;
   for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   return {
@@ -186,6 +188,13 @@ async function checkBodyImages(
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));
+  return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
+}
+
+/** The images and the others not among them yet, in the same order by src. */
+function withImages(images: Image[], others: Image[]): Image[] {
+  if (others.length === 0) return images;
+  const bySrc = new Map([...images, ...others].map((image) => [image.src, image]));
   return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
 }
 

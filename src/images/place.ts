@@ -65,7 +65,13 @@ export function placeSiteImages(
   };
   const { site } = loaded;
   return {
-    site: { ...site, services: site.services.map(place), about: place(site.about), legal: site.legal.map(place) },
+    site: {
+      ...site,
+      services: site.services.map(place),
+      about: place(site.about),
+      legal: site.legal.map(place),
+      news: site.news.map(place),
+    },
     pages: loaded.pages.map(place),
   };
 }

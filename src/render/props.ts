@@ -21,6 +21,7 @@ import type {
   TableOfContents,
 } from '../../templates/api.ts';
 import { createTocLinks } from './toc.ts';
+import { createNewsListProps, createNewsPostProps } from './news-props.ts';
 
 export interface PageInput {
   /** The content every page may show; the pages of content/pages/ are not in it. */
@@ -74,6 +75,25 @@ export function createPageProps(input: PageInput): PageElement {
           toc: createToc(site, page),
         },
       };
+    }
+    case 'news-list': {
+      const news = settings.news!;
+      const { page } = route.page;
+      const title =
+        page > 1
+          ? `${news.title} (${news.pageLabel.replace('{page}', String(page)).replace('{pages}', String(route.page.pages))})`
+          : news.title;
+      const layout = createLayout(input, titled(title), news.description);
+      return {
+        kind: 'news-list',
+        props: createNewsListProps(route.page, news, { layout, language: settings.language, urls }),
+      };
+    }
+    case 'news-post': {
+      const { post } = route.page;
+      const layout = createLayout(input, titled(post.title), post.description);
+      const context = { layout, language: settings.language, urls };
+      return { kind: 'news-post', props: createNewsPostProps(route.page, settings.news!, context) };
     }
     case 'not-found': {
       const { notFound } = settings;

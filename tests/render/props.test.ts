@@ -109,6 +109,7 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
       },
     ],
     about: { title: 'About us', html: '<p>Us.</p>' },
+    news: [],
     legal: [
       {
         slug: 'terms',

@@ -180,8 +180,10 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
   }
   if (clashes.length > 0) throw new SiteErrors(clashes);
   // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
-  const news = site.news as ScheduledPost[];
-  if (site.settings.news) routes.push(...createNewsRoutes(news, site.settings.news.pageSize, urls));
+  // Read defensively: callers that know no news (tools, older tests) pass a site without it.
+  const newsSettings = site.settings?.news;
+  const news = (site.news ?? []) as ScheduledPost[];
+  if (newsSettings) routes.push(...createNewsRoutes(news, newsSettings.pageSize, urls));
   routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
   return routes;
 }

@@ -183,7 +183,7 @@ describe('a site without posts', () => {
       await empty.remove('content/site.yaml');
       await empty.write(
         'content/site.yaml',
-        (await readFile(path.join(project.root, 'content/site.yaml'), 'utf8')).replace(/\nnews:\n(  .*\n)+/, '\n'),
+        (await readFile(path.join(project.root, 'content/site.yaml'), 'utf8')).replace(/\nnews:\n( {2}.*\n)+/, '\n'),
       );
       await mkdir(empty.file('content/news'));
       await empty.write('content/news/a.md', postSource('A post', 'date: 2026-01-01'));

@@ -31,11 +31,11 @@ afterAll(() => project?.cleanup());
 
 async function build(out: string, options: Options = {}) {
   const config = resolveConfig({ root: project.root, out, now: NOW, ...options });
-  await buildSite(config);
+  const result = await buildSite(config);
   const read = (file: string) => readFile(path.join(config.outDir, file), 'utf8');
   const files = async (folder = '') =>
     (await readdir(path.join(config.outDir, folder), { recursive: true })).map(String).sort();
-  return { read, files };
+  return { read, files, warnings: result.warnings };
 }
 
 describe('a build with news', () => {
@@ -64,6 +64,11 @@ describe('a build with news', () => {
     expect(second).toContain('<a rel="prev" href="/news">');
     expect(second).toContain('href="/news/faster-sites-by-default"');
     expect(second).toContain('Page 2 of 2');
+    // Further pages name their number in title and description: no two pages share either.
+    expect(second).toContain('<title>News from the studio (Page 2 of 2) | Northwind Studio</title>');
+    expect(second).toMatch(/<meta name="description" content="[^"]+ \(Page 2 of 2\)"\/>/);
+    const duplicates = site.warnings.filter((warning) => /^Duplicate/.test(warning.code));
+    expect(duplicates.map((warning) => warning.message)).toEqual([]);
     for (const file of ['sitemap.xml', 'news/atom.xml', 'news/rss.xml', 'news/feed.json', 'index.html'])
       expect(await site.read(file)).not.toMatch(/secret|tomorrow/i);
     const sitemap = await site.read('sitemap.xml');

@@ -78,12 +78,12 @@ export function createPageProps(input: PageInput): PageElement {
     }
     case 'news-list': {
       const news = settings.news!;
-      const { page } = route.page;
-      const title =
-        page > 1
-          ? `${news.title} (${news.pageLabel.replace('{page}', String(page)).replace('{pages}', String(route.page.pages))})`
-          : news.title;
-      const layout = createLayout(input, titled(title), news.description);
+      const { page, pages } = route.page;
+      // Each further page names its number in its title and description: search engines and the
+      // advice's duplicate rules see different pages.
+      const label = ` (${news.pageLabel.replace('{page}', String(page)).replace('{pages}', String(pages))})`;
+      const suffix = page > 1 ? label : '';
+      const layout = createLayout(input, titled(`${news.title}${suffix}`), `${news.description}${suffix}`);
       return {
         kind: 'news-list',
         props: createNewsListProps(route.page, news, { layout, language: settings.language, urls }),

@@ -15,12 +15,17 @@ import { integrityOf } from './publish/headers.ts';
 import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { createRoutes, type Route } from './site/routes.ts';
+import { scheduleNews } from './news/schedule.ts';
+import { requireNewsSettings } from './news/settings.ts';
+import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import type { Stages } from './stages.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
 export interface MadeSite {
   content: Content;
   site: ReturnType<typeof placeSiteImages>['site'];
+  /** The drafts and later posts this build leaves out (src/news/schedule.ts). */
+  hiddenNews: ReturnType<typeof scheduleNews>['hidden'];
   routes: Route[];
   markdownImages: Awaited<ReturnType<Stages['markdownImages']>>;
   publication: Awaited<ReturnType<Stages['publication']>>;
@@ -38,16 +43,22 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const markdownImages = problems.take('images', await settle(stages.markdownImages(loaded.markdownImages, urls)));
   if (!markdownImages) return undefined;
   const placed = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates));
+  // The news this build shows: drafts and later posts only when asked for.
+  const news = scheduleNews(placed.site.news, run.config, markdownImages.pictures);
+  const site = { ...placed.site, news: news.shown };
   const routes = problems.take(
     'routes',
-    settleNow(() => createRoutes(placed.site, urls, placed.pages)),
+    settleNow(() => {
+      requireNewsSettings(site);
+      return createRoutes(site, urls, placed.pages);
+    }),
   );
   if (!routes) return undefined;
   // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
   const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
   const input = {
     config: run.config,
-    site: placed.site,
+    site,
     routes,
     urls,
     publicFiles: sources.publicFiles,
@@ -60,7 +71,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   if (stages.madeEveryImage() && !problems.failed()) run.pipeline.prune();
   run.pipeline.close();
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
-  return { content, site: placed.site, routes, markdownImages, publication, links };
+  return { content, site, hiddenNews: news.hidden, routes, markdownImages, publication, links };
 }
 
 export type RenderedSite = { pages: RenderedPage[]; keys: Map<string, string> };
@@ -128,7 +139,14 @@ export function checkLinks(
     bodiesOf,
     partial,
   };
-  run.problems.add('links', checkStage(run.store, input, rendered.keys, scans(run, rendered)));
+  const scanOf = scans(run, rendered);
+  const hidden = made.hiddenNews;
+  const unpublished = findUnpublishedLinks(
+    { pages: rendered.pages, hidden, urls: content.urls, sources: input.sources },
+    scanOf,
+  );
+  const checked = checkStage(run.store, input, rendered.keys, scanOf);
+  run.problems.add('links', [...unpublished, ...withoutExplained(checked, unpublished, hidden)]);
 }
 
 /** Each page is read once, for the check and the advice both. */

@@ -34,7 +34,13 @@ const siteOptions = (command: Command) =>
     .option('--allow-scripts', 'trusted repository: publish scripts and scripted pages from public/ (default: refused)')
     .option('--verbose', 'print the time of each build stage')
     .option('--no-cache', 'build everything anew, without reading or writing the build cache (.cache/agency-site)')
-    .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)');
+    .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per other core)')
+    .option('--drafts', 'include news posts marked draft: true, with a "Draft" badge (dev always does)')
+    .option('--future', 'include news posts dated later than now, with a "Scheduled" badge (dev always does)')
+    .option(
+      '--now <time>',
+      'judge drafts and scheduled posts at this time, such as 2026-03-01T09:00:00Z (default: AGENCY_SITE_NOW, else the clock)',
+    );
 
 /** How build and check report: for people, for GitHub's pull-request view, or for tools. */
 type ReportOptions = { strict?: boolean; quiet?: boolean; report?: boolean; reporter: ReporterName };
@@ -117,7 +123,8 @@ siteOptions(program.command('dev').description('build, serve with live reload, a
   .option('--open', 'open the site in the default browser')
   .action(async (options: Options & { port: string; host: string; open?: boolean }) => {
     const { startDevServer } = await import('./dev/dev.ts');
-    await startDevServer(resolveConfig(options), {
+    // dev shows every post, drafts and scheduled ones with their badge.
+    await startDevServer(resolveConfig({ ...options, drafts: true, future: true }), {
       port: parsePort(options.port),
       host: options.host,
       open: options.open ?? false,

@@ -23,6 +23,12 @@ export interface Options {
   cache?: boolean;
   /** Worker threads for Markdown besides the main thread (`--threads`). */
   threads?: number | string;
+  /** Include news posts marked `draft: true` (`--drafts`; dev always does). */
+  drafts?: boolean;
+  /** Include news posts dated later than now (`--future`; dev always does). */
+  future?: boolean;
+  /** The instant drafts and scheduled posts are judged by, as ISO 8601 (default: AGENCY_SITE_NOW, else the clock). */
+  now?: string;
 }
 
 export interface ResolvedConfig {
@@ -46,6 +52,12 @@ export interface ResolvedConfig {
   cache: boolean;
   /** Worker threads for Markdown besides the main thread; 0: none. */
   threads: number;
+  /** News posts marked draft are built (with a badge). */
+  drafts: boolean;
+  /** News posts dated later than `now` are built (with a badge). */
+  future: boolean;
+  /** The instant a post's date is compared with, ISO 8601: the only clock the build reads. */
+  now: string;
 }
 
 export function resolveConfig(options: Options = {}): ResolvedConfig {
@@ -72,6 +84,9 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     verbose: options.verbose ?? false,
     cache: options.cache ?? true,
     threads: resolveThreads(options.threads),
+    drafts: options.drafts ?? false,
+    future: options.future ?? false,
+    now: resolveNow(options.now ?? process.env.AGENCY_SITE_NOW),
   };
   return config;
 }
@@ -84,6 +99,20 @@ function resolveThreads(value: number | string | undefined): number {
     throw usage(`--threads must be a whole number from 0 to 64, not "${value}".`);
   }
   return threads;
+}
+
+/** Tests and previews set the instant (AGENCY_SITE_NOW=2026-03-01T09:00:00Z) so the same content builds the same site. */
+function resolveNow(value: string | undefined): string {
+  if (value === undefined || value === '') return new Date().toISOString();
+  const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value)
+    ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)
+    : Number.NaN;
+  if (Number.isNaN(time)) {
+    throw usage(
+      `The time "${value}" (--now or AGENCY_SITE_NOW) must be a date such as 2026-03-01 or 2026-03-01T09:00:00Z.`,
+    );
+  }
+  return new Date(time).toISOString();
 }
 
 /**

@@ -7,6 +7,8 @@
 
 export type SiteErrorCode =
   | 'ContentMissing'
+  | 'NewsSettingsMissing'
+  | 'UnpublishedLink'
   | 'FileUnreadable'
   | 'FileEncoding'
   | 'FileTooLarge'

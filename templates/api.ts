@@ -6,7 +6,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 
-export type PageKind = 'home' | 'legal' | 'page' | 'not-found';
+export type PageKind = 'home' | 'legal' | 'page' | 'news-list' | 'news-post' | 'not-found';
 
 /** A link and its text. */
 export interface Link {
@@ -59,6 +59,15 @@ export interface HeadData {
   meta: MetaTag[];
   /** JSON-LD, already escaped for a <script type="application/ld+json"> element. */
   jsonLd?: string;
+  /** The news feeds, as <link rel="alternate"> (/news and the home page, when there are posts). */
+  feeds?: FeedLink[];
+}
+
+/** A feed of the site, for <link rel="alternate" type=... title=... href=...>. */
+export interface FeedLink {
+  type: 'application/atom+xml' | 'application/rss+xml' | 'application/feed+json';
+  title: string;
+  href: string;
 }
 
 /** The hashed stylesheet and browser script. */
@@ -274,7 +283,65 @@ export interface PagePropsByKind {
   home: HomePageProps;
   legal: LegalPageProps;
   page: ContentPageProps;
+  'news-list': NewsListPageProps;
+  'news-post': NewsPostPageProps;
   'not-found': NotFoundPageProps;
+}
+
+/** A post's date: machine-readable for <time datetime>, and as people read it. */
+export interface PostDate {
+  datetime: string;
+  label: string;
+}
+
+/** A post as a list shows it (/news, the home page's news section). */
+export interface NewsCard {
+  title: string;
+  href: string;
+  date: PostDate;
+  description: string;
+  picture?: AltImage;
+  /** "Draft" or "Scheduled for ...": only on posts a published build leaves out (dev, --drafts, --future). */
+  badge?: string;
+}
+
+/** A link to a neighbouring page or post, with rel="prev" (newer) or rel="next" (older). */
+export interface Neighbours {
+  newer?: Link;
+  older?: Link;
+}
+
+/** One page of /news. */
+export interface NewsListPageProps {
+  layout: LayoutProps;
+  heading: string;
+  intro?: string;
+  posts: NewsCard[];
+  readMore: string;
+  /** "Page 2 of 3", when there is more than one page. */
+  pageLabel?: string;
+  pagination: Neighbours;
+  /** The link to the Atom feed. */
+  feeds: Link;
+}
+
+/** A news post's page. */
+export interface NewsPostPageProps {
+  layout: LayoutProps;
+  post: {
+    title: string;
+    date: PostDate;
+    updated?: PostDate;
+    /** "By Ana Lima", when the post names its author. */
+    byline?: string;
+    readingTime: string;
+    picture?: AltImage;
+    html: string;
+    badge?: string;
+  };
+  back: Link;
+  /** Labelled links to the newer and older post, their titles as the link text. */
+  neighbours: { newerLabel: string; olderLabel: string } & Neighbours;
 }
 
 /** What templates/index.ts exports as `pages`: one component per page kind. */
@@ -393,6 +460,17 @@ export interface ProseSectionProps {
   html: string;
 }
 
+/** The home page's latest posts. */
+export interface NewsSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  posts: NewsCard[];
+  readMore: string;
+  /** The link to /news. */
+  more: Link;
+}
+
 export interface StatsSectionProps {
   id: string;
   heading: string;
@@ -417,6 +495,7 @@ export interface SectionPropsByType {
   team: TeamSectionProps;
   prose: ProseSectionProps;
   stats: StatsSectionProps;
+  news: NewsSectionProps;
 }
 
 export type SectionType = keyof SectionPropsByType;

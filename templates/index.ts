@@ -3,6 +3,8 @@ import type { MarkdownComponents, PageComponents } from './api.ts';
 import { ContentPage } from './pages/ContentPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
+import { NewsListPage } from './pages/NewsListPage.tsx';
+import { NewsPostPage } from './pages/NewsPostPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { Picture } from './ui/Picture.tsx';
 
@@ -10,6 +12,8 @@ export const pages: PageComponents = {
   home: HomePage,
   legal: LegalPage,
   page: ContentPage,
+  'news-list': NewsListPage,
+  'news-post': NewsPostPage,
   'not-found': NotFoundPage,
 };
 

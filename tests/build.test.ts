@@ -78,7 +78,8 @@ describe('the output folder', () => {
     );
     expect(files.filter((file) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(file))).toHaveLength(1);
     expect(files.filter((file) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(file))).toHaveLength(1);
-    expect(result.pages).toBe(6);
+    // Home, three legal pages, thanks, 404, and /news with the two shipped posts.
+    expect(result.pages).toBe(9);
   });
 
   it('links the hashed stylesheet and the deferred script, with its integrity, from every page', async () => {

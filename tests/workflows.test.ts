@@ -96,4 +96,19 @@ describe('.github/workflows', () => {
     const keyOf = (text: string) => text.match(/key: (agency-site-.*)/)?.[1];
     expect(keyOf(deploy)).toBe(keyOf(check));
   });
+
+  it('rebuilds and deploys main once a day, so a scheduled news post appears on its day', async () => {
+    const workflow = parse(await read('deploy.yml'));
+    const schedules: Array<{ cron: string }> = workflow.on.schedule ?? [];
+    expect(schedules).toHaveLength(1);
+    // Minute, hour, then every day of every month and week: once a day, no more.
+    const [minute, hour, ...days] = schedules[0]!.cron.split(/\s+/);
+    expect(days).toEqual(['*', '*', '*']);
+    expect(Number(minute)).toBeGreaterThanOrEqual(0);
+    expect(Number(hour)).toBeLessThan(24);
+    // The scheduled run is the same job as a push: build with the clock's now, then deploy.
+    const run = steps(workflow).find((step) => step.run?.startsWith('npm run build'))?.run;
+    expect(run).not.toMatch(/--drafts|--future|--now/);
+    expect(Object.keys(workflow.jobs)).toEqual(['build', 'deploy']);
+  });
 });

@@ -10,6 +10,7 @@ import { createError, type SiteError } from '../errors.ts';
 import type { ContentFile, LoadContext } from './file.ts';
 import type { FolderKind } from './kinds.ts';
 import type { Parsed } from './parse.ts';
+import { dateTime } from './schema.ts';
 import { projectPath, type Checked, type SourceFile } from './source.ts';
 import { locateField, type Entry } from './validate.ts';
 
@@ -67,7 +68,9 @@ export async function loadCollection<S extends z.ZodType>(
   const sorted =
     kind.sort === 'order'
       ? [...valid].sort((a, b) => (orderOf(a.entry!.data as object) ?? 0) - (orderOf(b.entry!.data as object) ?? 0))
-      : valid;
+      : kind.sort === 'date'
+        ? [...valid].sort((a, b) => timeOf(b.entry!.data as object) - timeOf(a.entry!.data as object))
+        : valid;
   // Loops, not flatMap: no array per file of thousands.
   const parsed: Parsed[] = [];
   const sources: SourceFile[] = [];
@@ -127,6 +130,11 @@ function findDuplicateOrders(entries: Array<Entry<object>>, folder: string): Sit
     );
   }
   return errors;
+}
+
+/** A `date` field's instant (src/content/schema.ts's dateTime); the sort is stable, so equal dates keep name order. */
+function timeOf(data: object): number {
+  return 'date' in data && typeof data.date === 'string' ? Date.parse(dateTime(data.date)) : 0;
 }
 
 function orderOf(data: object): number | undefined {

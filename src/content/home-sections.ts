@@ -76,6 +76,7 @@ export interface HomeListCounts {
   /** Undefined when the folder could not be read (that is reported on its own). */
   services: number | undefined;
   portfolio: number | undefined;
+  news: number | undefined;
 }
 
 /** Anchors used twice, types a page shows once, and sections with nothing to show, at their lines. */
@@ -101,7 +102,8 @@ export function checkHomeSections(parsed: Parsed, home: HomeContent, counts: Hom
     if (before !== undefined && ONCE_TYPES.has(section.type))
       errors.push(createError('SectionRepeated', { type: section.type, item, other: before }, at('type')));
     if (before === undefined) seen.set(section.type, item);
-    const folder = section.type === 'services' || section.type === 'portfolio' ? section.type : undefined;
+    const folder =
+      section.type === 'services' || section.type === 'portfolio' || section.type === 'news' ? section.type : undefined;
     if (folder && counts[folder] === 0)
       errors.push(createError('SectionEmpty', { type: section.type, item, folder: `content/${folder}` }, at('type')));
   });

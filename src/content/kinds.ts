@@ -10,6 +10,7 @@ import type { SiteErrorCode } from '../errors.ts';
 import {
   aboutSchema,
   legalSchema,
+  newsSchema,
   pageSchema,
   portfolioSchema,
   serviceSchema,
@@ -45,10 +46,10 @@ export interface FolderKind<S extends z.ZodType = z.ZodType> extends KindBase<S>
   folder: string;
   /** An absent folder is no entries (true) or an error (false). */
   optional: boolean;
-  /** By the `order` field (each number once), or by file name. */
-  sort: 'order' | 'name';
-  /** The kind of page each entry gets at /<slug>, if any (src/site/routes.ts). */
-  route?: 'legal' | 'page';
+  /** By the `order` field (each number once), by file name, or by the `date` field, newest first (then by name). */
+  sort: 'order' | 'name' | 'date';
+  /** The kind of page each entry gets at /<slug> (legal, page) or /news/<slug> (news), if any (src/site/routes.ts). */
+  route?: 'legal' | 'page' | 'news';
   /** What one file holds, for the hint of a missing folder. */
   entry: string;
   /** A field whose value is an image of public/, checked and given to the entry as `picture`. */
@@ -141,6 +142,20 @@ export const KINDS = {
     advice: 'none',
     shared: true,
   }),
+  // Shared: /news, the feeds and the home page's news section list the posts.
+  news: defineKind({
+    folder: 'news',
+    format: 'markdown',
+    schema: newsSchema,
+    body: 'text',
+    advice: 'none',
+    shared: true,
+    optional: true,
+    sort: 'date',
+    route: 'news',
+    entry: 'news post',
+    picture: 'image',
+  }),
 };
 
 export type Kinds = typeof KINDS;
@@ -163,7 +178,12 @@ export function invalidCode(kind: ContentKind): Extract<SiteErrorCode, 'YamlInva
 }
 
 type Body<K> = K extends { body: 'text' } ? { html: string } : unknown;
-type Picture<K> = K extends { picture: string } ? { picture: Image } : unknown;
+/** The checked image of the picture field: always there when the field is required, else when it is written. */
+type Picture<K> = K extends { picture: infer F extends string; schema: infer S extends z.ZodType }
+  ? z.infer<S> extends Record<F, string>
+    ? { picture: Image }
+    : { picture?: Image }
+  : unknown;
 /** One entry of a kind: its data, its slug (folders), its HTML (kinds with a body), its picture. */
 export type EntryOf<K extends ContentKind> = z.infer<K['schema']> &
   Body<K> &

@@ -92,9 +92,9 @@ async function checkHome(context: LoadContext, files: LoadedKinds['files'], fail
   const file = files.home[0];
   if (!file?.entry) return { value: [], errors: [] };
   const home = file.entry.data as HomeContent;
-  const count = (folder: 'services' | 'portfolio') =>
+  const count = (folder: 'services' | 'portfolio' | 'news') =>
     failed.has(`content/${folder}`) ? undefined : files[folder].length;
-  const counts = { services: count('services'), portfolio: count('portfolio') };
+  const counts = { services: count('services'), portfolio: count('portfolio'), news: count('news') };
   const images = await checkHomeImages(context, file.parsed!, home);
   return { value: images.value, errors: [...checkHomeSections(file.parsed!, home, counts), ...images.errors] };
 }
@@ -144,14 +144,16 @@ export async function assembleSite(
   const homeFile = kinds.files.home[0]!;
   const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, homeMarkdown());
   warnings.push(...home.warnings);
-  const markdownImages = await checkBodyImages(context, shown, bodies, home.bodies);
+  // A news post's picture and the home sections' images are made like Markdown images: AVIF, WebP
+  // and a fallback in their widths, by src.
+  const covers = entries.news.flatMap((post) => (post.picture ? [post.picture] : []));
+  const markdownImages = withImages(await checkBodyImages(context, shown, bodies, home.bodies), [
+    ...covers,
+    ...kinds.homeImages,
+  ]);
   const site = { logo: kinds.logo! } as Site;
   for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   site.home = home.home;
-  // Made as Markdown images are: AVIF, WebP and a fallback, by src.
-  const known = new Set(markdownImages.map((image) => image.src));
-  for (const image of kinds.homeImages) if (!known.has(image.src) && known.add(image.src)) markdownImages.push(image);
-  markdownImages.sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
   return {
     site,
     pages: entries.pages,
@@ -222,6 +224,13 @@ async function checkBodyImages(
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));
+  return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
+}
+
+/** The images and the others not among them yet, in the same order by src. */
+function withImages(images: Image[], others: Image[]): Image[] {
+  if (others.length === 0) return images;
+  const bySrc = new Map([...images, ...others].map((image) => [image.src, image]));
   return [...bySrc.values()].sort((a, b) => (a.src < b.src ? -1 : a.src > b.src ? 1 : 0));
 }
 

@@ -17,6 +17,7 @@ export const SECTION_DEFAULT_IDS: Record<SectionType, string> = {
   team: 'team',
   prose: 'more',
   stats: 'numbers',
+  news: 'news',
 };
 
 /** The shipped types' anchors: the spec's. The hero writes its id only when the editor gives one. */

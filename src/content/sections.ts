@@ -162,6 +162,17 @@ export const statsSectionSchema = sectionOf('stats', 'A row of key figures, such
     .describe('The figures, in the order shown.'),
 });
 
+export const newsSectionSchema = sectionOf('news', 'The latest news posts (content/news/), newest first.', {
+  heading,
+  intro,
+  count: z
+    .int({ error: 'must be a whole number' })
+    .min(1, 'must be 1 or more')
+    .max(12, 'must be at most 12')
+    .describe('How many of the latest posts to show, such as 3.'),
+  more: text.describe('The words of the link to all posts at /news, such as "All news".'),
+});
+
 /** The new types by name; the loader joins them with the shipped ones (hero, services, ...) into one union. */
 export const sectionSchemas = {
   testimonials: testimonialsSectionSchema,
@@ -173,6 +184,7 @@ export const sectionSchemas = {
   team: teamSectionSchema,
   prose: proseSectionSchema,
   stats: statsSectionSchema,
+  news: newsSectionSchema,
 };
 
 export type SectionType = keyof typeof sectionSchemas;
@@ -190,6 +202,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
   teamSectionSchema,
   proseSectionSchema,
   statsSectionSchema,
+  newsSectionSchema,
 ]);
 
 export type SectionContent = z.infer<typeof sectionSchema>;

@@ -720,6 +720,35 @@ export const catalogue = {
       return facts.hint ?? 'Run agency-site build --help for the flags.';
     },
   }),
+  NewsSettingsMissing: define({
+    title: 'News settings missing',
+    severity: 'error',
+    message: ({ posts }: { posts: number }) =>
+      `content/news/ holds ${posts === 1 ? 'a post' : `${posts} posts`}, but content/site.yaml has no news: block with the words of /news and its page size.`,
+    hint: 'Add a news: block to content/site.yaml (heading, description, pageSize, feedSize, ...); the README\u2019s "News posts" section lists its fields.',
+  }),
+  UnpublishedLink: define({
+    title: 'Link to an unpublished post',
+    severity: 'error',
+    message: ({
+      page,
+      value,
+      state,
+      date,
+    }: {
+      page: string;
+      value: string;
+      state: 'draft' | 'scheduled';
+      date: string;
+    }) =>
+      state === 'draft'
+        ? `The page ${page} links to "${value}", a news post marked draft: true, which this build leaves out.`
+        : `The page ${page} links to "${value}", a news post dated ${date}, later than this build, which leaves it out until that day.`,
+    hint: ({ state }) =>
+      state === 'draft'
+        ? 'Publish the post (remove draft: true), or take the link out until it is published; build --drafts includes drafts for a preview.'
+        : 'Take the link out until the post\u2019s date, or move its date; build --future includes scheduled posts for a preview.',
+  }),
 } satisfies { [Code in SiteErrorCode]: ErrorData<never> };
 
 /** The facts an error of this code is made from. */

@@ -75,6 +75,7 @@ export function placeSiteImages(
       about: place(site.about),
       legal: site.legal.map(place),
       home,
+      news: site.news.map(place),
     },
     pages: loaded.pages.map(place),
   };

@@ -17,6 +17,8 @@ import { processSiteImages, type SiteImages } from '../images/pictures.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
 import { createShareImage, type ShareImage } from './share-image.ts';
+import { renderFeeds } from './feeds.ts';
+import type { ScheduledPost } from '../news/schedule.ts';
 import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 
 export interface Publication {
@@ -104,6 +106,7 @@ export async function createPublication(input: PublicationInput, images?: Promis
     share.file,
     text(SITEMAP_FILE, renderSitemap(routes, urls)),
     text(HEADERS_FILE, renderHeadersFile(site, routes, urls, scripts)),
+    ...renderFeeds(site as Site & { news: ScheduledPost[] }, urls),
   ];
   // An editor's own robots.txt in public/ wins (it is copied as it is).
   if (!publicFiles.some((file) => file.path === ROBOTS_FILE)) files.push(text(ROBOTS_FILE, renderRobots(urls)));

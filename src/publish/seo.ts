@@ -9,6 +9,9 @@ import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { ShareImage } from './share-image.ts';
 import type { HeadData, MetaTag } from '../../templates/api.ts';
 import { escapeXml } from './xml.ts';
+import { createFeedLinks } from './feeds.ts';
+import { createArticleMeta, createBlogPosting, postInstant } from './news-head.ts';
+import type { ScheduledPost } from '../news/schedule.ts';
 
 /** The head data's shape is the templates' (templates/api.ts); this module fills it. */
 export type { HeadData, MetaTag };
@@ -31,8 +34,10 @@ export function createHead({ site, route, urls, share, icons, csp, logo }: HeadI
   const { settings } = site;
   const canonical = route.indexable ? urls.absolute(route.path) : undefined;
   const image = urls.absoluteAsset(share.path);
+  const post = route.page.kind === 'news-post' ? route.page.post : undefined;
   const meta: MetaTag[] = [
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: post ? 'article' : 'website' },
+    ...(post ? createArticleMeta(post) : []),
     { property: 'og:site_name', content: settings.name },
     ...(canonical ? [{ property: 'og:url', content: canonical }] : []),
     { property: 'og:image', content: image },
@@ -52,6 +57,7 @@ export function createHead({ site, route, urls, share, icons, csp, logo }: HeadI
     icons,
     meta,
     jsonLd: route.page.kind === 'home' ? renderJsonLd(createHomeJsonLd(site, urls, logo)) : undefined,
+    ...newsHead(site, route, urls, absoluteLogo(urls, logo)),
   };
 }
 
@@ -76,6 +82,22 @@ export function createFaqPage(site: Pick<Site, 'home'>): Record<string, unknown>
       : [],
   );
   return questions.length > 0 ? { '@type': 'FAQPage', mainEntity: questions } : undefined;
+}
+
+/** The feeds on the home page and /news; a post's BlogPosting. */
+function newsHead(site: Site, route: Route, urls: UrlPolicy, logo: string): Pick<HeadData, 'feeds' | 'jsonLd'> {
+  const { page } = route;
+  const feeds = page.kind === 'home' || page.kind === 'news-list' ? createFeedLinks(site as FeedSite, urls) : undefined;
+  if (page.kind === 'news-post') return { jsonLd: renderJsonLd(createBlogPosting(page.post, site, urls, logo)) };
+  return feeds ? { feeds } : {};
+}
+
+type FeedSite = Site & { news: ScheduledPost[] };
+
+/** The processed logo's link as an absolute URL. */
+function absoluteLogo(urls: UrlPolicy, logo: string): string {
+  const base = urls.asset('');
+  return logo.startsWith(base) ? urls.absoluteAsset(logo.slice(base.length)) : logo;
 }
 
 /** schema.org Organization: who runs the site and how to reach them. */
@@ -115,7 +137,12 @@ export function renderJsonLd(data: unknown): string {
 export function renderSitemap(routes: Route[], urls: UrlPolicy): string {
   const entries = routes
     .filter((route) => route.indexable)
-    .map((route) => `  <url><loc>${escapeXml(urls.absolute(route.path))}</loc></url>`);
+    .map((route) => {
+      const loc = `<loc>${escapeXml(urls.absolute(route.path))}</loc>`;
+      if (route.page.kind !== 'news-post') return `  <url>${loc}</url>`;
+      const { post } = route.page;
+      return `  <url>${loc}<lastmod>${postInstant(post.updated ?? post.date)}</lastmod></url>`;
+    });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -18,6 +18,7 @@ import type {
 } from '../../templates/api.ts';
 import { createHomeSections } from './section-props.ts';
 import { createTocLinks } from './toc.ts';
+import { createNewsListProps, createNewsPostProps } from './news-props.ts';
 
 export interface PageInput {
   /** The content every page may show; the pages of content/pages/ are not in it. */
@@ -77,6 +78,25 @@ export function createPageProps(input: PageInput): PageElement {
           toc: createToc(site, page),
         },
       };
+    }
+    case 'news-list': {
+      const news = settings.news!;
+      const { page, pages } = route.page;
+      // Each further page names its number in its title and description: search engines and the
+      // advice's duplicate rules see different pages.
+      const label = ` (${news.pageLabel.replace('{page}', String(page)).replace('{pages}', String(pages))})`;
+      const suffix = page > 1 ? label : '';
+      const layout = createLayout(input, titled(`${news.title}${suffix}`), `${news.description}${suffix}`);
+      return {
+        kind: 'news-list',
+        props: createNewsListProps(route.page, news, { layout, language: settings.language, urls }),
+      };
+    }
+    case 'news-post': {
+      const { post } = route.page;
+      const layout = createLayout(input, titled(post.title), post.description);
+      const context = { layout, language: settings.language, urls };
+      return { kind: 'news-post', props: createNewsPostProps(route.page, settings.news!, context) };
     }
     case 'not-found': {
       const { notFound } = settings;

@@ -19,6 +19,8 @@ import type {
   SectionType,
 } from '../../templates/api.ts';
 import type { SiteImages } from '../images/pictures.ts';
+import type { ScheduledPost } from '../news/schedule.ts';
+import { createNewsSectionProps } from './news-props.ts';
 
 export interface SectionInput {
   site: Site;
@@ -175,6 +177,12 @@ const SECTION_PROPS: MakeProps = {
     intro: data.intro,
     items: data.items.map(({ value, label }) => ({ value, label })),
   }),
+  // site.yaml's news block is there whenever a post is (src/news/settings.ts), and the section needs a post.
+  news: ({ id, data }, { site, urls }) =>
+    createNewsSectionProps({ id, ...data }, site.news as ScheduledPost[], site.settings.news!, {
+      language: site.settings.language,
+      urls,
+    }),
 };
 
 export function createHomeSections(input: SectionInput): HomeSectionElement[] {

@@ -21,9 +21,14 @@ export interface PagesInput {
   head(route: Route): HeadData;
 }
 
-/** Pages of content/pages/ are shown only on their own route: no page lists them (src/render/props.ts). */
+/**
+ * Pages of content/pages/ are shown only on their own route: no page lists them (src/render/props.ts).
+ * Nor does any page list the news pages: the news reach other pages through `site.news`.
+ */
 export function listedRoutes(routes: readonly Route[]): Route[] {
-  return routes.filter((route) => route.page.kind !== 'page');
+  return routes.filter(
+    (route) => route.page.kind !== 'page' && route.page.kind !== 'news-list' && route.page.kind !== 'news-post',
+  );
 }
 
 /** The pages of `only` (every route by default), in that order. */

@@ -5,11 +5,16 @@
 import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
+import type { ScheduledPost } from '../news/schedule.ts';
+import { createNewsRoutes } from './news-routes.ts';
 
 export type Page =
   | { kind: 'home' }
   | { kind: 'legal'; legal: LegalPage }
   | { kind: 'page'; page: ContentPage }
+  /** One page of /news: its posts, newest first, its number (1-based) and how many there are. */
+  | { kind: 'news-list'; posts: ScheduledPost[]; page: number; pages: number }
+  | { kind: 'news-post'; post: ScheduledPost; newer?: ScheduledPost; older?: ScheduledPost }
   | { kind: 'not-found' };
 
 export interface Route {
@@ -128,9 +133,9 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 }
 
 /** Paths that pages may not take because the build writes there itself. */
-const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
+const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news']);
 
-/** Home, legal pages, then the pages of content/pages/, then 404. */
+/** Home, legal pages, the pages of content/pages/, the news (src/site/news-routes.ts), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
   const taken = new Map<string, string>();
@@ -174,6 +179,11 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
     });
   }
   if (clashes.length > 0) throw new SiteErrors(clashes);
+  // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
+  // Read defensively: callers that know no news (tools, older tests) pass a site without it.
+  const newsSettings = site.settings?.news;
+  const news = (site.news ?? []) as ScheduledPost[];
+  if (newsSettings) routes.push(...createNewsRoutes(news, newsSettings.pageSize, urls));
   routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
   return routes;
 }

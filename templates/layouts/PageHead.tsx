@@ -13,9 +13,10 @@ export function PageHead({ head, title, description, assets }: PageHeadProps) {
       {head.noindex && <meta name="robots" content="noindex" />}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
-      {head.meta.map((tag) =>
+      {head.meta.map((tag, index) =>
         'property' in tag ? (
-          <meta key={tag.property} property={tag.property} content={tag.content} />
+          // A post's article:tag comes once per tag.
+          <meta key={`${tag.property}-${index}`} property={tag.property} content={tag.content} />
         ) : (
           <meta key={tag.name} name={tag.name} content={tag.content} />
         ),
@@ -23,6 +24,9 @@ export function PageHead({ head, title, description, assets }: PageHeadProps) {
       <meta name="theme-color" content={head.themeColor} />
       {head.icons.map((icon) => (
         <link key={icon.href} rel={icon.rel} href={icon.href} type={icon.type} sizes={icon.sizes} />
+      ))}
+      {head.feeds?.map((feed) => (
+        <link key={feed.type} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
       ))}
       <link rel="stylesheet" href={assets.css} />
       <script src={assets.js} integrity={assets.jsIntegrity} defer />

@@ -8,6 +8,7 @@ import { FaqSection } from '../sections/FaqSection.tsx';
 import { HeroSection } from '../sections/HeroSection.tsx';
 import { LogosSection } from '../sections/LogosSection.tsx';
 import { MediaSection } from '../sections/MediaSection.tsx';
+import { NewsSection } from '../sections/NewsSection.tsx';
 import { PortfolioSection } from '../sections/PortfolioSection.tsx';
 import { PricingSection } from '../sections/PricingSection.tsx';
 import { ProseSection } from '../sections/ProseSection.tsx';
@@ -34,6 +35,7 @@ const SECTIONS: SectionComponents = {
   team: TeamSection,
   prose: ProseSection,
   stats: StatsSection,
+  news: NewsSection,
 };
 
 function HomeSection({ section }: { section: HomeSectionElement }) {

@@ -14,6 +14,9 @@ describe('content advice on the shipped site', () => {
       '/refund-policy',
       '/privacy-policy',
       '/thanks',
+      '/news',
+      '/news/ai-assistants-for-small-teams',
+      '/news/faster-sites-by-default',
       '/404',
     ]);
     if (process.env.ADVICE_PRINT) console.log(formatPageReports(advice.report));

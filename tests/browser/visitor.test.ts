@@ -1,7 +1,7 @@
 /** A visitor on a desktop: pages load, links land where they point, the form keeps typed text out of URLs. */
 import { beforeAll, expect, it } from 'vitest';
 import { DESKTOP, describeInBrowser, expectInViewBelowHeader, submitForm } from '../helpers/browser.ts';
-import { fragmentOf, homeSection, loadSiteContent } from '../helpers/site-content.ts';
+import { fragmentOf, headingOf, homeSection, loadSiteContent } from '../helpers/site-content.ts';
 
 const { site, pages } = await loadSiteContent();
 const { settings } = site;
@@ -48,8 +48,7 @@ describeInBrowser('every page, as a desktop visitor finds it', { viewport: DESKT
   });
 
   it('shows each page its own heading', () => {
-    const heading = (route: (typeof pages)[number]) =>
-      route.page.kind === 'legal' ? route.page.legal.title : hero.headline;
+    const heading = (route: (typeof pages)[number]) => headingOf(route, site);
     expect(facts.map((fact) => fact.heading)).toEqual([...pages.map(heading), settings.notFound.heading]);
   });
 

@@ -10,7 +10,7 @@ import { createMarkdown } from '../../src/markdown/processor.ts';
 import { resolveHomeSections } from '../../src/content/home-sections.ts';
 
 const FILE = 'content/home.yaml';
-const counts = { services: 3, portfolio: 3 };
+const counts = { services: 3, portfolio: 3, news: 1 };
 
 function check(text: string, have = counts): SiteError[] {
   const parsed = parseYamlFile({ file: FILE, text });
@@ -88,7 +88,7 @@ describe('home.yaml', () => {
 
   it('reports a services or portfolio section whose folder is empty at its line, never drops it', () => {
     const text = 'sections:\n  - type: about\n  - type: services\n    heading: S\n    intro: I\n';
-    const errors = check(text, { services: 0, portfolio: 2 });
+    const errors = check(text, { services: 0, portfolio: 2, news: 1 });
     expect(places(errors)).toEqual([{ code: 'SectionEmpty', line: 3, column: 11 }]);
     expect(errors[0]!.hint).toContain('content/services/');
   });

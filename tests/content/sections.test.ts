@@ -54,6 +54,7 @@ const SAMPLES: Record<SectionType, Record<string, unknown>> = {
   },
   prose: { type: 'prose', body: 'Just text.' },
   stats: { type: 'stats', heading: 'In numbers', items: [{ value: '150+', label: 'Happy Clients' }] },
+  news: { type: 'news', heading: 'Latest news', count: 3, more: 'All news' },
 };
 
 function refusals(data: unknown, schema: z.ZodType = sectionSchema) {
@@ -126,5 +127,18 @@ describe('section schemas', () => {
   it('refuses a button that leads nowhere a link may go', () => {
     const cta = { ...SAMPLES.cta, button: { label: 'Go', href: 'javascript:alert(1)' } };
     expect(refusals(cta)[0]).toMatchObject({ path: 'button.href' });
+  });
+});
+
+describe('the news section', () => {
+  it('takes how many of the latest posts to show, from 1 to 12, and the words of the link to /news', () => {
+    expect(sectionSchemas.news.safeParse(SAMPLES.news).success).toBe(true);
+    expect(refusals({ ...SAMPLES.news, count: 0 }, sectionSchemas.news).map((issue) => issue.path)).toEqual(['count']);
+    expect(refusals({ ...SAMPLES.news, count: 2.5 }, sectionSchemas.news).map((issue) => issue.path)).toEqual([
+      'count',
+    ]);
+    expect(
+      refusals({ type: 'news', heading: 'News', count: 3 }, sectionSchemas.news).map((issue) => issue.path),
+    ).toEqual(['more']);
   });
 });

@@ -20,6 +20,21 @@ export async function loadSiteContent(): Promise<SiteContent> {
   return { site, routes, pages: routes.filter((route) => route.page.kind !== 'not-found') };
 }
 
+/** The h1 a visitor reads on a route: a legal page's or post's title, /news's heading, else the hero's. */
+export function headingOf(route: Route, site: Site): string {
+  const { settings } = site;
+  switch (route.page.kind) {
+    case 'legal':
+      return route.page.legal.title;
+    case 'news-list':
+      return settings.news!.heading;
+    case 'news-post':
+      return route.page.post.title;
+    default:
+      return homeSection(site, 'hero').data.headline;
+  }
+}
+
 /** The id of the section a link like '/#services' or '#contact' points at. */
 export function fragmentOf(href: string): string {
   return href.slice(href.indexOf('#') + 1);

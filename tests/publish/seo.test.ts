@@ -35,6 +35,10 @@ describe('renderSitemap', () => {
       'https://northwindstudio.dev/terms',
       'https://northwindstudio.dev/refund-policy',
       'https://northwindstudio.dev/privacy-policy',
+      // The shipped news posts (content/news/), newest first, after their list.
+      'https://northwindstudio.dev/news',
+      'https://northwindstudio.dev/news/ai-assistants-for-small-teams',
+      'https://northwindstudio.dev/news/faster-sites-by-default',
     ]);
     expect(xml).not.toContain('404');
     expect(xml).toMatch(
@@ -51,6 +55,9 @@ describe('renderSitemap', () => {
       'https://northwindstudio.dev/sub/terms/',
       'https://northwindstudio.dev/sub/refund-policy/',
       'https://northwindstudio.dev/sub/privacy-policy/',
+      'https://northwindstudio.dev/sub/news/',
+      'https://northwindstudio.dev/sub/news/ai-assistants-for-small-teams/',
+      'https://northwindstudio.dev/sub/news/faster-sites-by-default/',
     ]);
   });
 

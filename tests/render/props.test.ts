@@ -149,6 +149,7 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
     ],
     about: { title: 'About us', html: '<p>Us.</p>' },
     home: { sections: HOME_SECTIONS },
+    news: [],
     legal: [
       {
         slug: 'terms',

@@ -25,6 +25,8 @@ import { bodiesShownOn } from './advice/advice-input.ts';
 import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
 import { createStages } from './stages.ts';
 import { imageContentOf } from './content/load.ts';
+import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
+import { findGonePages, keepPublished, loadPublished, type PreviousPages } from './redirects/moved-pages.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
@@ -37,6 +39,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Make the content advice's summary of each page (`--report`). */
   report?: boolean;
+  /** The pages published before (`check --against`'s sitemap). Default: those the last written build kept in the cache. */
+  previous?: PreviousPages;
 }
 
 export interface BuildResult {
@@ -104,6 +108,9 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       createPictureRenderer(templates),
     );
     const routes = createRoutes(site, urls, contentPages);
+    // A page at each old path of content/redirects.yaml, and the _redirects file.
+    const redirects = resolveRedirects({ file: redirectsOf(await kinds), routes, publicFiles, urls });
+    routes.push(...redirects.routes);
     clock.stage('load');
     const siteImages = await images;
     // The load succeeded, so the image content was valid and its images were started.
@@ -135,6 +142,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       publicFiles,
       publication.files,
       bodyImageFiles,
+      redirects.files,
     );
     const outputFiles = new Set(planned.map((file) => file.path));
     const bodiesOf = (page: { route: Route }) => bodiesShownOn(page.route, site);
@@ -157,10 +165,14 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       },
       keys,
     );
-    const warnings = [...loaded.warnings, ...checkHostLimits(planned), ...advice.warnings];
+    const previous = options.previous ?? (config.cache ? await loadPublished(config.cacheDir) : undefined);
+    const gone = previous ? findGonePages(previous, routes) : [];
+    const warnings = [...loaded.warnings, ...checkHostLimits(planned), ...advice.warnings, ...gone];
     if (options.strict && warnings.length > 0) throw new SiteErrors(warnings);
     clock.stage('advice');
     await Promise.all([write && writeOutput(config.outDir, planned), store.save()]);
+    // What this build published, for the next build's moved-page guard.
+    if (write && config.cache) await keepPublished(config.cacheDir, routes);
     store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     const counted = store.computed();

@@ -6,7 +6,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 
-export type PageKind = 'home' | 'legal' | 'page' | 'not-found';
+export type PageKind = 'home' | 'legal' | 'page' | 'not-found' | 'redirect';
 
 /** A link and its text. */
 export interface Link {
@@ -59,6 +59,8 @@ export interface HeadData {
   meta: MetaTag[];
   /** JSON-LD, already escaped for a <script type="application/ld+json"> element. */
   jsonLd?: string;
+  /** Where the browser goes at once (a meta refresh): the page at an old path of content/redirects.yaml. */
+  refresh?: string;
 }
 
 /** The hashed stylesheet and browser script. */
@@ -267,11 +269,21 @@ export interface NotFoundPageProps {
   home: Link;
 }
 
+/** The page left at an old path (content/redirects.yaml): says the page moved and links to its new address. */
+export interface RedirectPageProps {
+  layout: LayoutProps;
+  heading: string;
+  text: string;
+  /** The new address, final: the browser also goes there by itself (head.refresh). */
+  target: Link;
+}
+
 export interface PagePropsByKind {
   home: HomePageProps;
   legal: LegalPageProps;
   page: ContentPageProps;
   'not-found': NotFoundPageProps;
+  redirect: RedirectPageProps;
 }
 
 /** What templates/index.ts exports as `pages`: one component per page kind. */

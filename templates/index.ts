@@ -4,6 +4,7 @@ import { ContentPage } from './pages/ContentPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { LegalPage } from './pages/LegalPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { RedirectPage } from './pages/RedirectPage.tsx';
 import { Picture } from './ui/Picture.tsx';
 
 export const pages: PageComponents = {
@@ -11,6 +12,7 @@ export const pages: PageComponents = {
   legal: LegalPage,
   page: ContentPage,
   'not-found': NotFoundPage,
+  redirect: RedirectPage,
 };
 
 export const markdown: MarkdownComponents = { picture: Picture };

@@ -12,6 +12,7 @@ import {
   legalSchema,
   pageSchema,
   portfolioSchema,
+  redirectsSchema,
   serviceSchema,
   siteFileSchema,
   statsSchema,
@@ -36,6 +37,8 @@ interface KindBase<S extends z.ZodType = z.ZodType> {
 /** One file of content/. */
 export interface FileKind<S extends z.ZodType = z.ZodType> extends KindBase<S> {
   file: string;
+  /** An absent file is no entry (true) or an error (absent: false). */
+  optional?: boolean;
 }
 
 /** A folder of content/, one Markdown file per entry, named by its slug. */
@@ -129,6 +132,16 @@ export const KINDS = {
     sort: 'name',
     route: 'page',
     entry: 'page',
+  }),
+  // Old paths that must keep working: _redirects and a page at each (src/redirects/).
+  redirects: defineKind({
+    file: 'redirects.yaml',
+    format: 'yaml',
+    schema: redirectsSchema,
+    body: 'none',
+    advice: 'none',
+    shared: false,
+    optional: true,
   }),
 };
 

@@ -29,7 +29,9 @@ export interface HeadInput {
 
 export function createHead({ site, route, urls, share, icons, csp, logo }: HeadInput): HeadData {
   const { settings } = site;
-  const canonical = route.indexable ? urls.absolute(route.path) : undefined;
+  // The page at an old path names its new address as the canonical one, and sends the browser there.
+  const moved = route.page.kind === 'redirect' ? route.page.redirect : undefined;
+  const canonical = moved ? moved.absolute : route.indexable ? urls.absolute(route.path) : undefined;
   const image = urls.absoluteAsset(share.path);
   const meta: MetaTag[] = [
     { property: 'og:type', content: 'website' },
@@ -52,6 +54,7 @@ export function createHead({ site, route, urls, share, icons, csp, logo }: HeadI
     icons,
     meta,
     jsonLd: route.page.kind === 'home' ? renderJsonLd(createOrganization(site, urls, logo)) : undefined,
+    ...(moved ? { refresh: moved.href } : undefined),
   };
 }
 

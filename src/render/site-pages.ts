@@ -21,9 +21,12 @@ export interface PagesInput {
   head(route: Route): HeadData;
 }
 
-/** Pages of content/pages/ are shown only on their own route: no page lists them (src/render/props.ts). */
+/**
+ * Pages of content/pages/ are shown only on their own route: no page lists them (src/render/props.ts);
+ * nor the pages at old paths of content/redirects.yaml.
+ */
 export function listedRoutes(routes: readonly Route[]): Route[] {
-  return routes.filter((route) => route.page.kind !== 'page');
+  return routes.filter((route) => route.page.kind !== 'page' && route.page.kind !== 'redirect');
 }
 
 /** The pages of `only` (every route by default), in that order. */

@@ -5,12 +5,14 @@
 import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
+import type { Redirect } from '../redirects/redirects.ts';
 
 export type Page =
   | { kind: 'home' }
   | { kind: 'legal'; legal: LegalPage }
   | { kind: 'page'; page: ContentPage }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; redirect: Redirect };
 
 export interface Route {
   /** The site path without base: '/', '/terms', or '/404' for the not-found page. */

@@ -172,7 +172,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     clock.stage('advice');
     await Promise.all([write && writeOutput(config.outDir, planned), store.save()]);
     // What this build published, for the next build's moved-page guard.
-    if (write && config.cache) await keepPublished(config.cacheDir, routes);
+    if (write && config.cache) await keepPublished(config.cacheDir, routes, previous);
     store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     const counted = store.computed();

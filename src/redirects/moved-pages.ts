@@ -82,13 +82,26 @@ export async function loadPublished(cacheDir: string): Promise<PreviousPages | u
   }
 }
 
-/** Keeps the pages of a build that wrote its output, for the next build to compare with. */
-export async function keepPublished(cacheDir: string, routes: readonly Route[]): Promise<void> {
+/**
+ * Keeps the pages of a build that wrote its output, for the next build to compare with. A page the
+ * last build published that is still gone without a redirect stays in the record, so the warning
+ * stays until a redirect covers it (or the record is removed with the cache).
+ */
+export async function keepPublished(
+  cacheDir: string,
+  routes: readonly Route[],
+  previous: PreviousPages | undefined,
+): Promise<void> {
+  const pages = publishedPages(routes);
+  const served = new Set(routes.map((route) => pageKey(route.path)));
+  if (previous?.since === 'last build') {
+    for (const page of previous.pages) if (!served.has(pageKey(page.path))) pages.push(page);
+  }
   const file = path.join(cacheDir, PUBLISHED_FILE);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(cacheDir, { recursive: true });
-    await writeFile(temporary, `${JSON.stringify(publishedPages(routes), null, 1)}\n`);
+    await writeFile(temporary, `${JSON.stringify(pages, null, 1)}\n`);
     await rename(temporary, file);
   } catch {
     // Like the rest of the cache: a record that cannot be kept only means no warning next time.

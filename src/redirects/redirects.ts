@@ -76,7 +76,7 @@ export function resolveRedirects({ file, routes, publicFiles, urls }: RedirectsI
     if (first !== undefined) {
       const line = at(first, 'from').line ?? 1;
       errors.push(createError('RedirectInvalid', { problem: 'duplicate', from: entry.from, line }, at(index, 'from')));
-    } else sources.set(key, index);
+    } else if (page === undefined) sources.set(key, index);
   });
   entries.forEach((entry, index) => {
     const problem = checkTarget(entry, entries, sources, { pages, files });

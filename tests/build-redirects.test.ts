@@ -13,6 +13,7 @@ import { SiteError } from '../src/errors.ts';
 import { loadSitemapPages } from '../src/redirects/sitemap.ts';
 import { HTML_VALIDATE_CONFIG } from './helpers/html-validate-config.ts';
 import { copyProject, pageSource, runCli, siteErrorsOf, type TempProject } from './helpers/project.ts';
+import { serveBuiltProject } from './helpers/serve.ts';
 
 let project: TempProject;
 beforeEach(async () => {
@@ -264,5 +265,16 @@ describe('check --against', () => {
     );
     const pages = await loadSitemapPages('sub.xml', { base: '/sub/', cwd: project.root });
     expect(pages.pages.map((page) => page.path)).toEqual(['/', '/terms']);
+  });
+});
+
+describe('dev and preview', () => {
+  const served = serveBuiltProject('agency-site-redirects-served-', (copy) =>
+    resolveConfig({ root: copy.root, threads: 0 }),
+  );
+  it.each(served.servers)('%s serves the page at an old path, which sends the browser on', async (_name, url) => {
+    const response = await fetch(new URL('/privacy', url()));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<meta http-equiv="refresh" content="0; url=/privacy-policy"/>');
   });
 });

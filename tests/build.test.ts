@@ -78,7 +78,8 @@ describe('the output folder', () => {
     );
     expect(files.filter((file) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(file))).toHaveLength(1);
     expect(files.filter((file) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(file))).toHaveLength(1);
-    expect(result.pages).toBe(6);
+    // Six pages and the pages at the two old paths of content/redirects.yaml.
+    expect(result.pages).toBe(8);
   });
 
   it('links the hashed stylesheet and the deferred script, with its integrity, from every page', async () => {

@@ -18,6 +18,7 @@ import { createRoutes, type Route } from './site/routes.ts';
 import { scheduleNews } from './news/schedule.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
+import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
 import type { Stages } from './stages.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
@@ -27,6 +28,8 @@ export interface MadeSite {
   /** The drafts and later posts this build leaves out (src/news/schedule.ts). */
   hiddenNews: ReturnType<typeof scheduleNews>['hidden'];
   routes: Route[];
+  /** `_redirects`, when content/redirects.yaml lists any redirect. */
+  redirectFiles: OutputFile[];
   markdownImages: Awaited<ReturnType<Stages['markdownImages']>>;
   publication: Awaited<ReturnType<Stages['publication']>>;
   links: { css: string; js: string; jsIntegrity: string };
@@ -54,6 +57,13 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
     }),
   );
   if (!routes) return undefined;
+  // A page at each old path of content/redirects.yaml, and the _redirects file.
+  const redirectsInput = { file: redirectsOf(content.kinds), routes, publicFiles: sources.publicFiles, urls };
+  const redirects = problems.take(
+    'redirects',
+    settleNow(() => resolveRedirects(redirectsInput)),
+  );
+  if (redirects) routes.push(...redirects.routes);
   // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
   const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
   const input = {
@@ -71,7 +81,8 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   if (stages.madeEveryImage() && !problems.failed()) run.pipeline.prune();
   run.pipeline.close();
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
-  return { content, site, hiddenNews: news.hidden, routes, markdownImages, publication, links };
+  const redirectFiles = redirects?.files ?? [];
+  return { content, site, hiddenNews: news.hidden, routes, redirectFiles, markdownImages, publication, links };
 }
 
 export type RenderedSite = { pages: RenderedPage[]; keys: Map<string, string> };
@@ -108,6 +119,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
     sources.publicFiles,
     made?.publication.files ?? [],
     bodyImageFiles,
+    made?.redirectFiles ?? [],
   ];
   const planned =
     run.problems.take(

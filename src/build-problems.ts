@@ -14,6 +14,7 @@ const STAGES = [
   'assets',
   'markdown',
   'routes',
+  'redirects',
   'images',
   'publication',
   'render',

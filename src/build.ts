@@ -27,6 +27,7 @@ import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import { createStages, type Stages } from './stages.ts';
+import { findGonePages, keepPublished, loadPublished, type PreviousPages } from './redirects/moved-pages.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
@@ -39,6 +40,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Make the content advice's summary of each page (`--report`). */
   report?: boolean;
+  /** The pages published before (`check --against`'s sitemap). Default: those the last written build kept in the cache. */
+  previous?: PreviousPages;
 }
 
 export interface BuildResult {
@@ -87,10 +90,16 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const advice = site && pages ? await advise(run, sources, site, pages, output) : undefined;
     run.problems.add('warnings', [...(sources.content?.loaded.warnings ?? []), ...checkHostLimits(output.planned)]);
     run.problems.add('warnings', advice?.warnings);
+    // Pages the last build published that are gone: only when every page could be made, or a page
+    // left out for an error would be reported gone as well.
+    const previous = options.previous ?? (config.cache ? await loadPublished(config.cacheDir) : undefined);
+    if (site && previous && !run.problems.failed()) run.problems.add('warnings', findGonePages(previous, site.routes));
     clock.stage('advice');
     if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
     if (!site || !pages || !advice) throw new Error('buildSite: a stage made nothing and reported no problem');
     await Promise.all([write && writeOutput(config.outDir, output.planned), run.store.save()]);
+    // What this build published, for the next build's moved-page guard.
+    if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous);
     run.store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     return {

@@ -95,12 +95,18 @@ reportOptions(
   siteOptions(
     program
       .command('check')
-      .description('verify content, links, anchors and assets without touching the output folder'),
+      .description('verify content, links, anchors and assets without touching the output folder')
+      .option(
+        '--against <sitemap>',
+        "warn for each page a sitemap.xml lists (a file, or an http(s) URL such as the live site's) that is gone without a redirect",
+      ),
   ),
-).action(async (options: Options & ReportOptions) => {
+).action(async (options: Options & ReportOptions & { against?: string }) => {
   const { buildSite } = await import('./build.ts');
   const config = resolveConfig(options);
-  const result = await buildSite(config, { write: false, strict: options.strict, report: options.report });
+  const { loadSitemapPages } = await import('./redirects/sitemap.ts');
+  const previous = options.against ? await loadSitemapPages(options.against, { base: config.base }) : undefined;
+  const result = await buildSite(config, { write: false, strict: options.strict, report: options.report, previous });
   log.siteWarnings(result.warnings);
   log.pageReport(result.report);
   const warnings = result.warnings.length;

@@ -66,7 +66,11 @@ export type SiteErrorCode =
   | 'PortBusy'
   | 'ListenFailed'
   | 'HostLimit'
-  | 'UsageError';
+  | 'UsageError'
+  // content/redirects.yaml and the moved-page guard (src/redirects/).
+  | 'RedirectInvalid'
+  | 'PageGone'
+  | 'SitemapUnreadable';
 
 /** Errors fail the run; warnings do not, unless `--strict` makes them errors. */
 export type Severity = 'error' | 'warning';

@@ -17,6 +17,7 @@ import type { PageScan } from './output/scan-html.ts';
 import type { Publication } from './publish/publication.ts';
 import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
 import type { ContentPage } from './content/schema.ts';
+import type { Route } from './site/routes.ts';
 import { htmlKey, sourceKey, urlKey, type Bodies } from './stages.ts';
 
 export interface PagesStageInput extends Omit<PagesInput, 'head'> {
@@ -47,7 +48,7 @@ export function renderPagesStage(
   const keys = routes.map((route) =>
     route.page.kind === 'page'
       ? store.join(shared, contentKeys.get(route.page.page)!)
-      : `${shared} ${route.path} ${route.file} ${route.indexable}`,
+      : `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`,
   );
   const html = keys.map((key) => store.peek('page', key, bytesCodec));
   const missing = routes.filter((_, index) => html[index] === undefined);
@@ -58,6 +59,11 @@ export function renderPagesStage(
     html: html[index] ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec),
   }));
   return { pages, keys: new Map(routes.map((route, index) => [route.file, keys[index]!])) };
+}
+
+/** The page at an old path is made from where it leads, which its path does not say. */
+function redirectKey(route: Route): string {
+  return route.page.kind === 'redirect' ? ` ${JSON.stringify(route.page.redirect)}` : '';
 }
 
 /**

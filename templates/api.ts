@@ -6,7 +6,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 
-export type PageKind = 'home' | 'legal' | 'page' | 'news-list' | 'news-post' | 'not-found';
+export type PageKind = 'home' | 'legal' | 'page' | 'news-list' | 'news-post' | 'not-found' | 'redirect';
 
 /** A link and its text. */
 export interface Link {
@@ -61,6 +61,8 @@ export interface HeadData {
   jsonLd?: string;
   /** The news feeds, as <link rel="alternate"> (/news and the home page, when there are posts). */
   feeds?: FeedLink[];
+  /** Where the browser goes at once (a meta refresh): the page at an old path of content/redirects.yaml. */
+  refresh?: string;
 }
 
 /** A feed of the site, for <link rel="alternate" type=... title=... href=...>. */
@@ -279,6 +281,15 @@ export interface NotFoundPageProps {
   home: Link;
 }
 
+/** The page left at an old path (content/redirects.yaml): says the page moved and links to its new address. */
+export interface RedirectPageProps {
+  layout: LayoutProps;
+  heading: string;
+  text: string;
+  /** The new address, final: the browser also goes there by itself (head.refresh). */
+  target: Link;
+}
+
 export interface PagePropsByKind {
   home: HomePageProps;
   legal: LegalPageProps;
@@ -286,6 +297,7 @@ export interface PagePropsByKind {
   'news-list': NewsListPageProps;
   'news-post': NewsPostPageProps;
   'not-found': NotFoundPageProps;
+  redirect: RedirectPageProps;
 }
 
 /** A post's date: machine-readable for <time datetime>, and as people read it. */

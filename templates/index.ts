@@ -6,6 +6,7 @@ import { LegalPage } from './pages/LegalPage.tsx';
 import { NewsListPage } from './pages/NewsListPage.tsx';
 import { NewsPostPage } from './pages/NewsPostPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { RedirectPage } from './pages/RedirectPage.tsx';
 import { Picture } from './ui/Picture.tsx';
 
 export const pages: PageComponents = {
@@ -15,6 +16,7 @@ export const pages: PageComponents = {
   'news-list': NewsListPage,
   'news-post': NewsPostPage,
   'not-found': NotFoundPage,
+  redirect: RedirectPage,
 };
 
 export const markdown: MarkdownComponents = { picture: Picture };

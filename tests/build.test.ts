@@ -78,8 +78,9 @@ describe('the output folder', () => {
     );
     expect(files.filter((file) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(file))).toHaveLength(1);
     expect(files.filter((file) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(file))).toHaveLength(1);
-    // Home, three legal pages, thanks, 404, and /news with the two shipped posts.
-    expect(result.pages).toBe(9);
+    // Home, three legal pages, thanks, 404, /news with the two shipped posts, and the pages at the
+    // two old paths of content/redirects.yaml.
+    expect(result.pages).toBe(11);
   });
 
   it('links the hashed stylesheet and the deferred script, with its integrity, from every page', async () => {

@@ -51,7 +51,7 @@ describe('agency-site CLI', () => {
     const result = await runCli(['build', '--root', project.root]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Built 9 pages, \d+ files, [\d.]+ KB into .+dist in \d+ ms\.\n$/);
+    expect(result.stdout).toMatch(/^Built 11 pages, \d+ files, [\d.]+ KB into .+dist in \d+ ms\.\n$/);
     expect(await readFile(project.file('dist/index.html'), 'utf8')).toMatch(/^<!DOCTYPE html><html lang="en">/);
   });
 
@@ -80,7 +80,7 @@ describe('agency-site CLI', () => {
   it('checks without writing: exit 0 on good content, 1 on a broken link', async () => {
     const good = await runCli(['check', '--root', project.root, '--out', 'never']);
     expect(good.code).toBe(0);
-    expect(good.stdout).toMatch(/^Checked 9 pages/);
+    expect(good.stdout).toMatch(/^Checked 11 pages/);
     await project.edit('content/site.yaml', 'href: /#about', 'href: /#team');
     try {
       const bad = await runCli(['check', '--root', project.root, '--out', 'never']);

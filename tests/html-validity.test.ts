@@ -1,26 +1,10 @@
 /** Every page of the real build passes html-validate's recommended rules with zero errors. */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HtmlValidate, type ConfigData } from 'html-validate';
+import { HtmlValidate } from 'html-validate';
 import { expect, it } from 'vitest';
 import { servedSite } from './helpers/built-site.ts';
-
-/**
- * The recommended preset, with three rules told the style React's server renderer writes. None
- * is switched off: each still fails markup that mixes styles or breaks the spec.
- */
-const HTML_VALIDATE_CONFIG: ConfigData = {
-  extends: ['html-validate:recommended'],
-  rules: {
-    // react-dom/server closes every void element as <meta/>; the spec allows the slash and ignores it.
-    'void-style': ['error', { style: 'selfclose' }],
-    // React writes some attribute names in camelCase (charSet, srcSet, fetchPriority) and cannot
-    // be told otherwise; HTML attribute names are case-insensitive. UPPERCASE is still an error.
-    'attr-case': ['error', { style: ['lowercase', 'camelcase'] }],
-    // React writes boolean attributes as defer="" (the spec's empty-string form).
-    'attribute-boolean-style': ['error', { style: 'empty' }],
-  },
-};
+import { HTML_VALIDATE_CONFIG } from './helpers/html-validate-config.ts';
 
 it('builds pages that pass html-validate\u2019s recommended rules with zero errors', async () => {
   const { outDir } = servedSite();

@@ -13,6 +13,7 @@ import {
   newsSchema,
   pageSchema,
   portfolioSchema,
+  redirectsSchema,
   serviceSchema,
   siteFileSchema,
   statsSchema,
@@ -39,6 +40,8 @@ interface KindBase<S extends z.ZodType = z.ZodType> {
 /** One file of content/. */
 export interface FileKind<S extends z.ZodType = z.ZodType> extends KindBase<S> {
   file: string;
+  /** An absent file is no entry (true) or an error (absent: false). */
+  optional?: boolean;
 }
 
 /** A folder of content/, one Markdown file per entry, named by its slug. */
@@ -155,6 +158,16 @@ export const KINDS = {
     route: 'news',
     entry: 'news post',
     picture: 'image',
+  }),
+  // Old paths that must keep working: _redirects and a page at each (src/redirects/).
+  redirects: defineKind({
+    file: 'redirects.yaml',
+    format: 'yaml',
+    schema: redirectsSchema,
+    body: 'none',
+    advice: 'none',
+    shared: false,
+    optional: true,
   }),
 };
 

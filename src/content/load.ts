@@ -104,12 +104,20 @@ type KindFiles = Pick<Collection<unknown>, 'files' | 'parsed' | 'sources' | 'err
 async function loadKind(context: LoadContext, kind: ContentKind): Promise<KindFiles> {
   if ('folder' in kind) return loadCollection(context, kind);
   const file = context.reads.file(kind, path.join(context.contentDir, kind.file));
+  if (kind.optional && isAbsent(file)) return { files: [], parsed: [], sources: [], errors: [] };
   return {
     files: file.entry ? [file] : [],
     parsed: file.parsed ? [file.parsed] : [],
     sources: file.source ? [file.source] : [],
     errors: file.errors,
   };
+}
+
+/** The file does not exist (an optional file kind may be left out). */
+function isAbsent(file: ContentFile<unknown>): boolean {
+  // A missing file is the one ContentMissing without a line (an empty file has line 1).
+  const [error] = file.errors;
+  return file.errors.length === 1 && error!.code === 'ContentMissing' && error!.line === undefined;
 }
 
 /** The settings, logo and portfolio: what the site's images are made from, once every kind is valid. */

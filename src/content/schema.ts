@@ -221,6 +221,16 @@ export const siteFileSchema = z.strictObject({
   /** Strict-Transport-Security: subdomains only when every one of them serves https. */
   hsts: z.strictObject({ includeSubDomains: z.boolean() }).optional(),
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
+  /** The page left at each old path of content/redirects.yaml, for hosts that do not read _redirects. */
+  moved: z
+    .strictObject({
+      title: text.describe('The browser tab title of a moved page.'),
+      heading: text.describe('The heading a visitor sees if the browser does not move on by itself.'),
+      text: text.describe('One sentence under the heading: the page has a new address.'),
+      linkLabel: text.describe('The label of the link to the new address.'),
+      description: text.describe('The meta description of a moved page.'),
+    })
+    .describe('The words of the small page left at each old path listed in content/redirects.yaml.'),
   /** Content-advice rules turned off for the whole site. */
   advice: adviceSwitchSchema,
   /** The /news list, its feeds and the words around posts: needed once content/news/ holds a post. */
@@ -340,6 +350,45 @@ export function dateTime(value: string): string {
   if (value.length === 10) return `${value}T00:00:00Z`;
   return /T\d{2}:\d{2}(Z|[+-])/.test(value) ? value.replace(/T(\d{2}:\d{2})/, 'T$1:00') : value;
 }
+/**
+ * content/redirects.yaml: old paths that must keep working. The build writes _redirects
+ * (Netlify, Cloudflare Pages) and a small page at each old path (src/redirects/).
+ */
+export const redirectsSchema = z
+  .array(
+    z
+      .strictObject({
+        from: z
+          .string()
+          .regex(
+            /^\/(?!.*\/\/)(?!(?:.*\/)?\.)[\w\-.~/]*$/,
+            'must be a path on this site such as /old-page: / then letters, digits, - _ . ~ and /, with no ? or #',
+          )
+          .refine(
+            (value) => !/\.[^./]*$/.test(value) || /\.html?$/.test(value),
+            'must be a page path such as /old-page or /old-page.html: a host serves a file with another ending as a download',
+          )
+          .describe('The old path on this site, such as /services/seo or /old-page.html: it must not be a page now.'),
+        to: z
+          .string()
+          .regex(NO_CONTROL, NO_CONTROL_MESSAGE)
+          .regex(
+            /^(\/(?!\/)[^\s?]*|https?:\/\/[^\s/?#]+[^\s]*)$/,
+            'must be a path on this site such as /terms or /#contact, or a full address starting with https://',
+          )
+          .describe(
+            'Where visitors go instead: a page of this site (/terms, /#contact), a file of public/ (/images/x.png) or a full http(s) address.',
+          ),
+        status: z
+          .union([z.literal(301), z.literal(302)], {
+            error: 'must be 301 (moved for good, the default) or 302 (moved for now)',
+          })
+          .optional()
+          .describe('301 when the page moved for good (the default), 302 when it will come back.'),
+      })
+      .describe('One old path and where it leads now.'),
+  )
+  .describe('Redirects from old paths to their new addresses.');
 
 export type SiteFile = z.infer<typeof siteFileSchema>;
 export type Stat = z.infer<typeof statsSchema>[number];
@@ -357,6 +406,7 @@ export type LegalPage = EntryOf<Kinds['legal']>;
 export type ContentPage = EntryOf<Kinds['pages']>;
 export type NewsPost = EntryOf<Kinds['news']>;
 export type NewsSettings = NonNullable<SiteFile['news']>;
+export type RedirectEntry = z.infer<typeof redirectsSchema>[number];
 export type { Site } from './kinds.ts';
 
 /** What the site's images, favicons and share image are made from. */

@@ -749,6 +749,61 @@ export const catalogue = {
         ? 'Publish the post (remove draft: true), or take the link out until it is published; build --drafts includes drafts for a preview.'
         : 'Take the link out until the post\u2019s date, or move its date; build --future includes scheduled posts for a preview.',
   }),
+  // content/redirects.yaml and the moved-page guard (src/redirects/).
+  RedirectInvalid: define({
+    title: 'Redirect that cannot work',
+    severity: 'error',
+    message: (
+      facts:
+        | { problem: 'no target'; to: string; path: string }
+        | { problem: 'live page'; from: string; page: string }
+        | { problem: 'duplicate'; from: string; line: number }
+        | { problem: 'chain'; to: string; next: string; end: string }
+        | { problem: 'loop'; from: string; cycle: readonly string[] },
+    ) => {
+      switch (facts.problem) {
+        case 'no target':
+          return `The redirect leads to "${facts.to}", but ${facts.path} is not a page or file of this site.`;
+        case 'live page':
+          return `The redirect starts at ${facts.from}, but ${facts.page} is a page of this site: visitors would never see it.`;
+        case 'duplicate':
+          return `The redirect from ${facts.from} is listed twice (also on line ${facts.line}), so where it leads would be a guess.`;
+        case 'chain':
+          return `The redirect leads to ${facts.to}, which redirects again to ${facts.next}: visitors and search engines would take two hops.`;
+        case 'loop':
+          return `The redirects ${facts.cycle.join(' -> ')} go round in a circle, so ${facts.from} never arrives anywhere.`;
+      }
+    },
+    hint: (facts) => {
+      switch (facts.problem) {
+        case 'no target':
+          return 'Point "to" at a page of this site (such as /terms or /#contact), a file of public/, or a full https:// address.';
+        case 'live page':
+          return `Remove this redirect, or rename or remove the page that is served at ${facts.page}.`;
+        case 'duplicate':
+          return 'Keep one of the two entries and delete the other.';
+        case 'chain':
+          return `Point "to" straight at ${facts.end}.`;
+        case 'loop':
+          return 'Point one of them at a page that exists, or delete the redirects that are no longer needed.';
+      }
+    },
+  }),
+  PageGone: define({
+    title: 'Published page gone',
+    severity: 'warning',
+    message: ({ path, since }: { path: string; since: 'last build' | 'sitemap'; sitemap?: string }) =>
+      `${path} is gone: add a redirect from it in content/redirects.yaml. ${since === 'last build' ? 'The last build published it' : 'The sitemap lists it'}, and no page or redirect of this build serves it, so links, bookmarks and search results that lead there now end on the 404 page.`,
+    hint: ({ path }) =>
+      `Add an entry to content/redirects.yaml: "- from: ${path}" and "to:" the page that replaces it (or bring the page back).`,
+  }),
+  SitemapUnreadable: define({
+    title: 'Sitemap unreadable',
+    severity: 'error',
+    message: ({ source, reason }: { source: string; reason: string }) =>
+      `The sitemap ${source} given to --against cannot be read: ${reason}.`,
+    hint: 'Pass a sitemap.xml file, or the https:// address of one (such as https://example.com/sitemap.xml).',
+  }),
 } satisfies { [Code in SiteErrorCode]: ErrorData<never> };
 
 /** The facts an error of this code is made from. */

@@ -32,7 +32,9 @@ export interface HeadInput {
 
 export function createHead({ site, route, urls, share, icons, csp, logo }: HeadInput): HeadData {
   const { settings } = site;
-  const canonical = route.indexable ? urls.absolute(route.path) : undefined;
+  // The page at an old path names its new address as the canonical one, and sends the browser there.
+  const moved = route.page.kind === 'redirect' ? route.page.redirect : undefined;
+  const canonical = moved ? moved.absolute : route.indexable ? urls.absolute(route.path) : undefined;
   const image = urls.absoluteAsset(share.path);
   const post = route.page.kind === 'news-post' ? route.page.post : undefined;
   const meta: MetaTag[] = [
@@ -58,6 +60,7 @@ export function createHead({ site, route, urls, share, icons, csp, logo }: HeadI
     meta,
     jsonLd: route.page.kind === 'home' ? renderJsonLd(createHomeJsonLd(site, urls, logo)) : undefined,
     ...newsHead(site, route, urls, absoluteLogo(urls, logo)),
+    ...(moved ? { refresh: moved.href } : undefined),
   };
 }
 

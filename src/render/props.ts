@@ -110,6 +110,18 @@ export function createPageProps(input: PageInput): PageElement {
         },
       };
     }
+    case 'redirect': {
+      const { moved } = settings;
+      return {
+        kind: 'redirect',
+        props: {
+          layout: createLayout(input, titled(moved.title), moved.description),
+          heading: moved.heading,
+          text: moved.text,
+          target: { label: moved.linkLabel, href: route.page.redirect.href },
+        },
+      };
+    }
   }
 }
 

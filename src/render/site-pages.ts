@@ -23,12 +23,12 @@ export interface PagesInput {
 
 /**
  * Pages of content/pages/ are shown only on their own route: no page lists them (src/render/props.ts).
- * Nor does any page list the news pages: the news reach other pages through `site.news`.
+ * Nor does any page list the news pages (the news reach other pages through `site.news`), nor the
+ * pages at old paths of content/redirects.yaml.
  */
+const UNLISTED = new Set(['page', 'news-list', 'news-post', 'redirect']);
 export function listedRoutes(routes: readonly Route[]): Route[] {
-  return routes.filter(
-    (route) => route.page.kind !== 'page' && route.page.kind !== 'news-list' && route.page.kind !== 'news-post',
-  );
+  return routes.filter((route) => !UNLISTED.has(route.page.kind));
 }
 
 /** The pages of `only` (every route by default), in that order. */

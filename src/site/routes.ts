@@ -7,6 +7,7 @@ import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsRoutes } from './news-routes.ts';
+import type { Redirect } from '../redirects/redirects.ts';
 
 export type Page =
   | { kind: 'home' }
@@ -15,7 +16,8 @@ export type Page =
   /** One page of /news: its posts, newest first, its number (1-based) and how many there are. */
   | { kind: 'news-list'; posts: ScheduledPost[]; page: number; pages: number }
   | { kind: 'news-post'; post: ScheduledPost; newer?: ScheduledPost; older?: ScheduledPost }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; redirect: Redirect };
 
 export interface Route {
   /** The site path without base: '/', '/terms', or '/404' for the not-found page. */

@@ -11,6 +11,7 @@ export function PageHead({ head, title, description, assets }: PageHeadProps) {
       <meta name="description" content={description} />
       {head.canonical && <link rel="canonical" href={head.canonical} />}
       {head.noindex && <meta name="robots" content="noindex" />}
+      {head.refresh && <meta httpEquiv="refresh" content={`0; url=${head.refresh}`} />}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       {head.meta.map((tag, index) =>

@@ -132,6 +132,13 @@ function createSite(contact: Partial<Site['settings']['contact']> = {}): Site {
         linkLabel: 'Home',
         description: 'Nothing here.',
       },
+      moved: {
+        title: 'Moved',
+        heading: 'This page moved',
+        text: 'It has a new address.',
+        linkLabel: 'Go there',
+        description: 'A page that moved.',
+      },
     },
     logo,
     stats: [{ value: '12', label: 'years' }],

@@ -1,0 +1,120 @@
+/**
+ * The moved-page guard: a build compares the pages it serves with those published before (by the
+ * last good build, kept beside the build cache, or listed by a live sitemap), and warns for each
+ * published page that is gone and that no redirect covers, at the content it was made from.
+ * The record is a file of its own in the cache folder, written after a build that wrote its output.
+ */
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createError, type SiteError } from '../errors.ts';
+import type { Route } from '../site/routes.ts';
+import { pageKey } from './redirects.ts';
+
+export const PUBLISHED_FILE = 'published-pages.json';
+const REDIRECTS_SOURCE = 'content/redirects.yaml';
+/** A site path as printed in a warning: no spaces or control characters (the record and sitemaps are read from outside). */
+export const SITE_PATH = /^\/[^\s\u0000-\u001f\u007f-\u009f]*$/;
+
+/** A page a build published: its site path, and the content file it was made from when known. */
+export interface PublishedPage {
+  path: string;
+  file?: string;
+}
+
+/** The pages published before this build, and where that list comes from. */
+export interface PreviousPages {
+  pages: PublishedPage[];
+  since: 'last build' | 'sitemap';
+}
+
+/** The pages a visitor can reach: every route but the 404 page and the pages at old paths. */
+export function publishedPages(routes: readonly Route[]): PublishedPage[] {
+  return routes.flatMap((route) =>
+    route.page.kind === 'not-found' || route.page.kind === 'redirect' ? [] : [{ path: route.path, ...sourceOf(route) }],
+  );
+}
+
+/** The content file a page is made from, for the warning's place. Kinds without one of their own get none. */
+function sourceOf(route: Route): { file?: string } {
+  switch (route.page.kind) {
+    case 'home':
+      return { file: 'content/site.yaml' };
+    case 'legal':
+      return { file: `content/legal/${route.page.legal.slug}.md` };
+    case 'page':
+      return { file: `content/pages/${route.page.page.slug}.md` };
+    default:
+      return {};
+  }
+}
+
+/** One warning per page published before that no route of this build serves (a redirect's page counts). */
+export function findGonePages(previous: PreviousPages, routes: readonly Route[]): SiteError[] {
+  const served = new Set(routes.map((route) => pageKey(route.path)));
+  const warned = new Set<string>();
+  const warnings: SiteError[] = [];
+  for (const page of previous.pages) {
+    const key = pageKey(page.path);
+    if (served.has(key) || warned.has(key)) continue;
+    warned.add(key);
+    // The file the page came from is the content that changed (renamed, removed, turned into a draft).
+    const file = previous.since === 'last build' && page.file ? page.file : REDIRECTS_SOURCE;
+    warnings.push(createError('PageGone', { path: key, since: previous.since }, { file }));
+  }
+  return warnings;
+}
+
+/** The pages of the last build that wrote its output, or undefined when there is no (readable) record. */
+export async function loadPublished(cacheDir: string): Promise<PreviousPages | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path.join(cacheDir, PUBLISHED_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const data: unknown = JSON.parse(text);
+    // A record that is not what this module writes (another version, a damaged file) is no record.
+    if (!Array.isArray(data) || !data.every(isPublishedPage)) return undefined;
+    return { pages: data, since: 'last build' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the pages of a build that wrote its output, for the next build to compare with. A page the
+ * last build published that is still gone without a redirect stays in the record, so the warning
+ * stays until a redirect covers it (or the record is removed with the cache).
+ */
+export async function keepPublished(
+  cacheDir: string,
+  routes: readonly Route[],
+  previous: PreviousPages | undefined,
+): Promise<void> {
+  const pages = publishedPages(routes);
+  const served = new Set(routes.map((route) => pageKey(route.path)));
+  if (previous?.since === 'last build') {
+    for (const page of previous.pages) if (!served.has(pageKey(page.path))) pages.push(page);
+  }
+  const file = path.join(cacheDir, PUBLISHED_FILE);
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(temporary, `${JSON.stringify(pages, null, 1)}\n`);
+    await rename(temporary, file);
+  } catch {
+    // Like the rest of the cache: a record that cannot be kept only means no warning next time.
+    await rm(temporary, { force: true });
+  }
+}
+
+function isPublishedPage(value: unknown): value is PublishedPage {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path: sitePath, file } = value as Record<string, unknown>;
+  return (
+    typeof sitePath === 'string' &&
+    SITE_PATH.test(sitePath) &&
+    (file === undefined || (typeof file === 'string' && /^content\/[\w\-./]+$/.test(file)))
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { findGonePages, publishedPages } from '../../src/redirects/moved-pages.ts';
+import type { Route } from '../../src/site/routes.ts';
+
+const route = (path: string, page: Route['page']): Route => ({
+  path,
+  file: `${path.slice(1) || 'index'}.html`,
+  indexable: true,
+  page,
+});
+const legal = (slug: string) => route(`/${slug}`, { kind: 'legal', legal: { slug } as never });
+const redirect = (from: string) =>
+  route(from, { kind: 'redirect', redirect: { from, to: '/', status: 301, href: '/', absolute: 'https://x.dev/' } });
+
+describe('the moved-page guard', () => {
+  it('records every page a visitor can reach with the file it is made from, not the 404 page or old paths', () => {
+    const routes = [
+      route('/', { kind: 'home' }),
+      legal('terms'),
+      route('/404', { kind: 'not-found' }),
+      redirect('/old'),
+    ];
+    expect(publishedPages(routes)).toEqual([
+      { path: '/', file: 'content/site.yaml' },
+      { path: '/terms', file: 'content/legal/terms.md' },
+    ]);
+  });
+
+  it('warns once for each page that is gone, at its file, and not for one an old path covers', () => {
+    const previous = {
+      since: 'last build' as const,
+      pages: [
+        { path: '/terms', file: 'content/legal/terms.md' },
+        { path: '/cookies', file: 'content/legal/cookies.md' },
+        { path: '/cookies/' },
+        { path: '/moved', file: 'content/legal/moved.md' },
+      ],
+    };
+    const warnings = findGonePages(previous, [legal('terms'), redirect('/moved')]);
+    expect(
+      warnings.map(({ code, file, severity, message }) => ({ code, file, severity, message: message.split('. ')[0] })),
+    ).toEqual([
+      {
+        code: 'PageGone',
+        file: 'content/legal/cookies.md',
+        severity: 'warning',
+        message: '/cookies is gone: add a redirect from it in content/redirects.yaml',
+      },
+    ]);
+  });
+
+  it('points the warnings of a sitemap at content/redirects.yaml, where the fix goes', () => {
+    const warnings = findGonePages({ since: 'sitemap', pages: [{ path: '/gone' }] }, [legal('terms')]);
+    expect(warnings.map((warning) => [warning.file, warning.message.includes('The sitemap lists it')])).toEqual([
+      ['content/redirects.yaml', true],
+    ]);
+  });
+});

@@ -46,6 +46,8 @@ export interface ResolvedConfig {
   cache: boolean;
   /** Worker threads for Markdown besides the main thread; 0: none. */
   threads: number;
+  /** No --threads given: `threads` is a most, and a worker starts only on an idle core (src/markdown/batch.ts). */
+  threadsAuto?: boolean;
 }
 
 export function resolveConfig(options: Options = {}): ResolvedConfig {
@@ -72,6 +74,7 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     verbose: options.verbose ?? false,
     cache: options.cache ?? true,
     threads: resolveThreads(options.threads),
+    threadsAuto: options.threads === undefined,
   };
   return config;
 }

@@ -58,6 +58,8 @@ export interface ResolvedConfig {
   future: boolean;
   /** The instant a post's date is compared with, ISO 8601: the only clock the build reads. */
   now: string;
+  /** No --threads given: `threads` is a most, and a worker starts only on an idle core (src/markdown/batch.ts). */
+  threadsAuto?: boolean;
 }
 
 export function resolveConfig(options: Options = {}): ResolvedConfig {
@@ -87,6 +89,7 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     drafts: options.drafts ?? false,
     future: options.future ?? false,
     now: resolveNow(options.now ?? process.env.AGENCY_SITE_NOW),
+    threadsAuto: options.threads === undefined,
   };
   return config;
 }

@@ -5,13 +5,12 @@
  * keep what they found on a page by that key.
  */
 import { hashKey } from './cache/disk.ts';
-import { scanCodec } from './cache/codecs.ts';
-import { bytesCodec, type Codec, type Store } from './cache/store.ts';
+import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import type { PageFindings } from './advice/advise.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
-import { checkSite, readPage, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
+import { checkSite, readPageJson, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
 import type { PageScan } from './output/scan-html.ts';
 import type { Publication } from './publish/publication.ts';
@@ -89,15 +88,13 @@ function contentPageKeys(store: Store, input: PagesStageInput): Map<ContentPage,
  * the advice both, and kept by the page's key: a page whose key is the same is not read again.
  */
 export function pageScans(store: Store, keys: Map<string, string>): (page: RenderedPage) => PageScan {
-  const scans = new Map<string, PageScan>();
+  // Kept as JSON, one string a page, and decoded for each reader: decoded, the scans of 4000 pages
+  // held about 25 MB more until the build ended (docs/cold-build-diagnosis.md).
   return (page) => {
-    let scan = scans.get(page.route.file);
-    if (scan === undefined) {
-      const key = keys.get(page.route.file);
-      scan = key === undefined ? readPage(page) : store.step('page-scan', key, () => readPage(page), scanCodec);
-      scans.set(page.route.file, scan);
-    }
-    return scan;
+    const key = keys.get(page.route.file);
+    const json =
+      key === undefined ? readPageJson(page) : store.step('page-scan', key, () => readPageJson(page), textCodec);
+    return JSON.parse(json) as PageScan;
   };
 }
 

@@ -133,7 +133,8 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
     async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {
       const shown = bodiesOf(kinds);
       const keys = shown.map((parsed) => bodyKey(parsed, config.allowHtml));
-      const options = { allowHtml: config.allowHtml, threads: config.threads, onWorkers };
+      const { allowHtml, threads, threadsAuto: idleCoresOnly } = config;
+      const options = { allowHtml, threads, idleCoresOnly, onWorkers };
       const results = await store
         .stepAll(
           'markdown',

@@ -39,7 +39,13 @@ describe('resolveConfig', () => {
     const config = resolveConfig({});
     expect(config.cache).toBe(true);
     expect(config.threads).toBe(Math.max(0, availableParallelism() - 1));
-    expect(resolveConfig({ cache: false, threads: '0' })).toMatchObject({ cache: false, threads: 0 });
+    // As a most: the Markdown step starts a worker only on an idle core (tests/markdown/batch.test.ts).
+    expect(config.threadsAuto).toBe(true);
+    expect(resolveConfig({ cache: false, threads: '0' })).toMatchObject({
+      cache: false,
+      threads: 0,
+      threadsAuto: false,
+    });
   });
 
   it('refuses a --threads that is not a whole number from 0 to 64', () => {

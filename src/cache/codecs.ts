@@ -1,7 +1,5 @@
 /** How the pipeline's larger values are kept in the disk cache. */
 import type { RenderedMarkdown } from '../markdown/processor.ts';
-import { scanJsonOf } from '../output/check.ts';
-import type { PageScan } from '../output/scan-html.ts';
 import type { Codec } from './store.ts';
 
 /**
@@ -16,10 +14,4 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
     const rest = JSON.parse(bytes.toString('utf8', 1, end)) as Omit<RenderedMarkdown, 'html'>;
     return { ...rest, html: bytes.toString('utf8', end + 1) };
   },
-};
-
-/** A page's scan: as JSON, whose strings are copies. */
-export const scanCodec: Codec<PageScan> = {
-  encode: scanJsonOf,
-  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
 };

@@ -4,6 +4,7 @@
  * processor, so the HTML is the same whichever thread made it. Caching is the caller's
  * (src/stages.ts).
  */
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { resolveEntryFile } from '../entry-file.ts';
 import { MarkdownRefused, needsGuard, renderGuarded, type Refusal } from './guarded.ts';
@@ -13,6 +14,11 @@ import type { MarkdownJob, MarkdownReady, MarkdownReply } from './worker.ts';
 export interface MarkdownAllOptions extends MarkdownOptions {
   /** Worker threads to use besides this one at most; 0 renders everything on this thread. */
   threads: number;
+  /**
+   * `threads` is the default, not asked for: start a worker only on a core that has been idle
+   * (see workersFor). Otherwise exactly `threads`, when there are enough bodies.
+   */
+  idleCoresOnly?: boolean;
   /** Told how many worker threads were started (0: all on this thread). */
   onWorkers?: (count: number) => void;
 }
@@ -66,7 +72,7 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
   const renderChunk = (chunk: number[]) => {
     for (const index of chunk) html[index] = local(bodies[index]!);
   };
-  const workerCount = Math.min(options.threads, Math.floor(bodies.length / MIN_BODIES_PER_WORKER));
+  const workerCount = workersFor(bodies.length, options, options.idleCoresOnly ? idleSinceLastLook() : undefined);
   options.onWorkers?.(workerCount);
   if (workerCount === 0) {
     for (const chunk of chunks) renderChunk(chunk);
@@ -79,6 +85,55 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
     await shareWithWorkers({ chunks, bodies, count: workerCount, options, renderChunk, accept });
   }
   return html as RenderedMarkdown[];
+}
+
+/**
+ * How many workers to start for `bodies` bodies: at most `threads`, one per MIN_BODIES_PER_WORKER
+ * bodies, and, when `idle` is given, at most the cores that were idle lately. A worker loads and
+ * compiles its own processor and collects its own heap, which costs CPU (docs/benchmarks.md): that
+ * pays off in time only when a core would otherwise wait, and on a busy machine it only adds work.
+ */
+export function workersFor(bodies: number, { threads }: { threads: number }, idle?: number): number {
+  const count = Math.min(threads, Math.floor(bodies / MIN_BODIES_PER_WORKER));
+  return idle === undefined ? count : Math.min(count, idle);
+}
+
+/** The machine's CPU time, idle and in all, over every core (ms). */
+export interface CpuSample {
+  idle: number;
+  total: number;
+  cores: number;
+}
+
+export function sampleCpus(): CpuSample {
+  const cpus = os.cpus();
+  let idle = 0;
+  let total = 0;
+  for (const { times } of cpus) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idle, total, cores: cpus.length };
+}
+
+/**
+ * The cores that were idle, on average, from `since` to `now`, rounded: on an idle two-core
+ * machine this process keeps one busy while it reads the content, which leaves one for a worker.
+ */
+export function idleCores(since: CpuSample, now: CpuSample): number {
+  const total = now.total - since.total;
+  if (total <= 0) return 0;
+  return Math.round(((now.idle - since.idle) / total) * now.cores);
+}
+
+/** When the process started, near enough (this module loads with the CLI), then at each look. */
+let lastLook = sampleCpus();
+
+function idleSinceLastLook(): number {
+  const now = sampleCpus();
+  const idle = idleCores(lastLook, now);
+  lastLook = now;
+  return idle;
 }
 
 function processorFor(options: MarkdownOptions): RenderMarkdown {

@@ -212,24 +212,20 @@ const READ_ALWAYS: CheckMemo = { scan: (_, read) => read(), passed: () => false,
  * the same scan (src/page-stages.ts hands it to both), so each page is read once.
  */
 export function readPage(page: Pick<RenderedPage, 'html'>): PageScan {
-  // The text is read here once and dropped. What the parser read may be slices that would keep
-  // the whole page's text alive until the check ends: the scan is taken from its JSON instead,
-  // whose strings are copies.
+  return JSON.parse(readPageJson(page)) as PageScan;
+}
+
+/**
+ * A page's scan as JSON, the form the build keeps it in: one string a page. The text is read here
+ * once and dropped; what the reader took from it may be slices that would keep the whole page's
+ * text alive, and the scan decoded from this JSON holds copies instead.
+ */
+export function readPageJson(page: Pick<RenderedPage, 'html'>): string {
   const text =
     typeof page.html === 'string'
       ? page.html
       : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-  const json = JSON.stringify(scanHtml(text));
-  const scan = JSON.parse(json) as PageScan;
-  scanJson.set(scan, json);
-  return scan;
-}
-
-/** The JSON each scan was copied through (see readPage), made once: what the disk cache keeps. */
-const scanJson = new WeakMap<PageScan, string>();
-
-export function scanJsonOf(scan: PageScan): string {
-  return scanJson.get(scan) ?? JSON.stringify(scan);
+  return JSON.stringify(scanHtml(text));
 }
 
 /** Pages named in a broken link's hint at most: a site of thousands would list them all. */

@@ -1,11 +1,14 @@
 /**
- * scanHtml: what the build reads from one rendered page, in one pass of htmlparser2's parser, for
- * both readers: the site check (element ids, the links and files the page references, its
- * canonical URL) and the content advice (title, description, headings, links with their
- * accessible names, images, words inside <main>). Read the way a browser reads the page: any
- * quoting, any case, every character reference decoded; script and style hold no text.
+ * scanHtml: what the build reads from one rendered page, in one pass, for both readers: the site
+ * check (element ids, the links and files the page references, its canonical URL) and the content
+ * advice (title, description, headings, links with their accessible names, images, words inside
+ * <main>). Read by htmlparser2's rules, the way a browser reads the page: any quoting, any case,
+ * every character reference decoded; script and style hold no text. A page written the way this
+ * site's renderers write is read by src/output/strict-html.ts, with the events htmlparser2's
+ * parser gives; any other by that parser.
  */
 import { Parser } from 'htmlparser2';
+import { type HtmlEvents, readStrictHtml, type TagPosition } from './strict-html.ts';
 
 export interface PageReference {
   /** href, src, srcset or poster, in lower case. */
@@ -48,6 +51,33 @@ interface Reading {
 }
 
 export function scanHtml(html: string): PageScan {
+  const position: TagPosition = { startIndex: 0, endIndex: 0 };
+  const strict = createScan(position, (from, to) => isPlain(html, from, to));
+  if (readStrictHtml(html, strict.events, position)) return strict.finish();
+  // What the strict reader leaves, htmlparser2 reads from the start.
+  let parser: Parser | undefined;
+  const { events, finish } = createScan(
+    {
+      get startIndex() {
+        return parser!.startIndex;
+      },
+      get endIndex() {
+        return parser!.endIndex;
+      },
+    },
+    (from, to) => isPlain(html, from, to),
+  );
+  // HTML rules: names in lower case (React writes srcSet), entities decoded, no XML modes.
+  parser = new Parser(events, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+  parser.end(html);
+  return finish();
+}
+
+/** The scan's events, given where each tag is and whether the text between two offsets is plain; then the scan. */
+function createScan(
+  position: Readonly<TagPosition>,
+  isPlainBetween: (from: number, to: number) => boolean,
+): { events: HtmlEvents; finish(): PageScan } {
   const scan: PageScan = {
     ids: [],
     duplicateIds: [],
@@ -78,93 +108,90 @@ export function scanHtml(html: string): PageScan {
       inWord = !space;
     }
   };
-  const read = (done: Reading['done']) => readings.push({ depth, text: '', from: parser.endIndex + 1, done });
+  const read = (done: Reading['done']) => readings.push({ depth, text: '', from: position.endIndex + 1, done });
   // A block ends a word ("<h1>Terms</h1><p>Back" is two words); inline elements do not.
   const addBreak = (name: string) => {
     if (INLINE.has(name)) return;
     inWord = false;
     for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += ' ';
   };
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        depth++;
-        if (attributes.id && ids.has(attributes.id)) duplicateIds.add(attributes.id);
-        if (attributes.id) ids.add(attributes.id);
-        for (const attribute in attributes)
-          if (LINKING.has(attribute)) addReference(scan.references, attribute, attributes[attribute]!);
-        if (name === 'link' && scan.canonical === undefined && attributes.href !== undefined) {
-          // The first canonical link is the one search engines take.
-          if (hasToken(attributes.rel, 'canonical')) scan.canonical = attributes.href;
+  const events: HtmlEvents = {
+    onopentag(name, attributes) {
+      depth++;
+      if (attributes.id && ids.has(attributes.id)) duplicateIds.add(attributes.id);
+      if (attributes.id) ids.add(attributes.id);
+      for (const attribute in attributes)
+        if (LINKING.has(attribute)) addReference(scan.references, attribute, attributes[attribute]!);
+      if (name === 'link' && scan.canonical === undefined && attributes.href !== undefined) {
+        // The first canonical link is the one search engines take.
+        if (hasToken(attributes.rel, 'canonical')) scan.canonical = attributes.href;
+      }
+      if (name === 'script' || name === 'style') raw = name;
+      else if (name === 'head') inHead = true;
+      else if (name === 'body') inBody = true;
+      if (!inBody) {
+        if (name === 'title' && inHead && title === undefined) read((text) => (title = text));
+        else if (name === 'meta' && inHead && scan.description === undefined && attributes.name === 'description')
+          scan.description = attributes.content ?? '';
+        return;
+      }
+      addBreak(name);
+      if (name === 'img') {
+        for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += ` ${attributes.alt ?? ''} `;
+        scan.images.push({ src: attributes.src ?? '', alt: attributes.alt, at: position.startIndex });
+        if (mainDepth !== 0 && mainHiddenAt === undefined && attributes.alt) {
+          count(attributes.alt);
+          inWord = false;
         }
-        if (name === 'script' || name === 'style') raw = name;
-        else if (name === 'head') inHead = true;
-        else if (name === 'body') inBody = true;
-        if (!inBody) {
-          if (name === 'title' && inHead && title === undefined) read((text) => (title = text));
-          else if (name === 'meta' && inHead && scan.description === undefined && attributes.name === 'description')
-            scan.description = attributes.content ?? '';
-          return;
-        }
-        addBreak(name);
-        if (name === 'img') {
-          for (const reading of readings)
-            if (reading.hiddenAt === undefined) reading.text += ` ${attributes.alt ?? ''} `;
-          scan.images.push({ src: attributes.src ?? '', alt: attributes.alt, at: parser.startIndex });
-          if (mainDepth !== 0 && mainHiddenAt === undefined && attributes.alt) {
-            count(attributes.alt);
-            inWord = false;
-          }
-        }
-        if (attributes['aria-hidden'] === 'true' && !VOID.has(name)) {
-          for (const reading of readings) reading.hiddenAt ??= depth;
-          if (mainDepth !== 0) mainHiddenAt ??= depth;
-        }
-        const at = parser.startIndex;
-        if (name === 'a' && attributes.href !== undefined && attributes['aria-hidden'] !== 'true') {
-          const { href } = attributes;
-          const label = attributes['aria-label'];
-          read((text) => scan.links.push({ href, text: label ?? text, at }));
-        } else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
-          const level = Number(name[1]);
-          read((text) => scan.headings.push({ level, text, at }));
-        } else if (name === 'main' && !mainSeen) {
-          mainSeen = true;
-          mainDepth = depth;
-        }
-      },
-      ontext(text) {
-        if (raw !== undefined) return;
-        if (mainDepth !== 0 && mainHiddenAt === undefined) count(text);
-        for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += text;
-      },
-      onclosetag(name) {
-        if (name === raw) raw = undefined;
-        else if (name === 'head') inHead = false;
-        for (const reading of readings) if (reading.hiddenAt === depth) reading.hiddenAt = undefined;
-        if (mainHiddenAt === depth) mainHiddenAt = undefined;
-        if (mainDepth === depth) mainDepth = 0;
-        for (let index = readings.length - 1; index >= 0; index--) {
-          const reading = readings[index]!;
-          if (reading.depth !== depth) continue;
-          readings.splice(index, 1);
-          // The title as written (the advice trims it); other texts as a screen reader reads them.
-          reading.done(
-            name === 'title' ? reading.text : collapse(reading.text, isPlain(html, reading.from, parser.startIndex)),
-          );
-        }
-        if (inBody) addBreak(name);
-        depth--;
-      },
+      }
+      if (attributes['aria-hidden'] === 'true' && !VOID.has(name)) {
+        for (const reading of readings) reading.hiddenAt ??= depth;
+        if (mainDepth !== 0) mainHiddenAt ??= depth;
+      }
+      const at = position.startIndex;
+      if (name === 'a' && attributes.href !== undefined && attributes['aria-hidden'] !== 'true') {
+        const { href } = attributes;
+        const label = attributes['aria-label'];
+        read((text) => scan.links.push({ href, text: label ?? text, at }));
+      } else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
+        const level = Number(name[1]);
+        read((text) => scan.headings.push({ level, text, at }));
+      } else if (name === 'main' && !mainSeen) {
+        mainSeen = true;
+        mainDepth = depth;
+      }
     },
-    // HTML rules: names in lower case (React writes srcSet), entities decoded, no XML modes.
-    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
-  );
-  parser.end(html);
-  scan.ids = [...ids];
-  scan.duplicateIds = [...duplicateIds];
-  if (title !== undefined) scan.title = title;
-  return scan;
+    ontext(text) {
+      if (raw !== undefined) return;
+      if (mainDepth !== 0 && mainHiddenAt === undefined) count(text);
+      for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += text;
+    },
+    onclosetag(name) {
+      if (name === raw) raw = undefined;
+      else if (name === 'head') inHead = false;
+      for (const reading of readings) if (reading.hiddenAt === depth) reading.hiddenAt = undefined;
+      if (mainHiddenAt === depth) mainHiddenAt = undefined;
+      if (mainDepth === depth) mainDepth = 0;
+      for (let index = readings.length - 1; index >= 0; index--) {
+        const reading = readings[index]!;
+        if (reading.depth !== depth) continue;
+        readings.splice(index, 1);
+        // The title as written (the advice trims it); other texts as a screen reader reads them.
+        reading.done(
+          name === 'title' ? reading.text : collapse(reading.text, isPlainBetween(reading.from, position.startIndex)),
+        );
+      }
+      if (inBody) addBreak(name);
+      depth--;
+    },
+  };
+  const finish = () => {
+    scan.ids = [...ids];
+    scan.duplicateIds = [...duplicateIds];
+    if (title !== undefined) scan.title = title;
+    return scan;
+  };
+  return { events, finish };
 }
 
 function addReference(references: PageReference[], attribute: string, value: string): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderedCodec } from '../../src/cache/codecs.ts';
-import { MIN_BODIES_PER_WORKER, renderMarkdownAll } from '../../src/markdown/batch.ts';
+import { idleCores, MIN_BODIES_PER_WORKER, renderMarkdownAll, workersFor } from '../../src/markdown/batch.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
 
 describe('renderMarkdownAll', () => {
@@ -26,5 +26,24 @@ describe('renderedCodec', () => {
     expect(rendered.facts.links).toEqual([{ line: 3, column: 5, href: '/terms', text: 'here' }]);
     expect(rendered.rawHtml).not.toEqual([]);
     expect(renderedCodec.decode(Buffer.from(renderedCodec.encode(rendered)))).toEqual(rendered);
+  });
+});
+
+describe('workersFor', () => {
+  const sample = (idle: number, total: number) => ({ idle, total, cores: 2 });
+
+  it('starts a worker on a core that was idle, and none when every core was busy', () => {
+    // Two cores for 1000 ms each: this process kept one busy, the other idled (or did not).
+    const idle = idleCores(sample(0, 0), sample(1000, 2000));
+    const busy = idleCores(sample(0, 0), sample(100, 2000));
+    expect([idle, busy]).toEqual([1, 0]);
+    expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 1 }, idle)).toBe(1);
+    expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 1 }, busy)).toBe(0);
+  });
+
+  it('starts as many workers as --threads asks when it is given, if there are bodies enough for them', () => {
+    expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 3 })).toBe(3);
+    expect(workersFor(MIN_BODIES_PER_WORKER * 2 - 1, { threads: 3 })).toBe(1);
+    expect(idleCores(sample(5, 10), sample(5, 10))).toBe(0);
   });
 });

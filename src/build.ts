@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { PageReport } from './advice/page-report.ts';
-import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
+import type { FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors, toSiteErrors } from './errors.ts';
@@ -78,7 +78,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
   let workers = 0;
   const onWorkers = (count: number) => (workers = count);
-  const stages = createStages({ config, store, files: options.files ?? unchangedFiles, pipeline, onWorkers });
+  const stages = createStages({ config, store, files: options.files, pipeline, onWorkers });
   try {
     const publicFiles = await stages.publicFiles();
     const kinds = stages.kinds();

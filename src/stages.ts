@@ -8,7 +8,8 @@
  */
 import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './cache/disk.ts';
-import type { FileVersions } from './cache/file-versions.ts';
+import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
+import { openSourceFiles } from './cache/source-files.ts';
 import { renderedCodec } from './cache/codecs.ts';
 import { jsonCodec, type Store } from './cache/store.ts';
 import { linkBody, nameRefused } from './content/bodies.ts';
@@ -49,7 +50,8 @@ export type Bodies = ReadonlyMap<string, RenderedMarkdown>;
 export interface StageContext {
   config: ResolvedConfig;
   store: Store;
-  files: FileVersions;
+  /** The watcher's versions of the source files (dev); without them, each file is as it is on disk now. */
+  files?: FileVersions;
   /** Makes the images of the site and of Markdown bodies. */
   pipeline: ImagePipeline;
   onWorkers?: (count: number) => void;
@@ -95,19 +97,23 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
   return made;
 }
 
-export function createStages({ config, store, files, pipeline, onWorkers }: StageContext) {
+export function createStages({ config, store, files: watched, pipeline, onWorkers }: StageContext) {
+  const files = watched ?? unchangedFiles;
   const publicVersion = () => files.folder(config.publicDir);
   const publicKey = `${publicVersion()} ${config.allowPublicScripts}`;
   // The images are pruned only when this build made all of them.
   const made = { siteImages: false, markdownImages: false };
 
+  // Without a watcher's versions, a file is taken from the last build's when its stats say it did not change.
+  const sourceFiles = watched ? undefined : openSourceFiles(store);
   /** Each read of content/ and public/ kept by the path and the version of what it reads. */
   const reads: ContentReads = {
     file(kind, absolute, slug) {
       const version = files.file(absolute);
       // A path has one kind and one slug (its folder and name say which): the version is all that changes.
       const key = version === '' ? absolute : `${absolute}\0${version}`;
-      return store.step('content-file', key, () => loadContentFile(config, kind, absolute, slug, frontmatter));
+      const load = () => loadContentFile(config, kind, absolute, slug, frontmatter);
+      return store.step('content-file', key, () => sourceFiles?.read(absolute, kind.format, slug, load) ?? load());
     },
     listing: (kind, directory) =>
       store.step('content-listing', `${directory}\0${files.listing(directory)}`, () =>
@@ -146,6 +152,8 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
           renderedCodec,
         )
         .catch(nameRefused(shown));
+      // Every content file is read by now, and the load succeeded.
+      sourceFiles?.save();
       const scope = urlKey(urls);
       const bodies = new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
       return { loaded: await assembleSite(context, kinds, bodies), bodies };

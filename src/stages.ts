@@ -10,6 +10,8 @@ import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openSourceFiles } from './cache/source-files.ts';
+import { diskKeyOf, keepResult } from './cache/kept-results.ts';
+import { stampFolder } from './cache/folder-stamp.ts';
 import { renderedCodec } from './cache/codecs.ts';
 import { jsonCodec, type Store } from './cache/store.ts';
 import { linkBody, nameRefused } from './content/bodies.ts';
@@ -100,7 +102,11 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
 export function createStages({ config, store, files: watched, pipeline, onWorkers }: StageContext) {
   const files = watched ?? unchangedFiles;
   const publicVersion = () => files.folder(config.publicDir);
-  const publicKey = `${publicVersion()} ${config.allowPublicScripts}`;
+  // A single build's public/ is known by its stamp, which lets what is made from it be kept on disk.
+  const stamp = watched ? undefined : stampFolder(config.publicDir);
+  const publicKey = stamp
+    ? diskKeyOf(`${stamp} ${config.allowPublicScripts}`)
+    : `${publicVersion()} ${config.allowPublicScripts}`;
   // The images are pruned only when this build made all of them.
   const made = { siteImages: false, markdownImages: false };
 
@@ -130,7 +136,7 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
 
   return {
     publicKey,
-    publicFiles: () => store.step('public-files', publicKey, () => listPublicFiles(config)),
+    publicFiles: () => keepResult(store, 'public-files', publicKey, () => listPublicFiles(config)),
     templates: () => keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config)),
     assets: () => keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config)),
     kinds: () => loadKinds(context),

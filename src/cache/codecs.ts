@@ -2,6 +2,7 @@
 import type { RenderedMarkdown } from '../markdown/processor.ts';
 import { scanJsonOf } from '../output/check.ts';
 import type { PageScan } from '../output/scan-html.ts';
+import { textOf } from './disk.ts';
 import type { Codec } from './store.ts';
 
 /**
@@ -13,13 +14,13 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
   encode: ({ html, ...rest }) => `\0${JSON.stringify(rest)}\n${html}`,
   decode(bytes) {
     const end = bytes.indexOf(10);
-    const rest = JSON.parse(bytes.toString('utf8', 1, end)) as Omit<RenderedMarkdown, 'html'>;
-    return { ...rest, html: bytes.toString('utf8', end + 1) };
+    const rest = JSON.parse(textOf(bytes, 1, end)) as Omit<RenderedMarkdown, 'html'>;
+    return { ...rest, html: textOf(bytes, end + 1) };
   },
 };
 
 /** A page's scan: as JSON, whose strings are copies. */
 export const scanCodec: Codec<PageScan> = {
   encode: scanJsonOf,
-  decode: (bytes) => JSON.parse(bytes.toString('utf8')) as PageScan,
+  decode: (bytes) => JSON.parse(textOf(bytes)) as PageScan,
 };

@@ -10,6 +10,7 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
 import { isJsonSafe, restoreParsed } from '../content/parse.ts';
+import { asciiJson, textOf } from './disk.ts';
 import type { Codec, Store } from './store.ts';
 
 type Format = 'yaml' | 'markdown';
@@ -36,9 +37,9 @@ interface Block {
 }
 
 const blockCodec: Codec<Block> = {
-  encode: (block) => JSON.stringify({ started: block.started, files: [...block.files.values()] }),
+  encode: (block) => asciiJson({ started: block.started, files: [...block.files.values()] }),
   decode(bytes) {
-    const { started, files } = JSON.parse(bytes.toString('utf8')) as { started: string; files: Kept[] };
+    const { started, files } = JSON.parse(textOf(bytes)) as { started: string; files: Kept[] };
     return { started, files: new Map(files.map((kept) => [kept[0], kept])) };
   },
 };

@@ -13,7 +13,7 @@ import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors, toSiteErrors } from './errors.ts';
 import { byteLength, planOutput, type OutputFile } from './output/plan.ts';
-import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
+import { guardOutDir, recoverOutput } from './output/staging.ts';
 import { checkHeadersFile, HEADERS_FILE, integrityOf } from './publish/headers.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { createImagePipeline } from './images/pipeline.ts';
@@ -22,7 +22,7 @@ import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { createRoutes, createUrlPolicy, type Route } from './site/routes.ts';
 import { bodiesShownOn } from './advice/advice-input.ts';
-import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
+import { adviceStage, checkStage, pageScans, renderPagesStage, writeStage } from './page-stages.ts';
 import { createStages } from './stages.ts';
 import { imageContentOf } from './content/load.ts';
 
@@ -130,7 +130,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     // A Markdown image that is also a portfolio image has the same files.
     const bodyImageFiles = markdownImages.files.filter((file) => !imageFiles.has(file.path));
     const planned = planOutput(
-      pages.map((page) => ({ path: page.route.file, contents: page.html })),
+      pages.map((page) => ({ path: page.route.file, contents: page.html, key: keys.get(page.route.file) })),
       assets.files,
       publicFiles,
       publication.files,
@@ -160,7 +160,9 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const warnings = [...loaded.warnings, ...checkHostLimits(planned), ...advice.warnings];
     if (options.strict && warnings.length > 0) throw new SiteErrors(warnings);
     clock.stage('advice');
-    await Promise.all([write && writeOutput(config.outDir, planned), store.save()]);
+    // Written first: what it links is recorded in the store for the next build.
+    if (write) await writeStage(store, config.outDir, planned);
+    await store.save();
     store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     const counted = store.computed();

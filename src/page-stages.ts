@@ -14,6 +14,8 @@ import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from '.
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { checkSite, readPage, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
+import type { OutputRecords } from './output/previous-output.ts';
+import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
 import type { Publication } from './publish/publication.ts';
 import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
@@ -181,4 +183,19 @@ type KeptFindings = Map<string, PageFindings>;
 const keptCodec: Codec<KeptFindings> = {
   encode: (kept) => asciiJson([...kept]),
   decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, PageFindings]>),
+};
+
+/** Writes the output, linking what the last build recorded as unchanged; the record is kept for the next build. */
+export async function writeStage(store: Store, outDir: string, files: OutputFile[]): Promise<void> {
+  const last = store.peek('output-files', outDir, recordsCodec);
+  const records = await writeOutput(outDir, files, last);
+  // Kept only when it changed: an unchanged build leaves the cache file as it is.
+  const same =
+    last?.size === records.size && [...records].every(([file, record]) => `${last.get(file)}` === `${record}`);
+  if (!same) store.keep('output-files', outDir, records, recordsCodec);
+}
+
+const recordsCodec: Codec<OutputRecords> = {
+  encode: (records) => asciiJson([...records]),
+  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, [string, string, string, string]]>),
 };

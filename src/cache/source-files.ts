@@ -3,14 +3,14 @@
  * modification time (ns) and inode each had when it was read. The next build takes a file from
  * the block without reading it when all three still match, as make, Vite and Hugo's file cache
  * do; otherwise it reads the file, and what is made from its text is found again by its hash
- * (src/stages.ts). A file whose modification time is not older than the start of the build that
- * read it is always read again (git's "racy" rule): a change within the same tick of the
- * filesystem's clock keeps its time, so only the content can tell.
+ * (src/stages.ts). A file whose modification time is not clearly older than the start of the
+ * build that read it is always read again (git's "racy" rule, src/cache/racy.ts).
  */
 import { statSync, type BigIntStats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
 import { isJsonSafe, restoreParsed } from '../content/parse.ts';
 import { asciiJson, textOf } from './disk.ts';
+import { clockNs, isRacy } from './racy.ts';
 import type { Codec, Store } from './store.ts';
 
 type Format = 'yaml' | 'markdown';
@@ -51,13 +51,9 @@ export interface SourceFiles {
   save(): void;
 }
 
-/**
- * `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read).
- * The clock is set back a second, for filesystems that keep whole seconds and kernels whose file
- * times lag the wall clock by a tick.
- */
+/** `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read). */
 export function openSourceFiles(store: Store, now = Date.now()): SourceFiles {
-  const started = (BigInt(now - 1000) * 1_000_000n).toString();
+  const started = clockNs(now).toString();
   let last: Block | null | undefined;
   const lastBlock = () => (last ??= store.peek('source-files', 'last', blockCodec) ?? null);
   const files = new Map<string, Kept>();
@@ -90,7 +86,7 @@ function unchanged(kept: Kept, stats: BigIntStats, started: string): boolean {
     kept[1] === String(stats.size) &&
     kept[2] === String(stats.mtimeNs) &&
     kept[3] === String(stats.ino) &&
-    stats.mtimeNs < BigInt(started)
+    !isRacy(stats.mtimeNs, BigInt(started))
   );
 }
 

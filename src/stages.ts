@@ -9,7 +9,7 @@
 import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
-import { openSourceFiles } from './cache/source-files.ts';
+import { openSourceFiles, type SourceFiles } from './cache/source-files.ts';
 import { diskKeyOf, keepResult } from './cache/kept-results.ts';
 import { stampFolder } from './cache/folder-stamp.ts';
 import { renderedCodec } from './cache/codecs.ts';
@@ -112,27 +112,7 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
 
   // Without a watcher's versions, a file is taken from the last build's when its stats say it did not change.
   const sourceFiles = watched ? undefined : openSourceFiles(store);
-  /** Each read of content/ and public/ kept by the path and the version of what it reads. */
-  const reads: ContentReads = {
-    file(kind, absolute, slug) {
-      const version = files.file(absolute);
-      // A path has one kind and one slug (its folder and name say which): the version is all that changes.
-      const key = version === '' ? absolute : `${absolute}\0${version}`;
-      const load = () => loadContentFile(config, kind, absolute, slug, frontmatter);
-      return store.step('content-file', key, () => sourceFiles?.read(absolute, kind.format, slug, load) ?? load());
-    },
-    listing: (kind, directory) =>
-      store.step('content-listing', `${directory}\0${files.listing(directory)}`, () =>
-        listFolder(config.root, directory, kind),
-      ),
-    image: (src) => store.step('image-size', `${src}\0${publicVersion()}`, () => readImage(config.publicDir, src)),
-  };
-  /** Front matter data by its text, on disk: only a file whose front matter changed is parsed. */
-  const frontmatter = {
-    get: (yaml: string) => store.peek('frontmatter', hashKey(yaml), jsonCodec),
-    set: (yaml: string, data: unknown) => void store.keep('frontmatter', hashKey(yaml), data, jsonCodec),
-  };
-  const context = createLoadContext(config, reads);
+  const context = createLoadContext(config, createReads(config, store, files, sourceFiles));
 
   return {
     publicKey,
@@ -143,25 +123,9 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
 
     /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */
     async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {
-      const shown = bodiesOf(kinds);
-      const keys = shown.map((parsed) => bodyKey(parsed, config.allowHtml));
-      const options = { allowHtml: config.allowHtml, threads: config.threads, onWorkers };
-      const results = await store
-        .stepAll(
-          'markdown',
-          keys,
-          (missing) =>
-            renderMarkdownAll(
-              missing.map((index) => shown[index]!.body),
-              options,
-            ),
-          renderedCodec,
-        )
-        .catch(nameRefused(shown));
+      const bodies = await renderBodies({ config, store, onWorkers }, kinds, urls);
       // Every content file is read by now, and the load succeeded.
       sourceFiles?.save();
-      const scope = urlKey(urls);
-      const bodies = new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
       return { loaded: await assembleSite(context, kinds, bodies), bodies };
     },
 
@@ -210,6 +174,60 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
 }
 
 export type Stages = ReturnType<typeof createStages>;
+
+/** Each read of content/ and public/ kept by the path and the version of what it reads. */
+function createReads(
+  config: ResolvedConfig,
+  store: Store,
+  files: FileVersions,
+  sourceFiles: SourceFiles | undefined,
+): ContentReads {
+  /** Front matter data by its text, on disk: only a file whose front matter changed is parsed. */
+  const frontmatter = {
+    get: (yaml: string) => store.peek('frontmatter', hashKey(yaml), jsonCodec),
+    set: (yaml: string, data: unknown) => void store.keep('frontmatter', hashKey(yaml), data, jsonCodec),
+  };
+  const publicVersion = () => files.folder(config.publicDir);
+  return {
+    file(kind, absolute, slug) {
+      const version = files.file(absolute);
+      // A path has one kind and one slug (its folder and name say which): the version is all that changes.
+      const key = version === '' ? absolute : `${absolute}\0${version}`;
+      const load = () => loadContentFile(config, kind, absolute, slug, frontmatter);
+      return store.step('content-file', key, () => sourceFiles?.read(absolute, kind.format, slug, load) ?? load());
+    },
+    listing: (kind, directory) =>
+      store.step('content-listing', `${directory}\0${files.listing(directory)}`, () =>
+        listFolder(config.root, directory, kind),
+      ),
+    image: (src) => store.step('image-size', `${src}\0${publicVersion()}`, () => readImage(config.publicDir, src)),
+  };
+}
+
+/** The Markdown bodies, each kept by its text and the Markdown options, rendered together where missing; then their links. */
+async function renderBodies(
+  { config, store, onWorkers }: Pick<StageContext, 'config' | 'store' | 'onWorkers'>,
+  kinds: LoadedKinds,
+  urls: UrlPolicy,
+): Promise<Bodies> {
+  const shown = bodiesOf(kinds);
+  const keys = shown.map((parsed) => bodyKey(parsed, config.allowHtml));
+  const options = { allowHtml: config.allowHtml, threads: config.threads, onWorkers };
+  const results = await store
+    .stepAll(
+      'markdown',
+      keys,
+      (missing) =>
+        renderMarkdownAll(
+          missing.map((index) => shown[index]!.body),
+          options,
+        ),
+      renderedCodec,
+    )
+    .catch(nameRefused(shown));
+  const scope = urlKey(urls);
+  return new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
+}
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
 async function keepBundle<T extends { inputs: string[] }>(

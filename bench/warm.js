@@ -92,17 +92,19 @@ async function measure(count) {
     before && copyProjectWithCorpus(path.join(work, `before-${count}`), count, { root: before, ownBundle: true });
   const build = (folder) =>
     timeProcess(node, ['bin/agency-site.js', 'build', '--quiet'], { cwd: folder, okCodes: [0] });
-  const change = (folder, run) =>
+  const changeAndBuild = (folder, run) => {
     writeFileSync(path.join(folder, 'content', 'pages', `${pageSlug(1)}.md`), renderCorpusPage(1, count, run));
+    return build(folder);
+  };
   const steps = {
     hugo: () => {
       for (const name of ['public', 'resources', '.hugo-cache'])
         rmSync(path.join(hugo, name), { recursive: true, force: true });
       return timeProcess('hugo', ['--quiet', '--cacheDir', path.join(hugo, '.hugo-cache')], { cwd: hugo });
     },
-    warm: (run) => (change(ours, run), build(ours)),
+    warm: (run) => changeAndBuild(ours, run),
     unchanged: () => build(ours),
-    ...(older && { beforeWarm: (run) => (change(older, run), build(older)), beforeUnchanged: () => build(older) }),
+    ...(older && { beforeWarm: (run) => changeAndBuild(older, run), beforeUnchanged: () => build(older) }),
   };
   // Not timed: the bundles, the caches and the first output; then one warm build, so that the
   // output's files are older than the racy window and recorded.

@@ -103,7 +103,8 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
   const files = watched ?? unchangedFiles;
   const publicVersion = () => files.folder(config.publicDir);
   // A single build's public/ is known by its stamp, which lets what is made from it be kept on disk.
-  const stamp = watched ? undefined : stampFolder(config.publicDir);
+  const onDisk = !watched && config.cache;
+  const stamp = onDisk ? stampFolder(config.publicDir) : undefined;
   const publicKey = stamp
     ? diskKeyOf(`${stamp} ${config.allowPublicScripts}`)
     : `${publicVersion()} ${config.allowPublicScripts}`;
@@ -111,7 +112,7 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
   const made = { siteImages: false, markdownImages: false };
 
   // Without a watcher's versions, a file is taken from the last build's when its stats say it did not change.
-  const sourceFiles = watched ? undefined : openSourceFiles(store);
+  const sourceFiles = onDisk ? openSourceFiles(store) : undefined;
   const context = createLoadContext(config, createReads(config, store, files, sourceFiles));
 
   return {

@@ -37,7 +37,9 @@ export function openPreviousOutput(last: OutputRecords | undefined, now = Date.n
         const known = key !== undefined && record !== undefined && matches(record, key, stats);
         if (!known && !sameBytes(previous, stats, contents)) return false;
         linkSync(previous, target);
-        note(path, key, stats);
+        // A linked file keeps its inode and time: what was known of it still holds.
+        if (known) records.set(path, record);
+        else note(path, key, stats);
         return true;
       } catch {
         // no previous file, or one that cannot be read or linked (another disk): write it

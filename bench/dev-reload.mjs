@@ -107,7 +107,9 @@ try {
       channel.drain();
       const started = performance.now();
       await writeFile(path.join(project, edit.file), text);
-      const message = await channel.next([edit.expect, 'reload', 'css']);
+      const message = await channel.next([edit.expect, 'reload', 'css']).catch((error) => {
+        throw new Error(`${edit.name}, save ${n + 1}: ${error.message}\n${log}`);
+      });
       const elapsed = performance.now() - started;
       if (message.type !== edit.expect)
         throw new Error(`${edit.name}: expected ${edit.expect}, got ${JSON.stringify(message)}\n${log}`);

@@ -117,7 +117,8 @@ export function checkStage(
     passed(page) {
       const key = keys.get(page.route.file)!;
       const passed = last?.get(key);
-      if (!passed?.every(([file, anchored]) => keys.get(file) === anchored)) return false;
+      // JSON keeps a file that is no page (no key) as null.
+      if (!passed?.every(([file, anchored]) => (keys.get(file) ?? null) === (anchored ?? null))) return false;
       kept.set(key, passed);
       return true;
     },
@@ -136,11 +137,11 @@ export function checkStage(
 }
 
 /** Each page that passed, by its key: the output files its anchors point into, with their pages' keys. */
-type KeptPasses = Map<string, Array<[file: string, key: string | undefined]>>;
+type KeptPasses = Map<string, Array<[file: string, key: string | undefined | null]>>;
 
 const passedCodec: Codec<KeptPasses> = {
   encode: (kept) => asciiJson([...kept]),
-  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, Array<[string, string]>]>),
+  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, Array<[string, string | null]>]>),
 };
 
 /** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pageSlug, renderCorpusPage, writeCorpus } from './corpus.js';
+import { createHugoSite, LAYOUT_HEAD } from './hugo-site.js';
 import {
   copyProjectWithCorpus,
   createWorkFolder,
@@ -44,8 +45,6 @@ const machine = machineDetails();
 const node = process.execPath;
 /** Kept between runs so Eleventy is installed once; outside the project. */
 const toolsFolder = path.join(os.tmpdir(), 'agency-site-bench-tools');
-
-const LAYOUT_HEAD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>';
 
 function findHugo() {
   const probe = spawnSync('hugo', ['version'], { encoding: 'utf8' });
@@ -86,20 +85,6 @@ function installEleventy() {
     return undefined;
   }
   return cmd;
-}
-
-/** One layout, every page of the corpus, nothing else: what Hugo needs to build the same pages. */
-function createHugoSite(folder, count) {
-  mkdirSync(path.join(folder, 'layouts', '_default'), { recursive: true });
-  writeFileSync(
-    path.join(folder, 'config.toml'),
-    'baseURL = "https://example.com/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "home", "section", "404"]\n',
-  );
-  writeFileSync(
-    path.join(folder, 'layouts', '_default', 'single.html'),
-    `${LAYOUT_HEAD}{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body></html>\n`,
-  );
-  writeCorpus(path.join(folder, 'content', 'pages'), count);
 }
 
 /** The same for Eleventy: one Liquid layout; Markdown is not run through a template engine first. */

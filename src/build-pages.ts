@@ -114,7 +114,11 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   // A Markdown image that is also a portfolio image has the same files.
   const bodyImageFiles = made?.markdownImages.files.filter((file) => !imageFiles.has(file.path)) ?? [];
   const groups = [
-    (rendered?.pages ?? []).map((page) => ({ path: page.route.file, contents: page.html })),
+    (rendered?.pages ?? []).map((page) => ({
+      path: page.route.file,
+      contents: page.html,
+      key: rendered?.keys.get(page.route.file),
+    })),
     sources.assets?.files ?? [],
     sources.publicFiles,
     made?.publication.files ?? [],

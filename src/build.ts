@@ -17,13 +17,14 @@ import type { PageReport } from './advice/page-report.ts';
 import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pages.ts';
 import { createProblems, type Problems } from './build-problems.ts';
 import { readSources } from './build-sources.ts';
-import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
+import type { FileVersions } from './cache/file-versions.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors } from './errors.ts';
 import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
 import { byteLength, type OutputFile } from './output/plan.ts';
-import { guardOutDir, recoverOutput, writeOutput } from './output/staging.ts';
+import { guardOutDir, recoverOutput } from './output/staging.ts';
+import { writeStage } from './page-stages.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import { createStages, type Stages } from './stages.ts';
@@ -97,7 +98,9 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     clock.stage('advice');
     if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
     if (!site || !pages || !advice) throw new Error('buildSite: a stage made nothing and reported no problem');
-    await Promise.all([write && writeOutput(config.outDir, output.planned), run.store.save()]);
+    // Written first: what it links is recorded in the store for the next build.
+    if (write) await writeStage(run.store, config.outDir, output.planned);
+    await run.store.save();
     // What this build published, for the next build's moved-page guard.
     if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous);
     run.store.sweep();
@@ -157,7 +160,7 @@ async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
   const workers = { count: 0 };
   const onWorkers = (count: number) => (workers.count = count);
-  const stages = createStages({ config, store, files: options.files ?? unchangedFiles, pipeline, onWorkers });
+  const stages = createStages({ config, store, files: options.files, pipeline, onWorkers });
   return {
     config,
     options,

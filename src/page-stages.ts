@@ -4,14 +4,17 @@
  * share, and its own route, or for a content page its file and body. The check and the advice
  * keep what they found on a page by that key.
  */
-import { hashKey } from './cache/disk.ts';
+import { asciiJson, hashKey, textOf } from './cache/disk.ts';
 import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
+import { keepResult } from './cache/kept-results.ts';
 import type { PageFindings } from './advice/advise.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { checkSite, readPageJson, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
+import type { OutputRecords } from './output/previous-output.ts';
+import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
 import type { Publication } from './publish/publication.ts';
 import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
@@ -98,28 +101,51 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
   };
 }
 
-/** The site check; a page that passed passes again while it, the site's files, the URL policy and its anchors' pages are the same. */
+/**
+ * The site check; a page that passed passes again while it, the site's files, the URL policy and its
+ * anchors' pages are the same. What passed is kept as one value for the whole site (see KeptFindings).
+ */
 export function checkStage(
   store: Store,
   input: Omit<SiteCheckInput, 'memo'>,
   keys: Map<string, string>,
   scanOf: (page: RenderedPage) => PageScan,
 ) {
-  const step = `page-check ${hashKey(urlKey(input.urls), [...input.files].join('\n'))}`;
-  type Passed = Array<[file: string, key: string | undefined]>;
+  const step = hashKey(urlKey(input.urls), [...input.files].join('\n'));
+  const last = store.peek('page-checks', step, passedCodec);
+  const kept: KeptPasses = new Map();
+  let fresh = 0;
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
-    passed: (page) =>
-      store.peek<Passed>(step, keys.get(page.route.file)!)?.every(([file, key]) => keys.get(file) === key) ?? false,
-    keep: (page, anchored) =>
-      void store.keep<Passed>(
-        step,
+    passed(page) {
+      const key = keys.get(page.route.file)!;
+      const passed = last?.get(key);
+      // JSON keeps a file that is no page (no key) as null.
+      if (!passed?.every(([file, anchored]) => (keys.get(file) ?? null) === (anchored ?? null))) return false;
+      kept.set(key, passed);
+      return true;
+    },
+    keep(page, anchored) {
+      fresh++;
+      kept.set(
         keys.get(page.route.file)!,
         [...anchored].map((file) => [file, keys.get(file)]),
-      ),
+      );
+    },
   };
-  return checkSite({ ...input, memo });
+  const problems = checkSite({ ...input, memo });
+  if (problems.length === 0 && (fresh > 0 || kept.size !== last?.size))
+    store.keep('page-checks', step, kept, passedCodec);
+  return problems;
 }
+
+/** Each page that passed, by its key: the output files its anchors point into, with their pages' keys. */
+type KeptPasses = Map<string, Array<[file: string, key: string | undefined | null]>>;
+
+const passedCodec: Codec<KeptPasses> = {
+  encode: (kept) => asciiJson([...kept]),
+  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, Array<[string, string | null]>]>),
+};
 
 /** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
 export async function adviceStage(
@@ -134,7 +160,7 @@ export async function adviceStage(
   const byPath = new Map(input.pages.map((page) => [page.route.path, keys.get(page.route.file)!]));
   const last = store.peek('advice-pages', 'last', keptCodec);
   const kept: KeptFindings = new Map();
-  const images = await store.step('advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
+  const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
   const result = runAdviceStage({
     ...input,
     images,
@@ -159,6 +185,21 @@ export async function adviceStage(
 type KeptFindings = Map<string, PageFindings>;
 
 const keptCodec: Codec<KeptFindings> = {
-  encode: (kept) => JSON.stringify([...kept]),
-  decode: (bytes) => new Map(JSON.parse(bytes.toString('utf8')) as Array<[string, PageFindings]>),
+  encode: (kept) => asciiJson([...kept]),
+  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, PageFindings]>),
+};
+
+/** Writes the output, linking what the last build recorded as unchanged; the record is kept for the next build. */
+export async function writeStage(store: Store, outDir: string, files: OutputFile[]): Promise<void> {
+  const last = store.peek('output-files', outDir, recordsCodec);
+  const records = await writeOutput(outDir, files, last);
+  // Kept only when it changed: an unchanged build leaves the cache file as it is.
+  const same =
+    last?.size === records.size && [...records].every(([file, record]) => `${last.get(file)}` === `${record}`);
+  if (!same) store.keep('output-files', outDir, records, recordsCodec);
+}
+
+const recordsCodec: Codec<OutputRecords> = {
+  encode: (records) => asciiJson([...records]),
+  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, [string, string, string, string]]>),
 };

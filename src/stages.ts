@@ -8,7 +8,10 @@
  */
 import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './cache/disk.ts';
-import type { FileVersions } from './cache/file-versions.ts';
+import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
+import { openSourceFiles, type SourceFiles } from './cache/source-files.ts';
+import { diskKeyOf, keepResult } from './cache/kept-results.ts';
+import { stampFolder } from './cache/folder-stamp.ts';
 import { renderedCodec } from './cache/codecs.ts';
 import { jsonCodec, type Store } from './cache/store.ts';
 import { linkBody, nameRefused } from './content/bodies.ts';
@@ -49,7 +52,8 @@ export type Bodies = ReadonlyMap<string, RenderedMarkdown>;
 export interface StageContext {
   config: ResolvedConfig;
   store: Store;
-  files: FileVersions;
+  /** The watcher's versions of the source files (dev); without them, each file is as it is on disk now. */
+  files?: FileVersions;
   /** Makes the images of the site and of Markdown bodies. */
   pipeline: ImagePipeline;
   onWorkers?: (count: number) => void;
@@ -95,60 +99,34 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
   return made;
 }
 
-export function createStages({ config, store, files, pipeline, onWorkers }: StageContext) {
+export function createStages({ config, store, files: watched, pipeline, onWorkers }: StageContext) {
+  const files = watched ?? unchangedFiles;
   const publicVersion = () => files.folder(config.publicDir);
-  const publicKey = `${publicVersion()} ${config.allowPublicScripts}`;
+  // A single build's public/ is known by its stamp, which lets what is made from it be kept on disk.
+  const onDisk = !watched && config.cache;
+  const stamp = onDisk ? stampFolder(config.publicDir) : undefined;
+  const publicKey = stamp
+    ? diskKeyOf(`${stamp} ${config.allowPublicScripts}`)
+    : `${publicVersion()} ${config.allowPublicScripts}`;
   // The images are pruned only when this build made all of them.
   const made = { siteImages: false, markdownImages: false };
 
-  /** Each read of content/ and public/ kept by the path and the version of what it reads. */
-  const reads: ContentReads = {
-    file(kind, absolute, slug) {
-      const version = files.file(absolute);
-      // A path has one kind and one slug (its folder and name say which): the version is all that changes.
-      const key = version === '' ? absolute : `${absolute}\0${version}`;
-      return store.step('content-file', key, () => loadContentFile(config, kind, absolute, slug, frontmatter));
-    },
-    listing: (kind, directory) =>
-      store.step('content-listing', `${directory}\0${files.listing(directory)}`, () =>
-        listFolder(config.root, directory, kind),
-      ),
-    image: (src) => store.step('image-size', `${src}\0${publicVersion()}`, () => readImage(config.publicDir, src)),
-  };
-  /** Front matter data by its text, on disk: only a file whose front matter changed is parsed. */
-  const frontmatter = {
-    get: (yaml: string) => store.peek('frontmatter', hashKey(yaml), jsonCodec),
-    set: (yaml: string, data: unknown) => void store.keep('frontmatter', hashKey(yaml), data, jsonCodec),
-  };
-  const context = createLoadContext(config, reads);
+  // Without a watcher's versions, a file is taken from the last build's when its stats say it did not change.
+  const sourceFiles = onDisk ? openSourceFiles(store) : undefined;
+  const context = createLoadContext(config, createReads(config, store, files, sourceFiles));
 
   return {
     publicKey,
-    publicFiles: () => store.step('public-files', publicKey, () => listPublicFiles(config)),
+    publicFiles: () => keepResult(store, 'public-files', publicKey, () => listPublicFiles(config)),
     templates: () => keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config)),
     assets: () => keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config)),
     kinds: () => loadKinds(context),
 
     /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */
     async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {
-      const shown = bodiesOf(kinds);
-      const keys = shown.map((parsed) => bodyKey(parsed, config.allowHtml));
-      const { allowHtml, threads, threadsAuto: idleCoresOnly } = config;
-      const options = { allowHtml, threads, idleCoresOnly, onWorkers };
-      const results = await store
-        .stepAll(
-          'markdown',
-          keys,
-          (missing) =>
-            renderMarkdownAll(
-              missing.map((index) => shown[index]!.body),
-              options,
-            ),
-          renderedCodec,
-        )
-        .catch(nameRefused(shown));
-      const scope = urlKey(urls);
-      const bodies = new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
+      const bodies = await renderBodies({ config, store, onWorkers }, kinds, urls);
+      // Every content file is read by now, and the load succeeded.
+      sourceFiles?.save();
       return { loaded: await assembleSite(context, kinds, bodies), bodies };
     },
 
@@ -197,6 +175,61 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
 }
 
 export type Stages = ReturnType<typeof createStages>;
+
+/** Each read of content/ and public/ kept by the path and the version of what it reads. */
+function createReads(
+  config: ResolvedConfig,
+  store: Store,
+  files: FileVersions,
+  sourceFiles: SourceFiles | undefined,
+): ContentReads {
+  /** Front matter data by its text, on disk: only a file whose front matter changed is parsed. */
+  const frontmatter = {
+    get: (yaml: string) => store.peek('frontmatter', hashKey(yaml), jsonCodec),
+    set: (yaml: string, data: unknown) => void store.keep('frontmatter', hashKey(yaml), data, jsonCodec),
+  };
+  const publicVersion = () => files.folder(config.publicDir);
+  return {
+    file(kind, absolute, slug) {
+      const version = files.file(absolute);
+      // A path has one kind and one slug (its folder and name say which): the version is all that changes.
+      const key = version === '' ? absolute : `${absolute}\0${version}`;
+      const load = () => loadContentFile(config, kind, absolute, slug, frontmatter);
+      return store.step('content-file', key, () => sourceFiles?.read(absolute, kind.format, slug, load) ?? load());
+    },
+    listing: (kind, directory) =>
+      store.step('content-listing', `${directory}\0${files.listing(directory)}`, () =>
+        listFolder(config.root, directory, kind),
+      ),
+    image: (src) => store.step('image-size', `${src}\0${publicVersion()}`, () => readImage(config.publicDir, src)),
+  };
+}
+
+/** The Markdown bodies, each kept by its text and the Markdown options, rendered together where missing; then their links. */
+async function renderBodies(
+  { config, store, onWorkers }: Pick<StageContext, 'config' | 'store' | 'onWorkers'>,
+  kinds: LoadedKinds,
+  urls: UrlPolicy,
+): Promise<Bodies> {
+  const shown = bodiesOf(kinds);
+  const keys = shown.map((parsed) => bodyKey(parsed, config.allowHtml));
+  const { allowHtml, threads, threadsAuto: idleCoresOnly } = config;
+  const options = { allowHtml, threads, idleCoresOnly, onWorkers };
+  const results = await store
+    .stepAll(
+      'markdown',
+      keys,
+      (missing) =>
+        renderMarkdownAll(
+          missing.map((index) => shown[index]!.body),
+          options,
+        ),
+      renderedCodec,
+    )
+    .catch(nameRefused(shown));
+  const scope = urlKey(urls);
+  return new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
+}
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
 async function keepBundle<T extends { inputs: string[] }>(

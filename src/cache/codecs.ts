@@ -1,5 +1,6 @@
 /** How the pipeline's larger values are kept in the disk cache. */
 import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { textOf } from './disk.ts';
 import type { Codec } from './store.ts';
 
 /**
@@ -11,7 +12,7 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
   encode: ({ html, ...rest }) => `\0${JSON.stringify(rest)}\n${html}`,
   decode(bytes) {
     const end = bytes.indexOf(10);
-    const rest = JSON.parse(bytes.toString('utf8', 1, end)) as Omit<RenderedMarkdown, 'html'>;
-    return { ...rest, html: bytes.toString('utf8', end + 1) };
+    const rest = JSON.parse(textOf(bytes, 1, end)) as Omit<RenderedMarkdown, 'html'>;
+    return { ...rest, html: textOf(bytes, end + 1) };
   },
 };

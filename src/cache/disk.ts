@@ -5,6 +5,7 @@
  * and is ignored whole by any other. Saving keeps only the entries used since it was opened (one
  * build, or one dev session), so the file never grows with edits that are gone.
  */
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,6 +30,24 @@ export function hashKey(...parts: string[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(`${part.length}:`).update(part);
   return hash.digest('base64url');
+}
+
+/**
+ * The text of UTF-8 bytes. Node 20 decodes UTF-8 at a sixth of the speed it copies Latin-1, and
+ * most of what the cache holds is ASCII (where both agree): checking that first is far cheaper
+ * than the slow decode it saves.
+ */
+export function textOf(bytes: Buffer, start = 0, end = bytes.length): string {
+  const slice = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
+  return isAscii(slice) ? slice.toString('latin1') : slice.toString('utf8');
+}
+
+/** JSON in ASCII only (other characters as \u escapes), so that textOf reads it back at its fast speed. */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A cache that keeps nothing: every build computes everything (`--no-cache`). */
@@ -62,7 +81,7 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
       const bytes = bytesOf(key);
       if (bytes === undefined) return undefined;
       used.add(key);
-      return bytes.toString('utf8');
+      return textOf(bytes);
     },
     getBytes(key) {
       const bytes = bytesOf(key);
@@ -152,7 +171,7 @@ async function readStore(file: string, version: string): Promise<Store> {
     if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return empty;
     const headerLength = bytes.readUInt32LE(MAGIC.length);
     let offset = MAGIC.length + 4 + headerLength;
-    const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, offset)) as {
+    const header = JSON.parse(textOf(bytes, MAGIC.length + 4, offset)) as {
       version: string;
       keys: Array<[string, number]>;
     };

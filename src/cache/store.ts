@@ -6,7 +6,7 @@
  * one build, or a whole dev session, where sweep() after each good build drops what it did not use.
  */
 import type { ResolvedConfig } from '../config.ts';
-import { createNoDiskCache, hashKey, loadDiskCache, type DiskCache } from './disk.ts';
+import { createNoDiskCache, hashKey, loadDiskCache, textOf, type DiskCache } from './disk.ts';
 import { GENERATOR_VERSION } from './version.ts';
 
 /** How a value is kept in the disk file. */
@@ -15,12 +15,12 @@ export interface Codec<T> {
   decode(bytes: Buffer): T;
 }
 
-export const textCodec: Codec<string> = { encode: (value) => value, decode: (bytes) => bytes.toString('utf8') };
+export const textCodec: Codec<string> = { encode: (value) => value, decode: (bytes) => textOf(bytes) };
 /** The bytes as read from the file, not copied. */
 export const bytesCodec: Codec<Buffer> = { encode: (value) => value, decode: (bytes) => bytes };
 export const jsonCodec: Codec<unknown> = {
   encode: (value) => JSON.stringify(value),
-  decode: (bytes) => JSON.parse(bytes.toString('utf8')),
+  decode: (bytes) => JSON.parse(textOf(bytes)),
 };
 
 export interface Store {

@@ -112,8 +112,37 @@ function withLazyPositions(source: SourceFile, text: string, syntaxCode: SyntaxC
   };
 }
 
+/**
+ * A parsed file made again from what an earlier build kept of it (src/cache/source-files.ts): its
+ * text, where its body starts and its data. Positions are found as for a fresh parse: by parsing
+ * the YAML again when an error message first needs them.
+ */
+export function restoreParsed(
+  source: SourceFile,
+  format: 'yaml' | 'markdown',
+  data: unknown,
+  body: { start: number; lineOffset: number },
+): Parsed {
+  const bodyLineOffset = body.lineOffset;
+  if (format === 'yaml') {
+    return { ...source, located: withLazyPositions(source, source.text, 'YamlSyntax', data), body: '', bodyLineOffset };
+  }
+  let located: ParsedYaml | undefined;
+  const yaml = () => splitFrontmatter(source.file, source.text).yaml;
+  return {
+    ...source,
+    located: {
+      data,
+      locate: (field, isKey) =>
+        (located ??= withLazyPositions(source, yaml(), 'FrontmatterSyntax', data)).locate(field, isKey),
+    },
+    body: source.text.slice(body.start),
+    bodyLineOffset,
+  };
+}
+
 /** Data that comes back the same from JSON: finite numbers (not -0), strings, booleans, null, arrays, plain objects. */
-function isJsonSafe(value: unknown): boolean {
+export function isJsonSafe(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
   if (Array.isArray(value)) return value.every(isJsonSafe);

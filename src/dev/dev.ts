@@ -21,6 +21,7 @@ import { bundleClient, createDevServer } from './server.ts';
 import type { FindFile } from './static.ts';
 import { planUpdate } from './update.ts';
 import { watchSite, type BuildOutcome } from './watch.ts';
+import type { BuildResult } from '../build.ts';
 
 export interface DevOptions {
   port: number;
@@ -47,78 +48,34 @@ const placeholder = Buffer.from(
 const noBuild: FindFile = async (relative) =>
   relative === '404.html' ? { path: relative, size: placeholder.byteLength, body: () => placeholder } : undefined;
 
+/** What the dev server shows: the last good build (served from memory) and the problems and warnings of the newest. */
+interface DevState {
+  builds: number;
+  good?: { build: string; output: OutputFile[]; files: FindFile };
+  problems: Problem[];
+  warnings: Problem[];
+  /** The warnings as last printed, to print them only when they change. */
+  shownWarnings: string;
+}
+
+type DevServer = ReturnType<typeof createDevServer>;
+
 export async function startDevServer(config: ResolvedConfig, options: DevOptions): Promise<DevHandle> {
   const client = await bundleClient();
   const clientIntegrity = integrityOf(client);
-  const session = randomBytes(4).toString('hex');
-  let builds = 0;
-  let good: { build: string; output: OutputFile[]; files: FindFile } | undefined;
-  let problems: Problem[] = [];
-  let warnings: Problem[] = [];
-  let shownWarnings = '';
+  const state: DevState = { builds: 0, problems: [], warnings: [], shownWarnings: '' };
   const devServer = createDevServer({
     base: config.base,
     host: options.host,
     client,
-    files: () => good?.files ?? noBuild,
-    hello: () => ({ type: 'hello', build: good?.build ?? '', errors: problems, warnings }),
+    files: () => state.good?.files ?? noBuild,
+    hello: () => ({ type: 'hello', build: state.good?.build ?? '', errors: state.problems, warnings: state.warnings }),
   });
-
-  const onBuild = (outcome: BuildOutcome) => {
-    const changed = formatChanges(config.root, outcome.changes);
-    if (!outcome.ok) {
-      problems = reportProblems(outcome);
-      log.warn(
-        `The build${changed} failed; ${good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`,
-      );
-      devServer.send({ type: 'errors', errors: problems });
-      return;
-    }
-    const { result } = outcome;
-    // Warnings (content advice, raw HTML left out, ...) are printed and sent when they change, not after every save.
-    const formatted = result.warnings.map(formatError).join('\n');
-    if (formatted !== shownWarnings) {
-      log.siteWarnings(result.warnings);
-      warnings = result.warnings.map((warning) => toProblem(warning));
-      devServer.send({ type: 'warnings', warnings });
-    }
-    shownWarnings = formatted;
-    const recovered = problems.length > 0;
-    problems = [];
-    const update = planUpdate(
-      good?.output,
-      result.output,
-      config.base,
-      outcome.changes.some((change) => inside(change.path, config.publicDir)),
-    );
-    if (update.kind === 'none' && good) {
-      log.info(`Rebuilt${changed} in ${result.milliseconds} ms: no page changed.`);
-      if (recovered) devServer.send({ type: 'clear', build: good.build });
-      return;
-    }
-    const build = `${session}-${++builds}`;
-    const output = result.output;
-    good = {
-      build,
-      output,
-      files: createMemoryFiles(output, {
-        publicDir: config.publicDir,
-        injectHtml: (html) =>
-          injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
-      }),
-    };
-    if (update.kind === 'css') {
-      devServer.send({ type: 'css', build, from: update.from, to: update.to });
-      log.info(`Rebuilt${changed} in ${result.milliseconds} ms: stylesheet swapped.`);
-    } else {
-      devServer.send({ type: 'reload', build });
-      if (builds === 1)
-        log.info(
-          `Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms.`,
-        );
-      else log.info(`Rebuilt${changed} in ${result.milliseconds} ms: reloading.`);
-    }
-  };
+  const session = randomBytes(4).toString('hex');
+  const onBuild = (outcome: BuildOutcome) =>
+    outcome.ok
+      ? showGoodBuild(config, devServer, state, outcome, { session, clientIntegrity })
+      : showFailedBuild(config, devServer, state, outcome);
 
   const watcher = watchSite(config, { onBuild, debounce: options.debounce });
   await watcher.ready;
@@ -140,6 +97,72 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       await devServer.close();
     },
   };
+}
+
+function showFailedBuild(
+  config: ResolvedConfig,
+  devServer: DevServer,
+  state: DevState,
+  outcome: Exclude<BuildOutcome, { ok: true }>,
+): void {
+  state.problems = reportProblems(outcome);
+  log.warn(
+    `The build${formatChanges(config.root, outcome.changes)} failed; ${state.good ? 'still serving the last good pages' : 'the browser shows the problems until a build succeeds'}.`,
+  );
+  devServer.send({ type: 'errors', errors: state.problems });
+}
+
+/** Warnings (content advice, raw HTML left out, ...) are printed and sent when they change, not after every save. */
+function showWarnings(devServer: DevServer, state: DevState, warnings: BuildResult['warnings']): void {
+  const formatted = warnings.map(formatError).join('\n');
+  if (formatted !== state.shownWarnings) {
+    log.siteWarnings(warnings);
+    state.warnings = warnings.map((warning) => toProblem(warning));
+    devServer.send({ type: 'warnings', warnings: state.warnings });
+  }
+  state.shownWarnings = formatted;
+}
+
+/** Serves a good build's output and tells the browser: reload, swap the stylesheet, or nothing when no page changed. */
+function showGoodBuild(
+  config: ResolvedConfig,
+  devServer: DevServer,
+  state: DevState,
+  { result, changes }: Extract<BuildOutcome, { ok: true }>,
+  { session, clientIntegrity }: { session: string; clientIntegrity: string },
+): void {
+  const changed = formatChanges(config.root, changes);
+  showWarnings(devServer, state, result.warnings);
+  const recovered = state.problems.length > 0;
+  state.problems = [];
+  const publicChanged = changes.some((change) => inside(change.path, config.publicDir));
+  const update = planUpdate(state.good?.output, result.output, config.base, publicChanged);
+  if (update.kind === 'none' && state.good) {
+    log.info(`Rebuilt${changed} in ${result.milliseconds} ms: no page changed.`);
+    if (recovered) devServer.send({ type: 'clear', build: state.good.build });
+    return;
+  }
+  const build = `${session}-${++state.builds}`;
+  const output = result.output;
+  state.good = {
+    build,
+    output,
+    files: createMemoryFiles(output, {
+      publicDir: config.publicDir,
+      injectHtml: (html) => injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
+    }),
+  };
+  if (update.kind === 'css') {
+    devServer.send({ type: 'css', build, from: update.from, to: update.to });
+    log.info(`Rebuilt${changed} in ${result.milliseconds} ms: stylesheet swapped.`);
+  } else {
+    devServer.send({ type: 'reload', build });
+    if (state.builds === 1)
+      log.info(
+        `Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${result.milliseconds} ms.`,
+      );
+    else log.info(`Rebuilt${changed} in ${result.milliseconds} ms: reloading.`);
+  }
 }
 
 /** Prints a failed build's problems and returns them as the overlay shows them. */

@@ -6,7 +6,6 @@
  * it read them is not reported but redone, so a burst of saves ends in one consistent build.
  */
 import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { createFileVersionCounter, type FileChange } from '../cache/file-versions.ts';
@@ -15,6 +14,7 @@ import { buildSite, type BuildOptions, type BuildResult } from '../build.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';
 import { log } from '../log.ts';
+import { createSettler, PendingChanges } from './pending-changes.ts';
 
 export type BuildOutcome =
   | { ok: true; result: BuildResult; changes: FileChange[] }
@@ -39,15 +39,10 @@ export interface SiteWatcher {
 }
 
 /**
- * chokidar reports a path's first change and drops the ones that follow within 50 ms. A save in
- * that window would go unseen, so a little after the last event for a file its state is
- * compared with what the build read; if it moved on, it counts as a new change.
- */
-const SETTLE_MS = 60;
-/**
  * How long a failed build waits, with no file moving, before its problems are shown: longer than
- * SETTLE_MS, and long enough to outlast the gap between an editor's truncate and its write on a
- * busy machine. Problems may appear this much later; good builds are never held.
+ * the settle wait of pending-changes.ts, and long enough to outlast the gap between an editor's
+ * truncate and its write on a busy machine. Problems may appear this much later; good builds are
+ * never held.
  */
 const HOLD_MS = 150;
 
@@ -142,120 +137,6 @@ async function buildOnce(config: ResolvedConfig, build: BuildOptions, changes: F
   }
 }
 
-/**
- * Saves waiting for the next build, debounced into one batch, and what each file looked like when
- * a build last read it.
- */
-class PendingChanges {
-  private readonly changes = new Map<string, FileChange>();
-  /** What each changed file looked like at its newest event, and when the build read it. */
-  private readonly seenAs = new Map<string, string>();
-  private readonly readAs = new Map<string, string>();
-  /** When the oldest waiting change came in. */
-  private firstAt = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private closed = false;
-
-  constructor(
-    private readonly debounce: number,
-    private readonly maxWait: number,
-    private readonly startBuild: () => void,
-  ) {}
-
-  get size(): number {
-    return this.changes.size;
-  }
-
-  add(change: FileChange, stats?: Stats): void {
-    if (stats) this.seenAs.set(change.path, signatureOf(stats));
-    else this.seenAs.delete(change.path);
-    this.queue(change);
-    this.schedule();
-  }
-
-  /** A build's batch again, when the build was not shown: its files moved while it read them. */
-  requeue(changes: FileChange[]): void {
-    for (const change of changes) this.queue(change);
-    if (!this.timer) this.schedule();
-  }
-
-  /** A burst of saves goes on: the build waits for its end (up to maxWait). */
-  prolong(): void {
-    if (this.timer) this.schedule();
-  }
-
-  close(): void {
-    this.closed = true;
-    clearTimeout(this.timer);
-  }
-
-  private schedule(): void {
-    if (this.closed) return;
-    clearTimeout(this.timer);
-    const waited = performance.now() - this.firstAt;
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        this.startBuild();
-      },
-      Math.max(0, Math.min(this.debounce, this.maxWait - waited)),
-    );
-  }
-
-  private queue(change: FileChange): void {
-    const earlier = this.changes.get(change.path);
-    if (this.changes.size === 0) this.firstAt = performance.now();
-    // A file added and changed in one batch still counts as added: keep the event that says more.
-    if (!earlier || earlier.event === 'change') this.changes.set(change.path, change);
-  }
-
-  /** Empties the batch and notes what its files look like as the build is about to read them. */
-  async takeForBuild(): Promise<FileChange[]> {
-    const changes = [...this.changes.values()];
-    this.changes.clear();
-    // chokidar's stats were taken after the save and before this build reads: no stat needed.
-    const seen = changes.map((change) => this.seenAs.get(change.path));
-    for (const change of changes) this.seenAs.delete(change.path);
-    await Promise.all(
-      changes.map(async (change, index) => this.readAs.set(change.path, seen[index] ?? (await signature(change.path)))),
-    );
-    return changes;
-  }
-
-  /** True when a file a build read has been written since, with no change waiting for it. */
-  async movedSinceRead(file: string): Promise<boolean> {
-    if (this.changes.has(file) || !this.readAs.has(file)) return false;
-    const now = await signature(file);
-    return now !== this.readAs.get(file) && !this.changes.has(file);
-  }
-}
-
-/** Compares a file a little after its last event with what the build read (see SETTLE_MS). */
-function createSettler(
-  pending: PendingChanges,
-  moved: (file: string) => void,
-): { settle(file: string): void; close(): void } {
-  const timers = new Map<string, NodeJS.Timeout>();
-  let closed = false;
-  return {
-    settle(file) {
-      clearTimeout(timers.get(file));
-      timers.set(
-        file,
-        setTimeout(async () => {
-          timers.delete(file);
-          if (closed) return;
-          if (await pending.movedSinceRead(file)) moved(file);
-        }, SETTLE_MS),
-      );
-    },
-    close() {
-      closed = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-    },
-  };
-}
-
 interface SourceEvents {
   change(change: FileChange, stats?: Stats): void;
   /** A write chokidar held back: a burst of saves goes on. */
@@ -302,17 +183,4 @@ function watchSourceFolders(config: ResolvedConfig, on: SourceEvents): FSWatcher
     );
   });
   return watcher;
-}
-
-/** What a build saw of a file: enough to tell that it was written since. */
-async function signature(file: string): Promise<string> {
-  try {
-    return signatureOf(await stat(file));
-  } catch {
-    return 'missing';
-  }
-}
-
-function signatureOf(info: Stats): string {
-  return `${info.mtimeMs}:${info.ctimeMs}:${info.size}:${info.ino}`;
 }

@@ -9,6 +9,8 @@ export interface OutputFile {
   source?: string;
   /** Bytes of `source`, for the summary. */
   size?: number;
+  /** Stands for `contents` (a page's key): the same key, the same bytes. */
+  key?: string;
 }
 
 /** The groups of files as one output; throws when two of them clash. */

@@ -4,24 +4,13 @@
  * damages the previous output, and the output never holds a file the current build did not make.
  * A file whose bytes are already in the previous output is linked from there, not written again.
  */
-import {
-  chmodSync,
-  closeSync,
-  copyFileSync,
-  linkSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { OutputFile } from './plan.ts';
+import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 
 /** Refuses output folders whose replacement would destroy something that is not a build. */
 export async function guardOutDir(config: ResolvedConfig): Promise<void> {
@@ -135,8 +124,13 @@ function leftoverFailed(cause: unknown, folder: string, step: string): SiteError
   return createError('WriteFailed', facts, { file: path.basename(folder), cause });
 }
 
-export async function writeOutput(outDir: string, files: OutputFile[]): Promise<void> {
+/**
+ * Writes `files` as the new output. `last`: what the last build recorded of the files it left
+ * (src/output/previous-output.ts); the result is the record for the next build.
+ */
+export async function writeOutput(outDir: string, files: OutputFile[], last?: OutputRecords): Promise<OutputRecords> {
   const { staging, old } = siblings(outDir);
+  const previous = openPreviousOutput(last);
   const shown = (file: string) => `${path.basename(outDir)}/${file}`;
   // The first file that could not be written, for the message.
   let failedAt: string | undefined;
@@ -158,7 +152,8 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
       attempt(() => {
         if (file.source) return copyFileSync(file.source, target);
         const contents = file.contents ?? '';
-        if (!linkUnchanged(path.join(outDir, file.path), target, contents)) writeFileSync(target, contents);
+        const linked = previous.link(file.path, path.join(outDir, file.path), target, contents, file.key);
+        if (!linked) writeFileSync(target, contents);
       }, noting(file.path));
     }
   } catch (cause) {
@@ -184,37 +179,8 @@ export async function writeOutput(outDir: string, files: OutputFile[]): Promise<
     throw writeFailed(cause, path.basename(outDir), 'moving the new output in place');
   }
   if (hadOutput) removeFolder(old, 'removing the previous output (the new output is in place)');
+  return previous.records();
 }
-
-/**
- * Links the previous output's file into the staging folder when it holds exactly `contents`:
- * making a file costs far more than reading and linking one (docs/benchmarks.md, "What the build
- * does now"), and most files of a rebuild are unchanged. The previous file is
- * read and compared, so a file edited by hand in the output is written anew; false: write it.
- */
-function linkUnchanged(previous: string, target: string, contents: Uint8Array | string): boolean {
-  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  try {
-    const stats = lstatSync(previous);
-    if (!stats.isFile() || stats.size !== bytes.byteLength) return false;
-    // Read into one buffer kept for all files: thousands of pages leave no garbage behind.
-    if (scratch.length < bytes.byteLength) scratch = Buffer.alloc(Math.max(bytes.byteLength, 2 * scratch.length));
-    const descriptor = openSync(previous, 'r');
-    let read: number;
-    try {
-      read = readSync(descriptor, scratch, 0, bytes.byteLength, 0);
-    } finally {
-      closeSync(descriptor);
-    }
-    if (read !== bytes.byteLength || !scratch.subarray(0, read).equals(bytes)) return false;
-    linkSync(previous, target);
-    return true;
-  } catch {
-    // no previous file, or one that cannot be read or linked (another disk): write it
-    return false;
-  }
-}
-let scratch = Buffer.alloc(64 * 1024);
 
 function attempt(work: () => void, onError: (cause: unknown) => never): void {
   try {

@@ -1,0 +1,21 @@
+/**
+ * git's "racy" rule for trusting a file's stats: a file whose modification time is not clearly
+ * older than the moment its content was read could have changed again within the same tick of
+ * the filesystem's clock, keeping its time; only its content can tell then. Linux stamps files
+ * from a clock that lags the wall clock by up to a scheduler tick (at most 10 ms), so 50 ms is
+ * a safe tick there; a time without a fraction of a second comes from a filesystem that keeps
+ * whole seconds (FAT keeps two).
+ */
+const FINE_TICK = 50_000_000n;
+const COARSE_TICK = 2_000_000_000n;
+
+/** The wall clock now, in ns since the epoch, as file times count. */
+export function clockNs(now = Date.now()): bigint {
+  return BigInt(now) * 1_000_000n;
+}
+
+/** True when a file with this time may have changed unseen after `readAt` (ns since the epoch). */
+export function isRacy(mtimeNs: bigint, readAt: bigint): boolean {
+  const tick = mtimeNs % 1_000_000_000n === 0n ? COARSE_TICK : FINE_TICK;
+  return mtimeNs >= readAt - tick;
+}

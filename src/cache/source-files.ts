@@ -1,0 +1,128 @@
+/**
+ * The content files a single build read, kept in one block of the disk cache with the size,
+ * modification time (ns) and inode each had when it was read. The next build takes a file from
+ * the block without reading it when all three still match, as make, Vite and Hugo's file cache
+ * do; otherwise it reads the file, and what is made from its text is found again by its hash
+ * (src/stages.ts). A file whose modification time is not clearly older than the start of the
+ * build that read it is always read again (git's "racy" rule, src/cache/racy.ts).
+ */
+import { statSync, type BigIntStats } from 'node:fs';
+import type { ContentFile } from '../content/file.ts';
+import { isJsonSafe, restoreParsed } from '../content/parse.ts';
+import { asciiJson, textOf } from './disk.ts';
+import { clockNs, isRacy } from './racy.ts';
+import type { Codec, Store } from './store.ts';
+
+type Format = 'yaml' | 'markdown';
+
+/** One file as kept: its stats, then what rebuilds its ContentFile. */
+type Kept = [
+  absolute: string,
+  size: string,
+  mtimeNs: string,
+  ino: string,
+  file: string,
+  text: string,
+  format: Format,
+  raw: unknown,
+  data: unknown,
+  bodyStart: number,
+  bodyLineOffset: number,
+];
+
+interface Block {
+  /** When the build that read these files started (ns since the epoch). */
+  started: string;
+  files: Map<string, Kept>;
+}
+
+const blockCodec: Codec<Block> = {
+  encode: (block) => asciiJson({ started: block.started, files: [...block.files.values()] }),
+  decode(bytes) {
+    const { started, files } = JSON.parse(textOf(bytes)) as { started: string; files: Kept[] };
+    return { started, files: new Map(files.map((kept) => [kept[0], kept])) };
+  },
+};
+
+export interface SourceFiles {
+  /** The file as the last build read it when it certainly did not change since; else `load()`, kept for the next build. */
+  read<T>(absolute: string, format: Format, slug: string | undefined, load: () => ContentFile<T>): ContentFile<T>;
+  /** Keeps what this build read for the next one, when anything differs from what the last one kept. */
+  save(): void;
+}
+
+/** `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read). */
+export function openSourceFiles(store: Store, now = Date.now()): SourceFiles {
+  const started = clockNs(now).toString();
+  let last: Block | null | undefined;
+  const lastBlock = () => (last ??= store.peek('source-files', 'last', blockCodec) ?? null);
+  const files = new Map<string, Kept>();
+  let fresh = 0;
+  return {
+    read(absolute, format, slug, load) {
+      const stats = statSync(absolute, { bigint: true, throwIfNoEntry: false });
+      const block = lastBlock();
+      const kept = block?.files.get(absolute);
+      if (stats && kept && unchanged(kept, stats, block!.started)) {
+        files.set(absolute, kept);
+        return restore(kept, slug);
+      }
+      const loaded = load();
+      fresh++;
+      const record = stats && keepable(loaded) && toKept(absolute, stats, format, loaded);
+      if (record) files.set(absolute, record);
+      return loaded;
+    },
+    save() {
+      const block = lastBlock();
+      if (fresh === 0 && block && files.size === block.files.size) return;
+      store.keep('source-files', 'last', { started, files }, blockCodec);
+    },
+  };
+}
+
+function unchanged(kept: Kept, stats: BigIntStats, started: string): boolean {
+  return (
+    kept[1] === String(stats.size) &&
+    kept[2] === String(stats.mtimeNs) &&
+    kept[3] === String(stats.ino) &&
+    !isRacy(stats.mtimeNs, BigInt(started))
+  );
+}
+
+/** A file is kept when it has no problems (those are reported from a fresh read) and its data survives JSON. */
+function keepable(file: ContentFile<unknown>): boolean {
+  return (
+    file.errors.length === 0 &&
+    file.source !== undefined &&
+    file.parsed !== undefined &&
+    file.entry !== undefined &&
+    isJsonSafe(file.parsed.located.data) &&
+    isJsonSafe(file.entry.data)
+  );
+}
+
+function toKept(absolute: string, stats: BigIntStats, format: Format, loaded: ContentFile<unknown>): Kept {
+  const { source, parsed, entry } = loaded;
+  return [
+    absolute,
+    String(stats.size),
+    String(stats.mtimeNs),
+    String(stats.ino),
+    source!.file,
+    source!.text,
+    format,
+    parsed!.located.data,
+    entry!.data,
+    source!.text.length - parsed!.body.length,
+    parsed!.bodyLineOffset,
+  ];
+}
+
+function restore<T>(kept: Kept, slug: string | undefined): ContentFile<T> {
+  const [, , , , file, text, format, raw, data, start, lineOffset] = kept;
+  const source = { file, text };
+  const parsed = restoreParsed({ file, text }, format, raw, { start, lineOffset });
+  const entry = slug === undefined ? { ...parsed, data: data as T } : { ...parsed, data: data as T, slug };
+  return { source, parsed, entry, errors: [] };
+}

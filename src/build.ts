@@ -25,6 +25,8 @@ import { bodiesShownOn } from './advice/advice-input.ts';
 import { adviceStage, checkStage, pageScans, renderPagesStage } from './page-stages.ts';
 import { createStages } from './stages.ts';
 import { imageContentOf } from './content/load.ts';
+import { createAdminFiles } from './admin/files.ts';
+import { KINDS } from './content/kinds.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
@@ -82,6 +84,9 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   try {
     const publicFiles = await stages.publicFiles();
     const kinds = stages.kinds();
+    // The CMS's preview script, made while the content loads (kept while the templates stay the same).
+    const adminPreview = stages.adminPreview();
+    adminPreview.catch(() => undefined);
     // Started once the content is read and valid: made while the Markdown renders.
     const images = kinds.then((read) => stages.siteImages(read, (url) => createUrlPolicy(config, url), publicFiles));
     // Awaited after the load; a load that fails first must not leave it unhandled.
@@ -135,6 +140,10 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       publicFiles,
       publication.files,
       bodyImageFiles,
+      createAdminFiles({
+        ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: urls.base },
+        ...{ stylesheet: urls.asset(assets.css), preview: await adminPreview },
+      }),
     );
     const outputFiles = new Set(planned.map((file) => file.path));
     const bodiesOf = (page: { route: Route }) => bodiesShownOn(page.route, site);

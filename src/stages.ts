@@ -10,7 +10,7 @@ import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './cache/disk.ts';
 import type { FileVersions } from './cache/file-versions.ts';
 import { renderedCodec } from './cache/codecs.ts';
-import { jsonCodec, type Store } from './cache/store.ts';
+import { jsonCodec, textCodec, type Store } from './cache/store.ts';
 import { linkBody, nameRefused } from './content/bodies.ts';
 import { renderMarkdownAll } from './markdown/batch.ts';
 import { listFolder } from './content/collections.ts';
@@ -40,6 +40,7 @@ import {
   type SiteImageSet,
 } from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
+import { buildAdminPreview, templatesKey } from './admin/bundle.ts';
 import { loadTemplates } from './render/templates.ts';
 import type { UrlPolicy } from './site/routes.ts';
 
@@ -128,6 +129,14 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
     templates: () => keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config)),
     assets: () => keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config)),
     kinds: () => loadKinds(context),
+    /** The CMS's preview script, kept on disk by the templates' contents: esbuild runs when they change. */
+    async adminPreview(): Promise<string> {
+      const key = await templatesKey(config.templatesDir);
+      return (
+        store.peek('admin-preview', key, textCodec) ??
+        store.keep('admin-preview', key, await buildAdminPreview(config), textCodec)
+      );
+    },
 
     /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */
     async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {

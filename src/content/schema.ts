@@ -175,6 +175,20 @@ export const siteFileSchema = z.strictObject({
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
   /** Content-advice rules turned off for the whole site. */
   advice: adviceSwitchSchema,
+  cms: z
+    .strictObject({
+      repo: z
+        .string()
+        .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name of a GitHub repository, such as northwind/website')
+        .describe('The GitHub repository the CMS at /admin/ saves to, as owner/name.'),
+      branch: z
+        .string()
+        .regex(/^[\w./-]+$/, 'must be a branch name such as main')
+        .default('main')
+        .describe('The branch the site is built from; each change is a pull request into it.'),
+    })
+    .optional()
+    .describe('Where the CMS at /admin/ saves in production. Absent: only `agency-site dev` edits, locally.'),
 });
 
 export const statsSchema = z.array(z.strictObject({ value: text, label: text })).min(1, 'must list at least one stat');

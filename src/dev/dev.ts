@@ -21,6 +21,7 @@ import { bundleClient, createDevServer } from './server.ts';
 import type { FindFile } from './static.ts';
 import { planUpdate } from './update.ts';
 import { watchSite, type BuildOutcome } from './watch.ts';
+import { createAdminRoute, isAdminFile } from '../admin/dev-route.ts';
 
 export interface DevOptions {
   port: number;
@@ -62,6 +63,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     client,
     files: () => good?.files ?? noBuild,
     hello: () => ({ type: 'hello', build: good?.build ?? '', errors: problems, warnings }),
+    route: createAdminRoute({ root: config.root, base: config.base, host: options.host }),
   });
 
   const onBuild = (outcome: BuildOutcome) => {
@@ -103,8 +105,11 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       output,
       files: createMemoryFiles(output, {
         publicDir: config.publicDir,
-        injectHtml: (html) =>
-          injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
+        // The CMS is not reloaded under its editor: its own saves rebuild the site.
+        injectHtml: (html, relative) =>
+          isAdminFile(relative)
+            ? html
+            : injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
       }),
     };
     if (update.kind === 'css') {

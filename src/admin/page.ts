@@ -40,6 +40,23 @@ export function createAdminPolicy(delivery: 'header' | 'meta'): string {
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
+/**
+ * /admin/'s block of _headers. The rule for every path sets the public pages' policy, and an
+ * opener policy that would cut the GitHub sign-in window off from the CMS: `! Name` (Cloudflare
+ * Pages; agency-site preview too) takes both away before the CMS's own are set.
+ */
+export function renderAdminHeaders(urls: { base: string }): string {
+  return [
+    `${urls.base}${ADMIN.folder}/*`,
+    '  ! Content-Security-Policy',
+    '  ! Cross-Origin-Opener-Policy',
+    `  Content-Security-Policy: ${createAdminPolicy('header')}`,
+    '  Cross-Origin-Opener-Policy: same-origin-allow-popups',
+    '  X-Robots-Tag: noindex, nofollow',
+    '  Cache-Control: no-cache',
+  ].join('\n');
+}
+
 /** Inside a <script type="application/json">: nothing may close the element or start a comment. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

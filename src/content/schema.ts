@@ -30,6 +30,9 @@ export const href = z
     // A site path never starts with two slashes: //host/path is another site.
     /^(#[A-Za-z][\w-]*|\/(?!\/)[\w\-./]*(#[A-Za-z][\w-]*)?|https:\/\/[^\s]+|mailto:[^\s]+)$/,
     'must be #anchor, /path, /path#anchor, https://... or mailto:...',
+  )
+  .describe(
+    'Where it leads: #anchor (a section of the home page), /path (a page of this site), /path#anchor, https://... or mailto:...',
   );
 /** A file inside public/, written as the site path it is served at. */
 export const publicPath = z
@@ -42,7 +45,7 @@ const color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as # and six hex digits, such as #4f46e5');
 const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
-const link = z.strictObject({ label: text, href });
+const link = z.strictObject({ label: text.describe('The words of the link.'), href });
 
 /** Where the contact form posts: a full https address, or a path on this site for a function on the same host. */
 const formEndpoint = z
@@ -81,10 +84,17 @@ const textWithEmail = text.refine(
 const contactFormSchema = z
   .strictObject({
     heading: text,
-    endpoint: formEndpoint.optional(),
-    netlify: z.boolean().optional(),
+    endpoint: formEndpoint
+      .optional()
+      .describe(
+        'Where messages go: a form service or any https address that takes a POST (https://formspree.io/f/your-id), or a function on the same host (/api/contact). Leave empty for Netlify Forms or the visitor\u2019s email app.',
+      ),
+    netlify: z.boolean().optional().describe('true: messages go to Netlify Forms. Not together with endpoint.'),
     /** The thank-you page a form posted without JavaScript lands on (Netlify, or a function that redirects). */
-    successPage: z.string().regex(/^\/[\w\-./]+$/, 'must be a path on this site such as /thanks'),
+    successPage: z
+      .string()
+      .regex(/^\/[\w\-./]+$/, 'must be a path on this site such as /thanks')
+      .describe('The page a form sent without JavaScript lands on, such as /thanks (content/pages/thanks.md).'),
     subject: text,
     firstName: text,
     lastName: text,
@@ -94,12 +104,14 @@ const contactFormSchema = z
     message: text,
     submit: text,
     /** Under the form in mail mode: says the mail app opens, and offers {email} if none does. */
-    mailNote: textWithEmail,
+    mailNote: textWithEmail.describe(
+      'Under the form when sending opens the visitor\u2019s email app; {email} becomes the email address, as a link.',
+    ),
     sending: text,
     sent: text,
-    failed: textWithEmail,
+    failed: textWithEmail.describe('Shown when sending failed; {email} becomes the email address, as a link.'),
     /** Label of the spam trap field, which people and screen readers never meet. */
-    trap: text,
+    trap: text.describe('The label of a trap field for spam robots: people and screen readers never see it.'),
   })
   .superRefine((form, context) => {
     if (form.endpoint !== undefined && form.netlify === true) {
@@ -118,7 +130,9 @@ const contactFormSchema = z
 export const siteFileSchema = z.strictObject({
   name: text,
   /** For home screens and app lists, where the full name does not fit. */
-  shortName: text.max(12, 'must be at most 12 characters: it sits under an app icon'),
+  shortName: text
+    .max(12, 'must be at most 12 characters: it sits under an app icon')
+    .describe('The name under a home-screen icon, where the full name does not fit (at most 12 characters).'),
   url: webUrl,
   language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag such as en or en-GB'),
   description: text,
@@ -129,7 +143,11 @@ export const siteFileSchema = z.strictObject({
     .regex(NO_CONTROL, NO_CONTROL_MESSAGE),
   logo: z.strictObject({ src: publicPath }),
   /** Browser chrome and home-screen colours, and the share image's gradient (color to accent). */
-  brand: z.strictObject({ color, accent: color, background: color }),
+  brand: z
+    .strictObject({ color, accent: color, background: color })
+    .describe(
+      'Colours of the browser bar and home-screen icon, and the gradient (color to accent) of the link-preview image, as #rrggbb.',
+    ),
   newTabHint: text,
   skipLink: text,
   nav: z.strictObject({ label: text, menuLabel: text, links: z.array(link).min(1) }),
@@ -156,8 +174,14 @@ export const siteFileSchema = z.strictObject({
     intro: text,
     email: z.strictObject({ label: text, address: email }),
     whatsapp: z.strictObject({ label: text, number: phone, display: text }),
-    primaryAction: z.strictObject({ label: text, href: href.optional() }),
-    secondaryAction: z.strictObject({ label: text, href: href.optional() }),
+    primaryAction: z.strictObject({
+      label: text,
+      href: href.optional().describe('Where it leads. Empty: the contact form.'),
+    }),
+    secondaryAction: z.strictObject({
+      label: text,
+      href: href.optional().describe('Where it leads. Empty: the WhatsApp chat.'),
+    }),
     form: contactFormSchema,
   }),
   footer: z.strictObject({
@@ -169,7 +193,9 @@ export const siteFileSchema = z.strictObject({
   }),
   legal: z.strictObject({ backLabel: text }),
   /** The "On this page" list of a legal page or page with `toc: true`: its name for screen readers and its heading. */
-  toc: z.strictObject({ label: text }),
+  toc: z
+    .strictObject({ label: text })
+    .describe('The list of a page\u2019s sections on a legal page or a page with toc: true.'),
   /** Strict-Transport-Security: subdomains only when every one of them serves https. */
   hsts: z.strictObject({ includeSubDomains: z.boolean() }).optional(),
   notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text, description: text }),
@@ -191,7 +217,15 @@ export const siteFileSchema = z.strictObject({
     .describe('Where the CMS at /admin/ saves in production. Absent: only `agency-site dev` edits, locally.'),
 });
 
-export const statsSchema = z.array(z.strictObject({ value: text, label: text })).min(1, 'must list at least one stat');
+export const statsSchema = z
+  .array(
+    z.strictObject({
+      value: text.describe('The figure as shown, such as 150+ or 5.0 (kept exactly as written).'),
+      label: text.describe('What it counts, such as Happy Clients.'),
+    }),
+  )
+  .min(1, 'must list at least one stat')
+  .describe('The numbers under the hero, in order.');
 
 export const serviceSchema = z.strictObject({
   title: text,
@@ -215,7 +249,10 @@ export const portfolioSchema = z.strictObject({
 export const aboutSchema = z.strictObject({ title: text, advice: adviceSwitchSchema });
 
 /** `toc: true` shows an "On this page" list of the page's h2 and h3 headings above its text. */
-const toc = z.boolean().optional();
+const toc = z
+  .boolean()
+  .optional()
+  .describe('true: an \u201cOn this page\u201d list of the page\u2019s headings above its text.');
 
 export const legalSchema = z.strictObject({
   title: text,
@@ -233,7 +270,10 @@ export const legalSchema = z.strictObject({
 export const pageSchema = z.strictObject({
   title: text,
   description: text,
-  noindex: z.boolean().optional(),
+  noindex: z
+    .boolean()
+    .optional()
+    .describe('true: kept out of the sitemap and search results (the contact form\u2019s thank-you page).'),
   toc,
   advice: adviceSwitchSchema,
 });

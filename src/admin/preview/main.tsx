@@ -8,7 +8,7 @@
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { parse, stringify } from 'yaml';
+import { createListFormat } from './list-format.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderSection } from './sections.tsx';
 import { AboutSection } from '../../../templates/sections/AboutSection.tsx';
@@ -144,10 +144,7 @@ document.addEventListener('DOMContentLoaded', () => {
   const cms = window.CMS!;
   cms.registerPreviewStyle(data.stylesheet);
   for (const [name, draw] of Object.entries(previews)) cms.registerPreviewTemplate(name, previewOf(draw));
-  cms.registerCustomFormat(data.listFormat, 'yaml', {
-    fromFile: (source) => ({ [data.listField]: parse(source) ?? [] }),
-    toFile: (value) => stringify((value as Record<string, unknown>)[data.listField] ?? []),
-  });
+  cms.registerCustomFormat(data.listFormat, 'yaml', createListFormat(data.listField));
   cms.init({
     config: {
       // Decap asks for this URL only on localhost and 127.0.0.1: `agency-site dev` answers it.

@@ -12,7 +12,7 @@ import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 
 /** The tool's folder: src/admin/preview/ and templates/ are found from it. */
-function findToolRoot(): string {
+export function findToolRoot(): string {
   let folder = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(path.join(folder, 'src', 'admin', 'preview', 'main.tsx'))) return folder;

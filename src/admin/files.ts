@@ -12,6 +12,7 @@ import type { SiteFile, Stat } from '../content/schema.ts';
 import { SECTION_DEFAULT_IDS } from '../content/sections.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { createCmsConfig, LIST_FIELD, LIST_FORMAT, renderCmsConfig, type CmsRepository } from './config.ts';
+import { findToolRoot } from './bundle.ts';
 import { ADMIN, renderAdminPage } from './page.ts';
 
 export interface AdminInput {
@@ -51,8 +52,17 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
     },
     { path: at(ADMIN.config), contents: renderCmsConfig(config) },
     { path: at(preview), contents: input.preview },
+    { path: at(ADMIN.style), contents: adminStyle() },
     ...cmsBundle().map((file) => ({ ...file, path: at(file.path) })),
   ];
+}
+
+let style: Buffer | undefined;
+
+/** src/admin/admin.css, beside this module in src/ (tests) or found from the compiled CLI. */
+function adminStyle(): Buffer {
+  style ??= readFileSync(path.join(findToolRoot(), 'src', 'admin', ADMIN.style));
+  return style;
 }
 
 let bundle: OutputFile[] | undefined;

@@ -12,6 +12,7 @@ export const ADMIN = {
   folder: 'admin',
   cms: 'decap-cms.js',
   config: 'config.yml',
+  style: 'admin.css',
 } as const;
 
 export function createAdminPolicy(delivery: 'header' | 'meta'): string {
@@ -85,6 +86,7 @@ export function renderAdminPage(options: {
 <script type="application/json" id="agency-site-data">${jsonForScript(data)}</script>
 <script src="${escapeAttribute(preview)}"></script>
 <script src="${ADMIN.cms}"></script>
+<link rel="stylesheet" href="${ADMIN.style}">
 </head>
 <body></body>
 </html>

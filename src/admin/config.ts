@@ -25,6 +25,8 @@ export interface CmsRepository {
   /** owner/name on GitHub. */
   repo: string;
   branch: string;
+  /** The OAuth proxy's address (Decap's base_url); absent: Netlify's. */
+  authUrl?: string;
 }
 
 interface Collection {
@@ -44,7 +46,10 @@ export function createCmsConfig(
   const { repository } = options;
   return {
     backend: repository
-      ? { name: 'github', repo: repository.repo, branch: repository.branch }
+      ? {
+          ...{ name: 'github', repo: repository.repo, branch: repository.branch },
+          ...(repository.authUrl ? { base_url: repository.authUrl } : {}),
+        }
       : // The local backend replaces it in dev; anywhere else the CMS says it cannot reach one.
         { name: 'proxy', proxy_url: 'http://localhost:8081/api/v1', branch: 'main' },
     ...(repository ? { publish_mode: 'editorial_workflow' } : {}),

@@ -212,6 +212,11 @@ export const siteFileSchema = z.strictObject({
         .regex(/^[\w./-]+$/, 'must be a branch name such as main')
         .default('main')
         .describe('The branch the site is built from; each change is a pull request into it.'),
+      authUrl: webUrl
+        .optional()
+        .describe(
+          'The address of your GitHub OAuth proxy (a Cloudflare Worker, say). Optional: sites on Netlify use Netlify\u2019s.',
+        ),
     })
     .optional()
     .describe('Where the CMS at /admin/ saves in production. Absent: only `agency-site dev` edits, locally.'),

@@ -43,7 +43,9 @@ describe('/admin/ in the build', () => {
     const page = await read('admin/index.html');
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="[^"]*'unsafe-eval'/);
-    expect(page).not.toMatch(/https?:\/\/(?!avatars\.githubusercontent|raw\.githubusercontent|api\.github)[^"'\s]*\.js/);
+    expect(page).not.toMatch(
+      /https?:\/\/(?!avatars\.githubusercontent|raw\.githubusercontent|api\.github)[^"'\s]*\.js/,
+    );
     expect(await read('sitemap.xml')).not.toContain('admin');
     expect(await read('robots.txt')).not.toContain('admin/config');
   });

@@ -128,7 +128,7 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 }
 
 /** Paths that pages may not take because the build writes there itself. */
-const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots']);
+const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'admin']);
 
 /** Home, legal pages, then the pages of content/pages/, then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {

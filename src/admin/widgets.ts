@@ -27,8 +27,9 @@ export interface CmsField {
   summary?: string;
   collapsed?: boolean;
   minimize_collapsed?: boolean;
-  media_folder?: string;
-  public_folder?: string;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
 }
 
 type Schema = z.core.$ZodType;
@@ -42,8 +43,9 @@ interface Def {
   values?: unknown[];
   defaultValue?: unknown;
   discriminator?: string;
+  format?: string;
   in?: Schema;
-  checks?: Array<{ _zod: { def: { check: string; pattern?: RegExp } } }>;
+  checks?: Array<{ _zod: { def: { check: string; pattern?: RegExp; format?: string } } }>;
 }
 
 const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -96,13 +98,13 @@ function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
-      return { widget: stringWidget(name, def, hint) };
+      return stringWidget(name, def, hint);
     case 'number':
       return { widget: 'number', value_type: 'int' };
     case 'boolean':
       return { widget: 'boolean' };
     case 'date':
-      return { widget: 'datetime' };
+      return DATE;
     case 'enum':
       return { widget: 'select', options: Object.values(def.entries ?? {}) };
     case 'literal':
@@ -119,11 +121,21 @@ function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<
   }
 }
 
-function stringWidget(name: string, def: Def, hint: string | undefined): string {
-  const patterns = (def.checks ?? []).map((check) => check._zod.def.pattern?.source);
-  if (IMAGE_PATTERN !== undefined && patterns.includes(IMAGE_PATTERN)) return 'image';
-  if (hint?.includes('Markdown')) return 'markdown';
-  return LONG_TEXT.has(name) ? 'text' : 'string';
+/** A date as YAML writes one (2026-05-01): what content files hold, not a timestamp. */
+const DATE = { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false } as const;
+
+function stringWidget(name: string, def: Def, hint: string | undefined): Omit<CmsField, 'name' | 'label'> {
+  // A format string (z.iso.date(), z.email()) carries its format on itself; refinements in checks.
+  const checks = [def, ...(def.checks ?? []).map((check) => check._zod.def)] as Array<{
+    pattern?: RegExp;
+    format?: string;
+  }>;
+  if (checks.some((check) => check.format === 'date')) return DATE;
+  if (checks.some((check) => check.format === 'datetime')) return { widget: 'datetime' };
+  if (IMAGE_PATTERN !== undefined && checks.some((check) => check.pattern?.source === IMAGE_PATTERN))
+    return { widget: 'image' };
+  if (hint?.includes('Markdown')) return { widget: 'markdown' };
+  return { widget: LONG_TEXT.has(name) ? 'text' : 'string' };
 }
 
 /** A list: of plain values (one field), of objects (their fields), or of typed blocks (`types`). */

@@ -138,14 +138,20 @@ describe('config.yml made from the schemas', () => {
   it('names a kind added later with no code of its own: the generator walks KINDS', () => {
     const extra = {
       ...KINDS,
-      news: { ...KINDS.pages, folder: 'news', schema: z.strictObject({ title: z.string(), date: z.date() }) },
+      news: {
+        ...KINDS.pages,
+        folder: 'news',
+        schema: z.strictObject({ title: z.string(), date: z.date(), updated: z.iso.date().optional() }),
+      },
     };
     const news = (createCmsConfig(extra).collections as Collection[]).find((collection) => collection.name === 'news')!;
     expect(news.folder).toBe('content/news');
     expect(news.fields!.map((field) => [field.name, field.widget])).toEqual([
       ['title', 'string'],
       ['date', 'datetime'],
+      ['updated', 'datetime'],
       ['body', 'markdown'],
     ]);
+    expect(news.fields![1]).toMatchObject({ format: 'YYYY-MM-DD', time_format: false });
   });
 });

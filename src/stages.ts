@@ -129,13 +129,20 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
     templates: () => keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config)),
     assets: () => keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config)),
     kinds: () => loadKinds(context),
-    /** The CMS's preview script, kept on disk by the templates' contents: esbuild runs when they change. */
+    /**
+     * The CMS's preview script: in dev, kept while nothing under templates/ changed; otherwise
+     * kept on disk by the templates' contents, so esbuild runs only when they change.
+     */
     async adminPreview(): Promise<string> {
+      const stamp = files.folder(config.templatesDir);
+      const last = store.peek<{ stamp: string; code: string }>('admin-preview-last', 'last');
+      if (last?.stamp === stamp) return last.code;
       const key = await templatesKey(config.templatesDir);
-      return (
+      const code =
         store.peek('admin-preview', key, textCodec) ??
-        store.keep('admin-preview', key, await buildAdminPreview(config), textCodec)
-      );
+        store.keep('admin-preview', key, await buildAdminPreview(config), textCodec);
+      store.keep('admin-preview-last', 'last', { stamp, code });
+      return code;
     },
 
     /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */

@@ -46,6 +46,7 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
       contents: renderAdminPage({
         title: `Content manager | ${settings.name}`,
         language: settings.language,
+        base: input.base,
         preview,
         data,
       }),

@@ -68,25 +68,28 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function renderAdminPage(options: {
   title: string;
   language: string;
+  /** The site's base path: every link of the page is absolute under it. */
+  base: string;
   preview: string;
   data: PreviewData;
 }): string {
   const { title, language, preview, data } = options;
+  const at = (file: string) => escapeAttribute(`${options.base}${ADMIN.folder}/${file}`);
   return `<!DOCTYPE html>
 <html lang="${escapeAttribute(language)}">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(createAdminPolicy('meta'))}">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="same-origin">
-<link rel="icon" href="data:,">
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(createAdminPolicy('meta'))}" />
+<meta name="robots" content="noindex, nofollow" />
+<meta name="referrer" content="same-origin" />
+<link rel="icon" href="data:," />
 <title>${escapeAttribute(title)}</title>
-<link rel="cms-config-url" type="text/yaml" href="${ADMIN.config}">
+<link rel="cms-config-url" type="text/yaml" href="${at(ADMIN.config)}" />
+<link rel="stylesheet" href="${at(ADMIN.style)}" />
 <script type="application/json" id="agency-site-data">${jsonForScript(data)}</script>
-<script src="${escapeAttribute(preview)}"></script>
-<script src="${ADMIN.cms}"></script>
-<link rel="stylesheet" href="${ADMIN.style}">
+<script src="${at(preview)}"></script>
+<script src="${at(ADMIN.cms)}"></script>
 </head>
 <body></body>
 </html>

@@ -41,7 +41,9 @@ describe('/admin/ in the build', () => {
 
   it('keeps the admin page out of search results and the sitemap, under the base', async () => {
     const page = await read('admin/index.html');
-    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(page).toContain('<script src="/sub/admin/decap-cms.js"></script>');
+    expect(page).toContain('<link rel="cms-config-url" type="text/yaml" href="/sub/admin/config.yml" />');
     expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="[^"]*'unsafe-eval'/);
     expect(page).not.toMatch(
       /https?:\/\/(?!avatars\.githubusercontent|raw\.githubusercontent|api\.github)[^"'\s]*\.js/,

@@ -135,13 +135,14 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
      */
     async adminPreview(): Promise<string> {
       const stamp = files.folder(config.templatesDir);
-      const last = store.peek<{ stamp: string; code: string }>('admin-preview-last', 'last');
-      if (last?.stamp === stamp) return last.code;
+      const last = store.peek<{ stamp: string; key: string }>('admin-preview-last', 'last');
+      const kept = last?.stamp === stamp ? store.peek('admin-preview', last.key, textCodec) : undefined;
+      if (kept !== undefined) return kept;
       const key = await templatesKey(config.templatesDir);
       const code =
         store.peek('admin-preview', key, textCodec) ??
         store.keep('admin-preview', key, await buildAdminPreview(config), textCodec);
-      store.keep('admin-preview-last', 'last', { stamp, code });
+      store.keep('admin-preview-last', 'last', { stamp, key });
       return code;
     },
 

@@ -23,9 +23,15 @@ export function findToolRoot(): string {
   }
 }
 
-/** What stands for the templates: every file's path and contents. */
+/**
+ * What stands for the templates' code: every script file's path and contents. The stylesheet is
+ * not in the bundle (the preview links it), so a CSS edit leaves the script as it was.
+ */
 export async function templatesKey(templatesDir: string): Promise<string> {
-  const names = (await readdir(templatesDir, { recursive: true })).map(String).sort();
+  const names = (await readdir(templatesDir, { recursive: true }))
+    .map(String)
+    .filter((name) => /\.(tsx?|jsx?|json)$/.test(name))
+    .sort();
   const hash = createHash('sha256');
   for (const name of names) {
     const contents = await readFile(path.join(templatesDir, name)).catch(() => undefined);

@@ -32,84 +32,7 @@ export interface LocalBackend {
 }
 
 export function createLocalBackend(root: string): LocalBackend {
-  const resolve = (relative: unknown) => resolveEditable(root, relative);
-  const entryOf = async (relative: string) => {
-    try {
-      const bytes = await readFile(await resolve(relative));
-      return { data: bytes.toString('utf8'), file: { path: relative, id: sha256(bytes) } };
-    } catch (error) {
-      if (error instanceof RefusedPath) throw error;
-      return { data: null, file: { path: relative, id: null } };
-    }
-  };
-  const mediaOf = async (relative: string) => {
-    const bytes = await readFile(await resolve(relative));
-    return {
-      id: sha256(bytes),
-      content: bytes.toString('base64'),
-      encoding: 'base64',
-      path: relative,
-      name: path.posix.basename(relative),
-    };
-  };
-  const write = async (relative: unknown, contents: string | Buffer) => {
-    const target = await resolve(relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    // A symlink at the target would carry the write elsewhere: it is replaced, never followed.
-    const existing = await lstat(target).catch(() => undefined);
-    if (existing?.isSymbolicLink()) throw new RefusedPath(String(relative));
-    await writeFile(target, contents);
-  };
-
-  const act = async ({ action, params = {} }: Request): Promise<unknown> => {
-    switch (action) {
-      case 'info':
-        return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
-      case 'entriesByFolder': {
-        const files = await listFiles(root, await resolve(params.folder), String(params.extension ?? ''));
-        return Promise.all(files.map(entryOf));
-      }
-      case 'entriesByFiles':
-        return Promise.all(((params.files ?? []) as Array<{ path: string }>).map((file) => entryOf(file.path)));
-      case 'getEntry':
-        return entryOf(String(params.path));
-      case 'persistEntry': {
-        const entry = params.entry as DataFile | undefined;
-        const dataFiles = (params.dataFiles as DataFile[] | undefined) ?? (entry ? [entry] : []);
-        const assets = (params.assets ?? []) as Asset[];
-        // Every path is checked before anything is written: a refused one writes nothing.
-        await Promise.all([...dataFiles, ...assets].map((file) => resolve(file.path)));
-        for (const file of dataFiles) await write(file.path, file.raw);
-        for (const asset of assets) await write(asset.path, Buffer.from(asset.content, 'base64'));
-        for (const file of dataFiles)
-          if (file.newPath) await rename(await resolve(file.path), await resolve(file.newPath));
-        return { message: 'entry persisted' };
-      }
-      case 'getMedia': {
-        const folder = await resolve(params.mediaFolder).catch(() => undefined);
-        if (!folder) return [];
-        return Promise.all((await listFiles(root, folder, '')).map(mediaOf));
-      }
-      case 'getMediaFile':
-        return mediaOf(String(params.path));
-      case 'persistMedia': {
-        const asset = params.asset as Asset;
-        await write(asset.path, Buffer.from(asset.content, 'base64'));
-        return mediaOf(asset.path);
-      }
-      case 'deleteFile':
-        await unlink(await resolve(params.path)).catch(ignoreMissing);
-        return { message: 'deleted' };
-      case 'deleteFiles':
-        for (const file of (params.paths ?? []) as string[]) await unlink(await resolve(file)).catch(ignoreMissing);
-        return { message: 'deleted' };
-      case 'getDeployPreview':
-        return null;
-      default:
-        throw new UnknownAction(action);
-    }
-  };
-
+  const act = createActions(root);
   return {
     act,
     async handle(request, response) {
@@ -127,6 +50,91 @@ export function createLocalBackend(root: string): LocalBackend {
       response.end(text);
     },
   };
+}
+
+/** The files of the project as the protocol's actions read and write them. */
+function createFiles(root: string) {
+  const resolve = (relative: unknown) => resolveEditable(root, relative);
+  return {
+    resolve,
+    async entry(relative: string) {
+      try {
+        const bytes = await readFile(await resolve(relative));
+        return { data: bytes.toString('utf8'), file: { path: relative, id: sha256(bytes) } };
+      } catch (error) {
+        if (error instanceof RefusedPath) throw error;
+        return { data: null, file: { path: relative, id: null } };
+      }
+    },
+    async media(relative: string) {
+      const bytes = await readFile(await resolve(relative));
+      const name = path.posix.basename(relative);
+      return { id: sha256(bytes), content: bytes.toString('base64'), encoding: 'base64', path: relative, name };
+    },
+    async write(relative: unknown, contents: string | Buffer) {
+      const target = await resolve(relative);
+      await mkdir(path.dirname(target), { recursive: true });
+      // A symlink at the target would carry the write elsewhere: it is refused, never followed.
+      const existing = await lstat(target).catch(() => undefined);
+      if (existing?.isSymbolicLink()) throw new RefusedPath(String(relative));
+      await writeFile(target, contents);
+    },
+  };
+}
+
+function createActions(root: string): (body: Request) => Promise<unknown> {
+  const files = createFiles(root);
+  const { resolve } = files;
+  return async ({ action, params = {} }) => {
+    switch (action) {
+      case 'info':
+        return { repo: path.basename(root), publish_modes: ['simple'], type: 'local_fs' };
+      case 'entriesByFolder': {
+        const found = await listFiles(root, await resolve(params.folder), String(params.extension ?? ''));
+        return Promise.all(found.map(files.entry));
+      }
+      case 'entriesByFiles':
+        return Promise.all(((params.files ?? []) as Array<{ path: string }>).map((file) => files.entry(file.path)));
+      case 'getEntry':
+        return files.entry(String(params.path));
+      case 'persistEntry':
+        await persistEntry(files, params);
+        return { message: 'entry persisted' };
+      case 'getMedia': {
+        const folder = await resolve(params.mediaFolder).catch(() => undefined);
+        return folder ? Promise.all((await listFiles(root, folder, '')).map(files.media)) : [];
+      }
+      case 'getMediaFile':
+        return files.media(String(params.path));
+      case 'persistMedia': {
+        const asset = params.asset as Asset;
+        await files.write(asset.path, Buffer.from(asset.content, 'base64'));
+        return files.media(asset.path);
+      }
+      case 'deleteFile':
+        await unlink(await resolve(params.path)).catch(ignoreMissing);
+        return { message: 'deleted' };
+      case 'deleteFiles':
+        for (const file of (params.paths ?? []) as string[]) await unlink(await resolve(file)).catch(ignoreMissing);
+        return { message: 'deleted' };
+      case 'getDeployPreview':
+        return null;
+      default:
+        throw new UnknownAction(action);
+    }
+  };
+}
+
+/** An entry's files and uploads; every path is checked before anything is written, so a refused one writes nothing. */
+async function persistEntry(files: ReturnType<typeof createFiles>, params: Record<string, unknown>): Promise<void> {
+  const entry = params.entry as DataFile | undefined;
+  const dataFiles = (params.dataFiles as DataFile[] | undefined) ?? (entry ? [entry] : []);
+  const assets = (params.assets ?? []) as Asset[];
+  await Promise.all([...dataFiles, ...assets].map((file) => files.resolve(file.path)));
+  for (const file of dataFiles) await files.write(file.path, file.raw);
+  for (const asset of assets) await files.write(asset.path, Buffer.from(asset.content, 'base64'));
+  for (const file of dataFiles)
+    if (file.newPath) await rename(await files.resolve(file.path), await files.resolve(file.newPath));
 }
 
 interface DataFile {

@@ -19,6 +19,8 @@ import { scheduleNews } from './news/schedule.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
+import { createAdminFiles } from './admin/files.ts';
+import { KINDS } from './content/kinds.ts';
 import type { Stages } from './stages.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
@@ -124,6 +126,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
     made?.publication.files ?? [],
     bodyImageFiles,
     made?.redirectFiles ?? [],
+    made && sources.adminPreview !== undefined ? adminFilesOf(made, sources.adminPreview) : [],
   ];
   const planned =
     run.problems.take(
@@ -133,6 +136,16 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   const urls = made?.content.urls;
   const unbuilt = urls ? sources.entries.unbuilt.map((sitePath) => urls.file(sitePath)) : [];
   return { planned, linkable: new Set([...planned.map((file) => file.path), ...unbuilt, ...sources.refused]) };
+}
+
+/** The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. */
+function adminFilesOf(made: MadeSite, preview: string): OutputFile[] {
+  const { site, content, links } = made;
+  return createAdminFiles({
+    ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
+    homeSections: site.home.sections.map(({ type, id, data }) => ({ ...data, type, id })),
+    ...{ stylesheet: links.css, preview },
+  });
 }
 
 /** Links, anchors, assets and canonical URLs of every rendered page. */

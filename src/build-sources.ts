@@ -26,6 +26,8 @@ export interface Sources {
   content?: Content;
   templates?: Templates;
   assets?: Assets;
+  /** The CMS's preview script (/admin/), kept while the templates stay the same. */
+  adminPreview?: string;
   /** Started as soon as the content is read: made while the Markdown renders. */
   siteImages: Promise<SiteImages | undefined>;
 }
@@ -43,11 +45,12 @@ export async function readSources(run: Run): Promise<Sources> {
   siteImages.catch(() => undefined);
   const content = entries.then(({ valid }) => loadContent(run, valid));
   content.catch(() => undefined);
-  const [publicListing, { all }, templates, assets] = await Promise.all([
+  const [publicListing, { all }, templates, assets, adminPreview] = await Promise.all([
     listing,
     entries,
     settle(stages.templates()),
     settle(stages.assets()),
+    settle(stages.adminPreview()),
   ]);
   problems.add('public', publicListing.errors);
   problems.add('content', all.errors);
@@ -57,6 +60,7 @@ export async function readSources(run: Run): Promise<Sources> {
     ...(await content),
     templates: problems.take('templates', templates),
     assets: problems.take('assets', assets),
+    adminPreview: problems.take('templates', adminPreview),
     siteImages,
   };
 }

@@ -13,7 +13,7 @@ import { openSourceFiles, type SourceFiles } from './cache/source-files.ts';
 import { diskKeyOf, keepResult } from './cache/kept-results.ts';
 import { stampFolder } from './cache/folder-stamp.ts';
 import { renderedCodec } from './cache/codecs.ts';
-import { jsonCodec, type Store } from './cache/store.ts';
+import { jsonCodec, textCodec, type Store } from './cache/store.ts';
 import { linkBody, nameRefused } from './content/bodies.ts';
 import { renderMarkdownAll } from './markdown/batch.ts';
 import { listFolder } from './content/collections.ts';
@@ -43,6 +43,7 @@ import {
   type SiteImageSet,
 } from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
+import { buildAdminPreview, templatesKey } from './admin/bundle.ts';
 import { loadTemplates } from './render/templates.ts';
 import type { UrlPolicy } from './site/routes.ts';
 
@@ -121,6 +122,22 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
     templates: () => keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config)),
     assets: () => keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config)),
     kinds: () => loadKinds(context),
+    /**
+     * The CMS's preview script: in dev, kept while nothing under templates/ changed; otherwise
+     * kept on disk by the templates' contents, so esbuild runs only when they change.
+     */
+    async adminPreview(): Promise<string> {
+      const stamp = files.folder(config.templatesDir);
+      const last = store.peek<{ stamp: string; key: string }>('admin-preview-last', 'last');
+      const kept = last?.stamp === stamp ? store.peek('admin-preview', last.key, textCodec) : undefined;
+      if (kept !== undefined) return kept;
+      const key = await templatesKey(config.templatesDir);
+      const code =
+        store.peek('admin-preview', key, textCodec) ??
+        store.keep('admin-preview', key, await buildAdminPreview(config), textCodec);
+      store.keep('admin-preview-last', 'last', { stamp, key });
+      return code;
+    },
 
     /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */
     async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {

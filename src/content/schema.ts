@@ -30,6 +30,9 @@ export const href = z
     // A site path never starts with two slashes: //host/path is another site.
     /^(#[A-Za-z][\w-]*|\/(?!\/)[\w\-./]*(#[A-Za-z][\w-]*)?|https:\/\/[^\s]+|mailto:[^\s]+)$/,
     'must be #anchor, /path, /path#anchor, https://... or mailto:...',
+  )
+  .describe(
+    'Where it leads: #anchor (a section of the home page), /path (a page of this site), /path#anchor, https://... or mailto:...',
   );
 /** A file inside public/, written as the site path it is served at. */
 export const publicPath = z
@@ -42,7 +45,7 @@ const color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as # and six hex digits, such as #4f46e5');
 const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
-const link = z.strictObject({ label: text, href });
+const link = z.strictObject({ label: text.describe('The words of the link.'), href });
 
 /** Where the contact form posts: a full https address, or a path on this site for a function on the same host. */
 const formEndpoint = z
@@ -84,9 +87,9 @@ const contactFormSchema = z
     endpoint: formEndpoint
       .optional()
       .describe(
-        'Where messages go: a form service or any https address that takes a POST (https://formspree.io/f/your-id), or a function on this host (/api/contact). Without it and netlify, sending opens the visitor\u2019s email app.',
+        'Where messages go: a form service or any https address that takes a POST (https://formspree.io/f/your-id), or a function on the same host (/api/contact). Leave empty for Netlify Forms or the visitor\u2019s email app.',
       ),
-    netlify: z.boolean().optional().describe('true to send messages to Netlify Forms instead of an endpoint.'),
+    netlify: z.boolean().optional().describe('true: messages go to Netlify Forms. Not together with endpoint.'),
     /** The thank-you page a form posted without JavaScript lands on (Netlify, or a function that redirects). */
     successPage: z
       .string()
@@ -102,11 +105,11 @@ const contactFormSchema = z
     submit: text,
     /** Under the form in mail mode: says the mail app opens, and offers {email} if none does. */
     mailNote: textWithEmail.describe(
-      'Under the form when sending opens the email app; {email} becomes the address, as a link.',
+      'Under the form when sending opens the visitor\u2019s email app; {email} becomes the email address, as a link.',
     ),
     sending: text,
     sent: text,
-    failed: textWithEmail,
+    failed: textWithEmail.describe('Shown when sending failed; {email} becomes the email address, as a link.'),
     /** Label of the spam trap field, which people and screen readers never meet. */
     trap: text.describe('The label of a trap field for spam robots: people and screen readers never see it.'),
   })
@@ -235,9 +238,36 @@ export const siteFileSchema = z.strictObject({
   advice: adviceSwitchSchema,
   /** The /news list, its feeds and the words around posts: needed once content/news/ holds a post. */
   news: newsSettingsSchema.optional(),
+  cms: z
+    .strictObject({
+      repo: z
+        .string()
+        .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name of a GitHub repository, such as northwind/website')
+        .describe('The GitHub repository the CMS at /admin/ saves to, as owner/name.'),
+      branch: z
+        .string()
+        .regex(/^[\w./-]+$/, 'must be a branch name such as main')
+        .default('main')
+        .describe('The branch the site is built from; each change is a pull request into it.'),
+      authUrl: webUrl
+        .optional()
+        .describe(
+          'The address of your GitHub OAuth proxy (a Cloudflare Worker, say). Optional: sites on Netlify use Netlify\u2019s.',
+        ),
+    })
+    .optional()
+    .describe('Where the CMS at /admin/ saves in production. Absent: only `agency-site dev` edits, locally.'),
 });
 
-export const statsSchema = z.array(z.strictObject({ value: text, label: text })).min(1, 'must list at least one stat');
+export const statsSchema = z
+  .array(
+    z.strictObject({
+      value: text.describe('The figure as shown, such as 150+ or 5.0 (kept exactly as written).'),
+      label: text.describe('What it counts, such as Happy Clients.'),
+    }),
+  )
+  .min(1, 'must list at least one stat')
+  .describe('The numbers under the hero, in order.');
 
 export const serviceSchema = z.strictObject({
   title: text,
@@ -261,7 +291,10 @@ export const portfolioSchema = z.strictObject({
 export const aboutSchema = z.strictObject({ title: text, advice: adviceSwitchSchema });
 
 /** `toc: true` shows an "On this page" list of the page's h2 and h3 headings above its text. */
-const toc = z.boolean().optional();
+const toc = z
+  .boolean()
+  .optional()
+  .describe('true: an \u201cOn this page\u201d list of the page\u2019s headings above its text.');
 
 export const legalSchema = z.strictObject({
   title: text,
@@ -279,7 +312,10 @@ export const legalSchema = z.strictObject({
 export const pageSchema = z.strictObject({
   title: text,
   description: text,
-  noindex: z.boolean().optional(),
+  noindex: z
+    .boolean()
+    .optional()
+    .describe('true: kept out of the sitemap and search results (the contact form\u2019s thank-you page).'),
   toc,
   advice: adviceSwitchSchema,
 });

@@ -22,6 +22,7 @@ import type { FindFile } from './static.ts';
 import { planUpdate } from './update.ts';
 import { watchSite, type BuildOutcome } from './watch.ts';
 import type { BuildResult } from '../build.ts';
+import { createAdminRoute, isAdminFile } from '../admin/dev-route.ts';
 
 export interface DevOptions {
   port: number;
@@ -70,6 +71,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     client,
     files: () => state.good?.files ?? noBuild,
     hello: () => ({ type: 'hello', build: state.good?.build ?? '', errors: state.problems, warnings: state.warnings }),
+    route: createAdminRoute({ root: config.root, base: config.base, host: options.host }),
   });
   const session = randomBytes(4).toString('hex');
   const onBuild = (outcome: BuildOutcome) =>
@@ -149,7 +151,11 @@ function showGoodBuild(
     output,
     files: createMemoryFiles(output, {
       publicDir: config.publicDir,
-      injectHtml: (html) => injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
+      // The CMS is not reloaded under its editor: its own saves rebuild the site.
+      injectHtml: (html, relative) =>
+        isAdminFile(relative)
+          ? html
+          : injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
     }),
   };
   if (update.kind === 'css') {

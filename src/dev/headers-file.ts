@@ -20,6 +20,8 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const colon = line.indexOf(':');
     const rule = rules.at(-1);
+    // `! Name` (Cloudflare Pages): this rule takes away a header that a broader rule set.
+    if (rule && line.trimStart().startsWith('!')) rule.headers.push(['!', line.trim().slice(1).trim()]);
     if (!rule || colon === -1) continue;
     rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
@@ -32,6 +34,10 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
   for (const rule of rules) {
     if (!matches(rule.path, pathname)) continue;
     for (const [name, value] of rule.headers) {
+      if (name === '!') {
+        delete out[value.toLowerCase()];
+        continue;
+      }
       const key = name.toLowerCase();
       out[key] = out[key] === undefined ? value : `${out[key]}, ${value}`;
     }

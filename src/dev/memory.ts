@@ -10,7 +10,7 @@ export interface MemoryOptions {
   /** Where files with a `source` must really live. */
   publicDir: string;
   /** Adds the dev client to a page; called once per page and build. */
-  injectHtml(html: string): string;
+  injectHtml(html: string, relative: string): string;
 }
 
 export function createMemoryFiles(output: OutputFile[], options: MemoryOptions): FindFile {
@@ -22,7 +22,7 @@ export function createMemoryFiles(output: OutputFile[], options: MemoryOptions):
     let page = pages.get(relative);
     if (!page) {
       page = Buffer.from(
-        options.injectHtml(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8')),
+        options.injectHtml(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), relative),
       );
       pages.set(relative, page);
     }

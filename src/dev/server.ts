@@ -23,6 +23,8 @@ export interface DevServerOptions {
   client: string;
   /** The first message on every new connection to the channel. */
   hello(): DevMessage;
+  /** Answers the requests it knows (the CMS's local backend) after the Host check; false: not one of them. */
+  route?(request: IncomingMessage, response: ServerResponse, pathname: string): boolean;
 }
 
 export interface DevServer {
@@ -67,6 +69,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
       response.end(FORBIDDEN_HOST_BODY);
       return;
     }
+    if (options.route?.(request, response, pathname ?? '/')) return;
     if (pathname === DEV_PATHS.events || pathname === DEV_PATHS.client) {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Site, SiteFile } from '../content/schema.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
+import { renderAdminHeaders } from '../admin/page.ts';
 
 export const HEADERS_FILE = '_headers';
 
@@ -147,6 +148,8 @@ export function renderHeadersFile(
   const blocks = createHeaderRules(site, routes, urls, scripts).map(({ path, headers }) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
   );
+  // After the rule for every path, whose policy it takes away: the CMS has a policy of its own.
+  blocks.push(renderAdminHeaders(urls));
   return `# Made by agency-site: security headers for every response, and how long each file may be cached.\n${blocks.join('\n\n')}\n`;
 }
 

@@ -135,7 +135,7 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 }
 
 /** Paths that pages may not take because the build writes there itself. */
-const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news']);
+const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news', 'admin']);
 
 /** Home, legal pages, the pages of content/pages/, the news (src/site/news-routes.ts), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {

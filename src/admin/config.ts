@@ -1,0 +1,109 @@
+/**
+ * createCmsConfig(kinds, settings): the CMS's config.yml, made from the content kinds as
+ * declared (src/content/kinds.ts) and the home page's section schemas, so a kind or a field added
+ * there reaches the CMS with no code here. Files become one "Site" collection of files, folders a
+ * folder collection each; Markdown bodies are the `body` field. With a repository in site.yaml
+ * the backend is GitHub with the editorial workflow (each save a branch and a pull request);
+ * without one, only the local backend of `agency-site dev` (src/admin/local-backend.ts) edits.
+ */
+import { z } from 'zod';
+import { stringify } from 'yaml';
+import type { ContentKind, FileKind, FolderKind } from '../content/kinds.ts';
+import { sectionSchema } from '../content/sections.ts';
+import { type CmsField, fieldOf, fieldsOf, labelOf, unwrap } from './widgets.ts';
+
+/** Where uploads go in the repository, and the site path they are served at. */
+export const UPLOADS = { folder: 'public/images/uploads', path: '/images/uploads' } as const;
+/** The format the admin page registers for a YAML file whose top level is a list (stats.yaml). */
+export const LIST_FORMAT = 'yaml-list';
+/** The field such a file's list is edited in. */
+export const LIST_FIELD = 'items';
+/** The file of the home page's sections, added when no kind declares it yet. */
+export const HOME_FILE = 'home.yaml';
+
+export interface CmsRepository {
+  /** owner/name on GitHub. */
+  repo: string;
+  branch: string;
+  /** The OAuth proxy's address (Decap's base_url); absent: Netlify's. */
+  authUrl?: string;
+}
+
+interface Collection {
+  name: string;
+  label: string;
+  [key: string]: unknown;
+}
+
+export function createCmsConfig(
+  kinds: Readonly<Record<string, ContentKind>>,
+  options: { repository?: CmsRepository; siteUrl?: string } = {},
+): Record<string, unknown> {
+  const entries = Object.entries(kinds);
+  const files = entries.flatMap(([name, kind]) => ('file' in kind ? [fileEntry(name, kind)] : []));
+  if (!entries.some(([, kind]) => 'file' in kind && kind.file === HOME_FILE)) files.push(homeEntry());
+  const folders = entries.flatMap(([name, kind]) => ('folder' in kind ? [folderCollection(name, kind)] : []));
+  const { repository } = options;
+  return {
+    backend: repository
+      ? {
+          ...{ name: 'github', repo: repository.repo, branch: repository.branch },
+          ...(repository.authUrl ? { base_url: repository.authUrl } : {}),
+        }
+      : // The local backend replaces it in dev; anywhere else the CMS says it cannot reach one.
+        { name: 'proxy', proxy_url: 'http://localhost:8081/api/v1', branch: 'main' },
+    ...(repository ? { publish_mode: 'editorial_workflow' } : {}),
+    ...(options.siteUrl ? { site_url: options.siteUrl, display_url: options.siteUrl } : {}),
+    media_folder: UPLOADS.folder,
+    public_folder: UPLOADS.path,
+    collections: [{ name: 'site', label: 'Site', editor: { preview: true }, files }, ...folders],
+  };
+}
+
+export function renderCmsConfig(config: Record<string, unknown>): string {
+  return `# Made by agency-site from the content schemas: edit the schemas, not this file.\n${stringify(config, { lineWidth: 0 })}`;
+}
+
+function fileEntry(name: string, kind: FileKind): Record<string, unknown> {
+  const entry = { name, label: labelOf(name), file: `content/${kind.file}` };
+  const { inner } = unwrap(kind.schema);
+  if (kind.format === 'yaml' && inner instanceof z.ZodArray) {
+    // A list at the top of the file: edited as one list field, written back as the list alone.
+    return { ...entry, format: LIST_FORMAT, fields: [fieldOf(LIST_FIELD, kind.schema)] };
+  }
+  return { ...entry, ...formatOf(kind), fields: withBody(kind, fieldsOf(inner)) };
+}
+
+/** content/home.yaml as a list of typed sections, one type per section schema. */
+function homeEntry(): Record<string, unknown> {
+  const sections = fieldOf('sections', z.array(sectionSchema));
+  sections.hint = 'The home page\u2019s sections, in order. Add one with the type it is.';
+  return { name: 'home', label: 'Home', file: `content/${HOME_FILE}`, format: 'yaml', fields: [sections] };
+}
+
+function folderCollection(name: string, kind: FolderKind): Collection {
+  const fields = withBody(kind, fieldsOf(unwrap(kind.schema).inner));
+  return {
+    name,
+    label: labelOf(name),
+    label_singular: kind.entry,
+    folder: `content/${kind.folder}`,
+    extension: 'md',
+    ...formatOf(kind),
+    create: true,
+    slug: '{{slug}}',
+    identifier_field: fields.some((field) => field.name === 'title') ? 'title' : fields[0]!.name,
+    ...(fields.some((field) => field.name === 'order') ? { sortable_fields: ['order', 'title'] } : {}),
+    fields,
+  };
+}
+
+function formatOf(kind: ContentKind): Record<string, string> {
+  return kind.format === 'yaml' ? { format: 'yaml' } : { format: 'frontmatter' };
+}
+
+function withBody(kind: ContentKind, fields: CmsField[]): CmsField[] {
+  if (kind.body !== 'text') return fields;
+  const hint = 'The text of the page: GitHub-flavoured Markdown, as GitHub shows it.';
+  return [...fields, { name: 'body', label: 'Text', widget: 'markdown', hint }];
+}

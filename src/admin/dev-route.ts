@@ -1,0 +1,50 @@
+/**
+ * The local backend's door in the dev server: POST <base>admin/api/v1, from this server's own
+ * pages only. The dev server has already refused foreign Host headers (DNS rebinding); here the
+ * Origin must be this very server (a browser always sends it on a POST), and the body JSON, which
+ * no other site can send without a CORS preflight that is never granted.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isAllowedOrigin } from '../dev/host-check.ts';
+import { createLocalBackend } from './local-backend.ts';
+import { ADMIN } from './page.ts';
+
+export const LOCAL_BACKEND_PATH = 'api/v1';
+
+/** A route of the dev server: true when it answered the request. */
+export type DevRoute = (request: IncomingMessage, response: ServerResponse, pathname: string) => boolean;
+
+export function createAdminRoute(options: { root: string; base: string; host: string }): DevRoute {
+  const backend = createLocalBackend(options.root);
+  const endpoint = `${options.base}${ADMIN.folder}/${LOCAL_BACKEND_PATH}`;
+  const refuse = (response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    response.end(JSON.stringify({ error: message }));
+  };
+  return (request, response, pathname) => {
+    if (pathname !== endpoint) return false;
+    const origin = request.headers.origin;
+    if (request.method !== 'POST') {
+      refuse(response, 405, 'The local backend answers POST only.', { allow: 'POST' });
+    } else if (
+      origin === undefined ||
+      origin !== `http://${request.headers.host}` ||
+      !isAllowedOrigin(origin, options.host)
+    ) {
+      refuse(response, 403, 'The local backend answers the pages of this dev server only.');
+    } else if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+      refuse(response, 415, 'The local backend takes JSON.');
+    } else {
+      backend.handle(request, response).catch(() => {
+        if (!response.headersSent) refuse(response, 500, 'The local backend failed.');
+        else response.end();
+      });
+    }
+    return true;
+  };
+}
+
+/** Whether an output path is the admin's page, which the dev client must not reload under an editor. */
+export function isAdminFile(relative: string): boolean {
+  return relative.startsWith(`${ADMIN.folder}/`);
+}

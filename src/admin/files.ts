@@ -1,0 +1,86 @@
+/**
+ * createAdminFiles(input): the files of /admin/: the page, config.yml made from the schemas, the
+ * page's preview script, and Decap CMS's own bundle, copied from node_modules as npm installed it
+ * (never fetched from a CDN). Nothing here is linked from a public page, nor in the sitemap.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ContentKind } from '../content/kinds.ts';
+import type { SiteFile, Stat } from '../content/schema.ts';
+import { SECTION_DEFAULT_IDS } from '../content/sections.ts';
+import type { OutputFile } from '../output/plan.ts';
+import { createCmsConfig, LIST_FIELD, LIST_FORMAT, renderCmsConfig, type CmsRepository } from './config.ts';
+import { findToolRoot } from './bundle.ts';
+import { ADMIN, renderAdminPage } from './page.ts';
+
+export interface AdminInput {
+  kinds: Readonly<Record<string, ContentKind>>;
+  settings: SiteFile & { cms?: CmsRepository };
+  stats: Stat[];
+  /** home.yaml's sections as written: the copy the previews of services, portfolio and stats show around an entry. */
+  homeSections: Array<Record<string, unknown>>;
+  base: string;
+  /** The site's stylesheet as a URL path (base included). */
+  stylesheet: string;
+  /** The bundled preview script (buildAdminPreview). */
+  preview: string;
+}
+
+export function createAdminFiles(input: AdminInput): OutputFile[] {
+  const { settings } = input;
+  const config = createCmsConfig(input.kinds, { repository: settings.cms, siteUrl: settings.url });
+  const preview = `preview-${createHash('sha256').update(input.preview).digest('hex').slice(0, 8)}.js`;
+  const data = {
+    settings,
+    stats: input.stats,
+    homeSections: input.homeSections,
+    base: input.base,
+    stylesheet: input.stylesheet,
+    listFormat: LIST_FORMAT,
+    listField: LIST_FIELD,
+    sectionIds: SECTION_DEFAULT_IDS,
+  };
+  const at = (file: string) => `${ADMIN.folder}/${file}`;
+  return [
+    {
+      path: at('index.html'),
+      contents: renderAdminPage({
+        title: `Content manager | ${settings.name}`,
+        language: settings.language,
+        base: input.base,
+        preview,
+        data,
+      }),
+    },
+    { path: at(ADMIN.config), contents: renderCmsConfig(config) },
+    { path: at(preview), contents: input.preview },
+    { path: at(ADMIN.style), contents: adminStyle() },
+    ...cmsBundle().map((file) => ({ ...file, path: at(file.path) })),
+  ];
+}
+
+let style: Buffer | undefined;
+
+/** src/admin/admin.css, beside this module in src/ (tests) or found from the compiled CLI. */
+function adminStyle(): Buffer {
+  style ??= readFileSync(path.join(findToolRoot(), 'src', 'admin', ADMIN.style));
+  return style;
+}
+
+let bundle: OutputFile[] | undefined;
+
+/**
+ * decap-cms's dist: the main script, the chunks it loads on demand and their WebAssembly, without
+ * source maps and the copy under the other name (cms.js). Read once per process.
+ */
+function cmsBundle(): OutputFile[] {
+  if (bundle) return bundle;
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')), 'dist');
+  bundle = readdirSync(dist)
+    .filter((name) => name === ADMIN.cms || /^\d+\.decap-cms\.js$/.test(name) || name.endsWith('.wasm'))
+    .sort()
+    .map((name) => ({ path: name, contents: readFileSync(path.join(dist, name)) }));
+  return bundle;
+}

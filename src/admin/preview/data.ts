@@ -1,0 +1,36 @@
+/**
+ * What the admin page tells its previews about the site, as JSON inside the page (made by
+ * src/admin/page.ts): the site file's copy the sections show around an entry, the stats, the
+ * base path and the stylesheet.
+ */
+import type { SiteFile } from '../../content/schema.ts';
+import type { ResponsiveImage, Stat } from '../../../templates/api.ts';
+
+export interface PreviewData {
+  settings: SiteFile;
+  stats: Stat[];
+  /** home.yaml's sections as written (type and fields). */
+  homeSections: Array<Record<string, unknown>>;
+  /** The site's base path, '/' or '/sub/'. */
+  base: string;
+  /** The site's stylesheet, as a URL the preview pane links. */
+  stylesheet: string;
+  /** The custom format of a YAML file whose top level is a list, and the field it is edited in. */
+  listFormat: string;
+  listField: string;
+  /** Each section type's anchor when it names none. */
+  sectionIds: Record<string, string>;
+}
+
+/** A site path (/images/a.svg, /terms) with the base in front; other links as written. */
+export function sitePath(data: Pick<PreviewData, 'base'>, href: string): string {
+  return href.startsWith('/') && !href.startsWith('//') ? `${data.base}${href.slice(1)}` : href;
+}
+
+/**
+ * An image of public/ as the picture component takes it: the file itself, at a nominal size the
+ * stylesheet scales (the build measures it and adds the smaller formats).
+ */
+export function previewImage(data: Pick<PreviewData, 'base'>, src: string): ResponsiveImage {
+  return { src: sitePath(data, src), width: 1200, height: 800, sources: [] };
+}

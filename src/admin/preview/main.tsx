@@ -1,0 +1,154 @@
+/**
+ * The admin page's own script, loaded before Decap CMS's bundle: it asks Decap to wait for it
+ * (CMS_MANUAL_INIT), then registers a preview for each collection, drawn by the site's own
+ * section components (templates/sections/, bundled from the project's templates) and styled by
+ * the site's stylesheet, and the YAML format of a file whose top level is a list. The previews
+ * render to static markup with this bundle's React and hand Decap's React the HTML, so the two
+ * copies of React never meet.
+ */
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createListFormat } from './list-format.ts';
+import { renderMarkdown } from './markdown.ts';
+import { renderSection } from './sections.tsx';
+import { AboutSection } from '../../../templates/sections/AboutSection.tsx';
+import { PortfolioSection } from '../../../templates/sections/PortfolioSection.tsx';
+import { ServicesSection } from '../../../templates/sections/ServicesSection.tsx';
+import { StatsSection } from '../../../templates/sections/StatsSection.tsx';
+import { Prose } from '../../../templates/ui/Prose.tsx';
+import type { ServiceIconName } from '../../../templates/api.ts';
+import { type PreviewData, previewImage } from './data.ts';
+
+interface DecapEntry {
+  get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
+}
+interface PreviewProps {
+  entry: DecapEntry;
+}
+interface DecapCms {
+  init(options?: { config?: Record<string, unknown> }): void;
+  registerPreviewStyle(url: string): void;
+  registerPreviewTemplate(name: string, component: (props: PreviewProps) => unknown): void;
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile(text: string): unknown; toFile(data: unknown): string },
+  ): void;
+}
+
+declare global {
+  interface Window {
+    CMS_MANUAL_INIT?: boolean;
+    CMS?: DecapCms;
+    /** Decap's createElement. */
+    h?: (type: string, props: Record<string, unknown>) => unknown;
+  }
+}
+
+window.CMS_MANUAL_INIT = true;
+
+const data = JSON.parse(document.getElementById('agency-site-data')?.textContent ?? '{}') as PreviewData;
+const { settings } = data;
+/** The first section of a type in home.yaml, as written: the copy around a previewed entry. */
+const homeSection = (type: string): Record<string, unknown> =>
+  data.homeSections.find((section) => section.type === type) ?? {};
+const services = homeSection('services');
+const portfolio = homeSection('portfolio');
+const portfolioMore = (portfolio.more ?? {}) as { label?: string; url?: string };
+
+type Draw = (fields: Record<string, unknown>) => ReactElement;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const list = <T,>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
+
+const previews: Record<string, Draw> = {
+  services: (entry) => (
+    <ServicesSection
+      id={data.sectionIds.services ?? 'services'}
+      heading={text(services.heading)}
+      intro={text(services.intro)}
+      services={[
+        {
+          slug: 'preview',
+          title: text(entry.title),
+          icon: (text(entry.icon) || 'code') as ServiceIconName,
+          html: renderMarkdown(entry.body),
+          features: list<string>(entry.features),
+        },
+      ]}
+    />
+  ),
+  portfolio: (entry) => (
+    <PortfolioSection
+      id={data.sectionIds.portfolio ?? 'portfolio'}
+      heading={text(portfolio.heading)}
+      intro={text(portfolio.intro)}
+      items={[
+        {
+          slug: 'preview',
+          title: text(entry.title),
+          category: text(entry.category),
+          alt: text(entry.alt),
+          image: previewImage(data, text(entry.image)),
+        },
+      ]}
+      more={{ label: text(portfolioMore.label), href: text(portfolioMore.url) }}
+      newTabHint={settings.newTabHint}
+    />
+  ),
+  about: (entry) => (
+    <AboutSection id={data.sectionIds.about ?? 'about'} heading={text(entry.title)} html={renderMarkdown(entry.body)} />
+  ),
+  legal: (entry) => (
+    <article className="container legal">
+      <header className="legal-header">
+        <h1>{text(entry.title)}</h1>
+        <p className="legal-date">{text(entry.dateLine)}</p>
+      </header>
+      <Prose html={renderMarkdown(entry.body)} />
+    </article>
+  ),
+  pages: (entry) => (
+    <article className="container legal">
+      <header className="legal-header">
+        <h1>{text(entry.title)}</h1>
+      </header>
+      <Prose html={renderMarkdown(entry.body)} />
+    </article>
+  ),
+  stats: (entry) => (
+    <StatsSection id="numbers" heading={text(homeSection('hero').statsLabel)} items={list(entry.items)} />
+  ),
+  home: (entry) => (
+    <main id="main">
+      {list<Record<string, unknown>>(entry.sections).map((section, index) => renderSection(data, section, index))}
+    </main>
+  ),
+};
+
+/** One preview: the entry's fields drawn by the site's component, as HTML for Decap's React. */
+function previewOf(draw: Draw) {
+  return ({ entry }: PreviewProps) => {
+    let html: string;
+    try {
+      html = renderToStaticMarkup(draw(entry.get('data')?.toJS() ?? {}));
+    } catch (error) {
+      // Half-typed fields can break a component: the pane says so and the editor keeps typing.
+      html = `<p class="container">The preview cannot show this yet: ${String(error).replace(/</g, '&lt;')}</p>`;
+    }
+    return window.h!('div', { className: 'agency-site-preview', dangerouslySetInnerHTML: { __html: html } });
+  };
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  const cms = window.CMS!;
+  cms.registerPreviewStyle(data.stylesheet);
+  for (const [name, draw] of Object.entries(previews)) cms.registerPreviewTemplate(name, previewOf(draw));
+  cms.registerCustomFormat(data.listFormat, 'yaml', createListFormat(data.listField));
+  cms.init({
+    config: {
+      // Decap asks for this URL only on localhost and 127.0.0.1: `agency-site dev` answers it.
+      local_backend: { url: new URL('api/v1', location.href.replace(/[?#].*$/, '')).href },
+    },
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * A home-page section as the CMS holds it (`type`, `id`, the type's fields, some half-typed)
+ * drawn by the site's component for its type: Markdown fields become HTML, images pictures,
+ * links get the base. A type this preview does not know (one added after it) shows its name.
+ */
+import type { ReactElement } from 'react';
+import { CtaSection } from '../../../templates/sections/CtaSection.tsx';
+import { FaqSection } from '../../../templates/sections/FaqSection.tsx';
+import { LogosSection } from '../../../templates/sections/LogosSection.tsx';
+import { MediaSection } from '../../../templates/sections/MediaSection.tsx';
+import { PricingSection } from '../../../templates/sections/PricingSection.tsx';
+import { ProseSection } from '../../../templates/sections/ProseSection.tsx';
+import { StatsSection } from '../../../templates/sections/StatsSection.tsx';
+import { TeamSection } from '../../../templates/sections/TeamSection.tsx';
+import { TestimonialsSection } from '../../../templates/sections/TestimonialsSection.tsx';
+import type { AltImage, Link } from '../../../templates/api.ts';
+import { renderMarkdown } from './markdown.ts';
+import { type PreviewData, previewImage, sitePath } from './data.ts';
+
+type Fields = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const optional = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const items = (value: unknown): Fields[] => (Array.isArray(value) ? (value as Fields[]) : []);
+
+function drawers(data: PreviewData) {
+  const newTabHint = data.settings.newTabHint;
+  const link = (value: unknown): Link => {
+    const fields = (value ?? {}) as Fields;
+    return { label: text(fields.label), href: sitePath(data, text(fields.href) || '#') };
+  };
+  const picture = (image: unknown, alt: unknown): AltImage => ({
+    image: previewImage(data, text(image)),
+    alt: text(alt),
+  });
+  const common = (section: Fields, type: string) => ({
+    id: optional(section.id) ?? data.sectionIds[type] ?? type,
+    heading: text(section.heading),
+    intro: optional(section.intro),
+  });
+  return {
+    testimonials: (section: Fields) => (
+      <TestimonialsSection
+        {...common(section, 'testimonials')}
+        items={items(section.items).map((item) => ({
+          quote: text(item.quote),
+          name: text(item.name),
+          role: optional(item.role),
+          photo: optional(item.image) ? picture(item.image, item.alt) : undefined,
+        }))}
+      />
+    ),
+    faq: (section: Fields) => (
+      <FaqSection
+        {...common(section, 'faq')}
+        items={items(section.items).map((item) => ({
+          question: text(item.question),
+          html: renderMarkdown(item.answer),
+        }))}
+      />
+    ),
+    cta: (section: Fields) => (
+      <CtaSection
+        {...common(section, 'cta')}
+        text={optional(section.text)}
+        button={link(section.button)}
+        newTabHint={newTabHint}
+      />
+    ),
+    pricing: (section: Fields) => (
+      <PricingSection
+        {...common(section, 'pricing')}
+        plans={items(section.plans).map((plan) => ({
+          name: text(plan.name),
+          price: text(plan.price),
+          period: optional(plan.period),
+          features: Array.isArray(plan.features) ? plan.features.map(text) : [],
+          button: link(plan.button),
+          featured: plan.featured === true,
+        }))}
+        newTabHint={newTabHint}
+      />
+    ),
+    logos: (section: Fields) => (
+      <LogosSection
+        {...common(section, 'logos')}
+        items={items(section.items).map((item) => ({
+          name: text(item.name),
+          image: previewImage(data, text(item.image)),
+          href: optional(item.href),
+        }))}
+        newTabHint={newTabHint}
+      />
+    ),
+    media: (section: Fields) => (
+      <MediaSection
+        {...common(section, 'media')}
+        html={renderMarkdown(section.text)}
+        picture={picture(section.image, section.alt)}
+        side={section.side === 'left' ? 'left' : 'right'}
+      />
+    ),
+    team: (section: Fields) => (
+      <TeamSection
+        {...common(section, 'team')}
+        items={items(section.items).map((item) => ({
+          name: text(item.name),
+          role: text(item.role),
+          photo: picture(item.image, item.alt),
+        }))}
+      />
+    ),
+    prose: (section: Fields) => (
+      <ProseSection
+        id={common(section, 'prose').id}
+        heading={optional(section.heading)}
+        html={renderMarkdown(section.body)}
+      />
+    ),
+    stats: (section: Fields) => <StatsSection {...common(section, 'stats')} items={items(section.items) as never} />,
+  } satisfies Record<string, (section: Fields) => ReactElement>;
+}
+
+export function renderSection(data: PreviewData, section: Fields, index: number): ReactElement {
+  const draw = (drawers(data) as Record<string, (section: Fields) => ReactElement>)[text(section.type)];
+  if (draw) return <div key={index}>{draw(section)}</div>;
+  return (
+    <section key={index} className="section">
+      <p className="container">{`The preview does not draw sections of type \u201c${text(section.type)}\u201d yet.`}</p>
+    </section>
+  );
+}

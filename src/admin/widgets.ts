@@ -1,0 +1,171 @@
+/**
+ * A zod schema as Decap CMS fields: each field's widget follows from its zod type (string, number,
+ * boolean, enum, array, object, a discriminated union of objects), its `required` from
+ * `.optional()`, its `default` from `.default()` and its hint from `.describe()`. Strings get a
+ * finer widget from what the schema says about them: a path inside public/ is an image, a
+ * description that names Markdown is the Markdown editor, and copy that runs to sentences is a
+ * text area. Nothing here knows a content kind: kinds added later get their fields for free.
+ */
+import type { z } from 'zod';
+import { publicPath } from '../content/schema.ts';
+
+/** One field of Decap's configuration (https://decapcms.org/docs/widgets/). */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  default?: unknown;
+  hint?: string;
+  options?: string[];
+  multiple?: boolean;
+  value_type?: 'int' | 'float';
+  fields?: CmsField[];
+  field?: CmsField;
+  types?: CmsField[];
+  typeKey?: string;
+  summary?: string;
+  collapsed?: boolean;
+  minimize_collapsed?: boolean;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
+}
+
+type Schema = z.core.$ZodType;
+interface Def {
+  type: string;
+  innerType?: Schema;
+  element?: Schema;
+  shape?: Record<string, Schema>;
+  options?: Schema[];
+  entries?: Record<string, string>;
+  values?: unknown[];
+  defaultValue?: unknown;
+  discriminator?: string;
+  format?: string;
+  in?: Schema;
+  checks?: Array<{ _zod: { def: { check: string; pattern?: RegExp; format?: string } } }>;
+}
+
+const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const describedAs = (schema: Schema): string | undefined => (schema as { description?: string }).description;
+
+/** The regular expression that makes a string a path inside public/. */
+const IMAGE_PATTERN = defOf(publicPath).checks?.[0]?._zod.def.pattern?.source;
+
+/** Keys whose values are sentences, not a line: edited in a text area. */
+const LONG_TEXT = new Set(['text', 'intro', 'description', 'quote', 'tagline', 'answer', 'mailNote', 'sent', 'failed']);
+
+/** What a schema is once its wrappers (optional, default, pipe) are taken off, and what they said. */
+export function unwrap(schema: Schema): { inner: Schema; optional: boolean; defaultValue?: unknown; hint?: string } {
+  let inner = schema;
+  let optional = false;
+  let defaultValue: unknown;
+  let hint = describedAs(schema);
+  for (;;) {
+    const def = defOf(inner);
+    if (def.type === 'optional' || def.type === 'nullable') optional = true;
+    else if (def.type === 'default' || def.type === 'prefault') {
+      optional = true;
+      defaultValue = def.defaultValue;
+    } else if (def.type !== 'pipe' && def.type !== 'readonly') break;
+    inner = (def.innerType ?? def.in)!;
+    hint ??= describedAs(inner);
+  }
+  return { inner, optional, defaultValue, hint };
+}
+
+/** The fields of an object schema, in the schema's order; `skip` leaves some out (a union's tag). */
+export function fieldsOf(schema: Schema, skip: readonly string[] = []): CmsField[] {
+  const shape = defOf(schema).shape ?? {};
+  return Object.entries(shape)
+    .filter(([name]) => !skip.includes(name))
+    .map(([name, field]) => fieldOf(name, field));
+}
+
+/** One named field. */
+export function fieldOf(name: string, schema: Schema): CmsField {
+  const { inner, optional, defaultValue, hint } = unwrap(schema);
+  const field: CmsField = { name, label: labelOf(name), ...widgetOf(name, inner, hint) };
+  if (optional) field.required = false;
+  if (defaultValue !== undefined) field.default = defaultValue;
+  if (hint) field.hint = hint;
+  return field;
+}
+
+function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<CmsField, 'name' | 'label'> {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string':
+      return stringWidget(name, def, hint);
+    case 'number':
+      return { widget: 'number', value_type: 'int' };
+    case 'boolean':
+      return { widget: 'boolean' };
+    case 'date':
+      return DATE;
+    case 'enum':
+      return { widget: 'select', options: Object.values(def.entries ?? {}) };
+    case 'literal':
+      return { widget: 'select', options: (def.values ?? []).map(String) };
+    case 'object':
+      return { widget: 'object', fields: fieldsOf(schema), collapsed: false };
+    case 'array':
+      return listOf(def.element!);
+    case 'union':
+      return { widget: 'object', fields: def.options?.[0] ? fieldsOf(def.options[0]) : [] };
+    default:
+      // A type with no widget of its own (a record, say) is edited as written.
+      return { widget: 'code' };
+  }
+}
+
+/** A date as YAML writes one (2026-05-01): what content files hold, not a timestamp. */
+const DATE = { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false } as const;
+
+function stringWidget(name: string, def: Def, hint: string | undefined): Omit<CmsField, 'name' | 'label'> {
+  // A format string (z.iso.date(), z.email()) carries its format on itself; refinements in checks.
+  const checks = [def, ...(def.checks ?? []).map((check) => check._zod.def)] as Array<{
+    pattern?: RegExp;
+    format?: string;
+  }>;
+  if (checks.some((check) => check.format === 'date')) return DATE;
+  if (checks.some((check) => check.format === 'datetime')) return { widget: 'datetime' };
+  if (IMAGE_PATTERN !== undefined && checks.some((check) => check.pattern?.source === IMAGE_PATTERN))
+    return { widget: 'image' };
+  if (hint?.includes('Markdown')) return { widget: 'markdown' };
+  return { widget: LONG_TEXT.has(name) ? 'text' : 'string' };
+}
+
+/** A list: of plain values (one field), of objects (their fields), or of typed blocks (`types`). */
+function listOf(element: Schema): Omit<CmsField, 'name' | 'label'> {
+  const { inner } = unwrap(element);
+  const def = defOf(inner);
+  if (def.type === 'union' && def.discriminator) {
+    const key = def.discriminator;
+    const types = (def.options ?? []).map((option) => {
+      const tag = defOf(defOf(option).shape![key]!).values![0] as string;
+      const hint = describedAs(defOf(option).shape![key]!);
+      return {
+        name: tag,
+        label: labelOf(tag),
+        widget: 'object',
+        ...(hint ? { hint } : {}),
+        fields: fieldsOf(option, [key]),
+      };
+    });
+    return { widget: 'list', typeKey: key, types, collapsed: true };
+  }
+  if (def.type === 'object') return { widget: 'list', fields: fieldsOf(inner), collapsed: true };
+  return { widget: 'list', field: fieldOf('item', element), collapsed: false };
+}
+
+/** A key as a label: `quickLinksHeading` is "Quick links heading". */
+export function labelOf(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

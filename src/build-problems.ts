@@ -51,8 +51,15 @@ export function createProblems() {
       this.add(stage, settled.errors);
       return settled.value;
     },
+    /** In the pipeline's order; a problem two stages found (an image of public/ listed, then shown) once. */
     list(): SiteError[] {
-      return STAGES.flatMap((stage) => found.get(stage) ?? []);
+      const seen = new Set<string>();
+      return STAGES.flatMap((stage) => found.get(stage) ?? []).filter((problem) => {
+        const key = [problem.code, problem.file, problem.line, problem.column, problem.message].join('\0');
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
     },
     /** Any problem of error severity so far (a warning alone fails only under --strict). */
     failed(strict = false): boolean {

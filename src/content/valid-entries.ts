@@ -29,23 +29,30 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
   const files = { ...kinds.files };
   for (const name of KIND_NAMES) {
     const kind: ContentKind = KINDS[name];
-    const valid = kinds.files[name].filter((file) => !failed.has(file.parsed!.file));
+    // An entry whose image failed its check (a problem named at the image in public/) is left out too.
+    const broken = (file: string) =>
+      failed.has(file) || ('picture' in kind && kind.picture !== undefined && !kinds.pictures.has(file));
+    const valid = kinds.files[name].filter((file) => !broken(file.parsed!.file));
     if ('file' in kind) {
       if (valid.length === 0) return { unbuilt, homeIncomplete, pagesUnknown };
       continue;
     }
+    Object.assign(files, { [name]: valid });
     const folder = `content/${contentName(kind)}`;
     // The folder itself (missing, unreadable): none of its entries is known.
     if (failed.has(folder)) {
       if (kind.route) pagesUnknown = true;
       else homeIncomplete = true;
     }
-    for (const file of failed) {
+    const left = [
+      ...failed,
+      ...kinds.files[name].flatMap((file) => (broken(file.parsed!.file) ? [file.parsed!.file] : [])),
+    ];
+    for (const file of left) {
       if (!file.startsWith(`${folder}/`) || !file.endsWith('.md')) continue;
       if (kind.route) unbuilt.push(`/${file.slice(folder.length + 1, -'.md'.length)}`);
       else homeIncomplete = true;
     }
-    Object.assign(files, { [name]: valid });
   }
   if (!kinds.logo) return { unbuilt, homeIncomplete, pagesUnknown };
   return { kinds: { ...kinds, files, errors: [] }, unbuilt, homeIncomplete, pagesUnknown };

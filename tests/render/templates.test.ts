@@ -33,8 +33,8 @@ describe('loadTemplates', () => {
     project = await copyProject();
     await project.edit(
       'templates/sections/AboutSection.tsx',
-      'export function AboutSection({ heading, html }: AboutSectionProps) {\n',
-      'export function AboutSection({ heading, html }: AboutSectionProps) {\n  if (html) throw new Error("boom");\n',
+      'export function AboutSection({ id, heading, html }: AboutSectionProps) {\n',
+      'export function AboutSection({ id, heading, html }: AboutSectionProps) {\n  if (html) throw new Error("boom");\n',
     );
     const [error] = await buildErrors(project.root);
     const line = lineOf(await project.read('templates/sections/AboutSection.tsx'), 'if (html) throw');

@@ -38,7 +38,9 @@ export function publishedPages(routes: readonly Route[]): PublishedPage[] {
 function sourceOf(route: Route): { file?: string } {
   switch (route.page.kind) {
     case 'home':
-      return { file: 'content/site.yaml' };
+      return { file: 'content/home.yaml' };
+    case 'news-post':
+      return { file: `content/news/${route.page.post.slug}.md` };
     case 'legal':
       return { file: `content/legal/${route.page.legal.slug}.md` };
     case 'page':

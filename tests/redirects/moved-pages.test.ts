@@ -17,12 +17,14 @@ describe('the moved-page guard', () => {
     const routes = [
       route('/', { kind: 'home' }),
       legal('terms'),
+      route('/news/launch', { kind: 'news-post', post: { slug: 'launch' } } as Route['page']),
       route('/404', { kind: 'not-found' }),
       redirect('/old'),
     ];
     expect(publishedPages(routes)).toEqual([
-      { path: '/', file: 'content/site.yaml' },
+      { path: '/', file: 'content/home.yaml' },
       { path: '/terms', file: 'content/legal/terms.md' },
+      { path: '/news/launch', file: 'content/news/launch.md' },
     ]);
   });
 

@@ -22,9 +22,9 @@ export function stampFolder(folder: string, now = Date.now()): string | undefine
   const parts: string[] = [];
   for (const name of names) {
     const absolute = path.join(folder, name);
-    const own = lstatSync(absolute, { bigint: true, throwIfNoEntry: false });
-    // A link is stamped by what it leads to as well.
-    const target = own?.isSymbolicLink() ? statSync(absolute, { bigint: true, throwIfNoEntry: false }) : own;
+    const own = statsOf(absolute, lstatSync);
+    // A link is stamped by what it leads to as well (none for a loop or a dangling link).
+    const target = own?.isSymbolicLink() ? statsOf(absolute, statSync) : own;
     for (const stats of [own, target]) {
       if (stats && isRacy(stats.mtimeNs, readAt)) return undefined;
     }
@@ -35,4 +35,12 @@ export function stampFolder(folder: string, now = Date.now()): string | undefine
 
 function describe(stats: BigIntStats | undefined): string {
   return stats ? `${stats.mode} ${stats.size} ${stats.mtimeNs} ${stats.ino}` : 'none';
+}
+
+function statsOf(absolute: string, read: typeof statSync | typeof lstatSync): BigIntStats | undefined {
+  try {
+    return read(absolute, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }

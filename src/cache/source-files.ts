@@ -60,7 +60,7 @@ export function openSourceFiles(store: Store, now = Date.now()): SourceFiles {
   let fresh = 0;
   return {
     read(absolute, format, slug, load) {
-      const stats = statSync(absolute, { bigint: true, throwIfNoEntry: false });
+      const stats = statOf(absolute);
       const block = lastBlock();
       const kept = block?.files.get(absolute);
       if (stats && kept && unchanged(kept, stats, block!.started)) {
@@ -125,4 +125,13 @@ function restore<T>(kept: Kept, slug: string | undefined): ContentFile<T> {
   const parsed = restoreParsed({ file, text }, format, raw, { start, lineOffset });
   const entry = slug === undefined ? { ...parsed, data: data as T } : { ...parsed, data: data as T, slug };
   return { source, parsed, entry, errors: [] };
+}
+
+/** undefined for a file that cannot be stat'ed (gone, a link loop): the read reports what is wrong with it. */
+function statOf(absolute: string): BigIntStats | undefined {
+  try {
+    return statSync(absolute, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }

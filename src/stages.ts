@@ -141,7 +141,7 @@ export function createStages({ config, store, files, pipeline, onWorkers }: Stag
       const key = await templatesKey(config.templatesDir);
       const code =
         store.peek('admin-preview', key, textCodec) ??
-        store.keep('admin-preview', key, await buildAdminPreview(config), textCodec);
+        store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec);
       store.keep('admin-preview-last', 'last', { stamp, key });
       return code;
     },

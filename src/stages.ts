@@ -134,7 +134,7 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
       const key = await templatesKey(config.templatesDir);
       const code =
         store.peek('admin-preview', key, textCodec) ??
-        store.keep('admin-preview', key, await buildAdminPreview(config), textCodec);
+        store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec);
       store.keep('admin-preview-last', 'last', { stamp, key });
       return code;
     },

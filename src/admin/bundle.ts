@@ -40,7 +40,19 @@ export async function templatesKey(templatesDir: string): Promise<string> {
   return hash.digest('base64url');
 }
 
-export async function buildAdminPreview(config: ResolvedConfig): Promise<string> {
+/** The last script per templates folder, by its key: builds without a disk cache (--no-cache) make it once a process. */
+const made = new Map<string, { key: string; code: Promise<string> }>();
+
+export function buildAdminPreview(config: ResolvedConfig, key: string): Promise<string> {
+  const last = made.get(config.templatesDir);
+  if (last?.key === key) return last.code;
+  const code = bundlePreview(config);
+  made.set(config.templatesDir, { key, code });
+  code.catch(() => made.get(config.templatesDir)?.code === code && made.delete(config.templatesDir));
+  return code;
+}
+
+async function bundlePreview(config: ResolvedConfig): Promise<string> {
   const toolRoot = findToolRoot();
   const toolTemplates = path.join(toolRoot, 'templates');
   // The preview imports the tool's templates by path; the project's own are drawn instead.

@@ -37,8 +37,8 @@ async function expectSameAsPlainBuild(options: Options = {}) {
 describe('build cache', () => {
   it('makes nothing anew when nothing changed, and writes the same output', async () => {
     const first = await build();
-    // 3 services, about, 3 legal pages and 3 pages have Markdown.
-    expect(first.computed).toEqual({ markdown: 10, pages: first.pages, advice: first.pages });
+    // 3 services, about, 3 legal pages, 3 pages and 2 news posts have Markdown.
+    expect(first.computed).toEqual({ markdown: 12, pages: first.pages, advice: first.pages });
     const second = await build();
     expect(second.computed).toEqual({ markdown: 0, pages: 0, advice: 0 });
     await expectSameAsPlainBuild();
@@ -81,9 +81,9 @@ describe('build cache', () => {
   it('renders every page again for another --base or --format, and all Markdown for --allow-html', async () => {
     const { pages } = await build();
     // Same HTML from the Markdown (it holds no raw HTML), so the pages themselves are still cached.
-    expect((await build({ allowHtml: true })).computed).toEqual({ markdown: 10, pages: 0, advice: 0 });
+    expect((await build({ allowHtml: true })).computed).toEqual({ markdown: 12, pages: 0, advice: 0 });
     await expectSameAsPlainBuild({ allowHtml: true });
-    expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 10, pages, advice: pages });
+    expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 12, pages, advice: pages });
     await expectSameAsPlainBuild({ base: '/sub/' });
     expect((await build({ format: 'directory' })).computed).toEqual({ markdown: 0, pages, advice: pages });
   });

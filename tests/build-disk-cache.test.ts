@@ -81,9 +81,9 @@ describe('build cache', () => {
   it('renders every page again for another --base or --format, and all Markdown for --allow-html', async () => {
     const { pages } = await build();
     // Same HTML from the Markdown (it holds no raw HTML), so the pages themselves are still cached.
-    expect((await build({ allowHtml: true })).computed).toEqual({ markdown: 10, pages: 0, advice: 0 });
+    expect((await build({ allowHtml: true })).computed).toEqual({ markdown: 12, pages: 0, advice: 0 });
     await expectSameAsPlainBuild({ allowHtml: true });
-    expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 10, pages, advice: pages });
+    expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 12, pages, advice: pages });
     await expectSameAsPlainBuild({ base: '/sub/' });
     expect((await build({ format: 'directory' })).computed).toEqual({ markdown: 0, pages, advice: pages });
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
-import { CLI, lineOf, siteErrorsOf, type TempProject } from './helpers/project.ts';
+import { CLI, lineOf, runCli, siteErrorsOf, type TempProject } from './helpers/project.ts';
 import { copyWarmProject } from './helpers/warm-project.ts';
 
 const NOW = '2026-11-24T12:00:00Z';
@@ -122,9 +122,14 @@ describe('a build with news', () => {
     const again = await build('again');
     for (const file of ['news.html', 'news/atom.xml', 'news/rss.xml', 'news/feed.json', 'sitemap.xml'])
       expect(await again.read(file)).toBe(await before.read(file));
-    const after = await build('after', { now: '2026-11-25' });
-    expect(await after.files('news')).toContain('tomorrow.html');
-    expect(await after.read('news/atom.xml')).toContain('<updated>2026-11-25T00:00:00Z</updated>');
+    // The CLI, with now from the environment as the README documents it.
+    const cli = await runCli(['build', '--root', project.root, '--out', 'after'], {
+      env: { ...process.env, AGENCY_SITE_NOW: '2026-11-25' },
+    });
+    expect(cli.code, cli.stderr).toBe(0);
+    const atom = await readFile(project.file('after/news/atom.xml'), 'utf8');
+    expect(atom).toContain('<id>https://northwindstudio.dev/news/tomorrow</id>');
+    expect(atom).toContain('<updated>2026-11-25T00:00:00Z</updated>');
   });
 
   it('lays the news out as folders with --format directory', async () => {

@@ -64,7 +64,7 @@ describe('--reporter json', () => {
         hint: expect.stringContaining('--allow-html'),
       }),
     ]);
-    expect(document.summary).toMatchObject({ command: 'check', ok: true, pages: 8, errors: 0, warnings: 1 });
+    expect(document.summary).toMatchObject({ command: 'check', ok: true, pages: 11, errors: 0, warnings: 1 });
     expect(result.stderr).toBe('');
   });
 

@@ -18,7 +18,15 @@ const buildErrors = (root: string) => siteErrorsOf(buildSite(resolveConfig({ roo
 describe('loadTemplates', () => {
   it('bundles templates/ at build time into one component per page kind', async () => {
     const templates = await loadTemplates(resolveConfig({ root: PROJECT_ROOT }));
-    expect(Object.keys(templates.pages).sort()).toEqual(['home', 'legal', 'not-found', 'page', 'redirect']);
+    expect(Object.keys(templates.pages).sort()).toEqual([
+      'home',
+      'legal',
+      'news-list',
+      'news-post',
+      'not-found',
+      'page',
+      'redirect',
+    ]);
   });
 
   it('reports a TSX syntax error at its file and line', async () => {

@@ -29,10 +29,15 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
   const files = { ...kinds.files };
   for (const name of KIND_NAMES) {
     const kind: ContentKind = KINDS[name];
-    // An entry whose image failed its check (a problem named at the image in public/) is left out too.
-    const broken = (file: string) =>
-      failed.has(file) || ('picture' in kind && kind.picture !== undefined && !kinds.pictures.has(file));
-    const valid = kinds.files[name].filter((file) => !broken(file.parsed!.file));
+    // An entry whose image failed its check (a problem named at the image in public/) is left out
+    // too; an entry that names no image (the field is optional, as a news post's) is not.
+    const field = 'picture' in kind ? kind.picture : undefined;
+    const broken = (file: LoadedKinds['files'][typeof name][number]) =>
+      failed.has(file.parsed!.file) ||
+      (field !== undefined &&
+        (file.entry?.data as Record<string, unknown> | undefined)?.[field] !== undefined &&
+        !kinds.pictures.has(file.parsed!.file));
+    const valid = kinds.files[name].filter((file) => !broken(file));
     if ('file' in kind) {
       if (valid.length === 0) return { unbuilt, homeIncomplete, pagesUnknown };
       continue;
@@ -44,13 +49,11 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
       if (kind.route) pagesUnknown = true;
       else homeIncomplete = true;
     }
-    const left = [
-      ...failed,
-      ...kinds.files[name].flatMap((file) => (broken(file.parsed!.file) ? [file.parsed!.file] : [])),
-    ];
+    const left = [...failed, ...kinds.files[name].flatMap((file) => (broken(file) ? [file.parsed!.file] : []))];
     for (const file of left) {
       if (!file.startsWith(`${folder}/`) || !file.endsWith('.md')) continue;
-      if (kind.route) unbuilt.push(`/${file.slice(folder.length + 1, -'.md'.length)}`);
+      const slug = file.slice(folder.length + 1, -'.md'.length);
+      if (kind.route) unbuilt.push(kind.route === 'news' ? `/news/${slug}` : `/${slug}`);
       else homeIncomplete = true;
     }
   }

@@ -59,8 +59,19 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
     }),
   );
   if (!routes) return undefined;
-  // A page at each old path of content/redirects.yaml, and the _redirects file.
-  const redirectsInput = { file: redirectsOf(content.kinds), routes, publicFiles: sources.publicFiles, urls };
+  // A page at each old path of content/redirects.yaml, and the _redirects file. Pages left out for
+  // a problem of their own count as pages here, and with a folder of pages unreadable no target
+  // can be judged: either would report a redirect for what is the other problem.
+  const { unbuilt, pagesUnknown } = sources.entries;
+  const leftOut = unbuilt.map(
+    (path): Route => ({ path, file: urls.file(path), indexable: false, page: { kind: 'not-found' } }),
+  );
+  const redirectsInput = {
+    file: pagesUnknown ? undefined : redirectsOf(content.kinds),
+    routes: [...routes, ...leftOut],
+    publicFiles: sources.publicFiles,
+    urls,
+  };
   const redirects = problems.take(
     'redirects',
     settleNow(() => resolveRedirects(redirectsInput)),

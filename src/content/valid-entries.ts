@@ -39,7 +39,9 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
         !kinds.pictures.has(file.parsed!.file));
     const valid = kinds.files[name].filter((file) => !broken(file));
     if ('file' in kind) {
-      if (valid.length === 0) return { unbuilt, homeIncomplete, pagesUnknown };
+      // An optional file (redirects.yaml) may be absent; one that is there and broken stops the pages as any file kind does.
+      const absent = kind.optional === true && kinds.files[name].length === 0;
+      if (valid.length === 0 && !absent) return { unbuilt, homeIncomplete, pagesUnknown };
       continue;
     }
     Object.assign(files, { [name]: valid });

@@ -60,7 +60,8 @@ export async function readSources(run: Run): Promise<Sources> {
     ...(await content),
     templates: problems.take('templates', templates),
     assets: problems.take('assets', assets),
-    adminPreview: problems.take('templates', adminPreview),
+    // A template that fails is reported once, by the templates' own bundle.
+    adminPreview: templates.errors ? undefined : problems.take('templates', adminPreview),
     siteImages,
   };
 }

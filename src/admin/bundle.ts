@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
+import { SiteErrors } from '../errors.ts';
+import { fromEsbuildMessages } from '../render/esbuild-errors.ts';
 
 /** The tool's folder: src/admin/preview/ and templates/ are found from it. */
 export function findToolRoot(): string {
@@ -66,21 +68,27 @@ async function bundlePreview(config: ResolvedConfig): Promise<string> {
       });
     },
   };
-  const result = await esbuild.build({
-    entryPoints: [path.join(toolRoot, 'src', 'admin', 'preview', 'main.tsx')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: ['chrome111', 'edge111', 'firefox114', 'safari16.4'],
-    minify: true,
-    jsx: 'automatic',
-    legalComments: 'none',
-    charset: 'utf8',
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [path.join(toolRoot, 'node_modules')],
-    plugins: [projectTemplates],
-  });
+  const result = await esbuild
+    .build({
+      entryPoints: [path.join(toolRoot, 'src', 'admin', 'preview', 'main.tsx')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: ['chrome111', 'edge111', 'firefox114', 'safari16.4'],
+      minify: true,
+      jsx: 'automatic',
+      legalComments: 'none',
+      charset: 'utf8',
+      logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      nodePaths: [path.join(toolRoot, 'node_modules')],
+      plugins: [projectTemplates],
+    })
+    .catch((thrown: esbuild.BuildFailure) => {
+      // A template that does not compile: the same file:line error as the site's own bundle gives.
+      if (!Array.isArray(thrown.errors)) throw thrown;
+      throw new SiteErrors(fromEsbuildMessages(thrown.errors, config.root, 'TemplateBuildFailed'));
+    });
   return result.outputFiles[0]!.text;
 }

@@ -107,6 +107,9 @@ describe('config.yml made from the schemas', () => {
     expect(find(settings, 'logo.src').widget).toBe('image');
     expect(find(settings, 'description').widget).toBe('text');
     expect(find(settings, 'cms.branch')).toMatchObject({ default: 'main', required: false });
+    // A union of numbers (301 | 302) stays a number the schema accepts; Decap refuses an object without fields.
+    const redirects = fieldsOfKind('redirects', KINDS.redirects);
+    expect(find(redirects, 'items.status')).toMatchObject({ widget: 'number', min: 301, max: 302, required: false });
     expect(find(settings, 'shortName').hint).toMatch(/home-screen icon/);
     const site = config.collections.find((collection) => collection.name === 'site')!;
     const sections = find(site.files!.find((file) => file.name === 'home')!.fields, 'sections');

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ContentKind } from '../content/kinds.ts';
+import { KINDS, type ContentKind } from '../content/kinds.ts';
 import type { SiteFile, Stat } from '../content/schema.ts';
 import { SECTION_DEFAULT_IDS } from '../content/sections.ts';
 import type { OutputFile } from '../output/plan.ts';
@@ -28,10 +28,33 @@ export interface AdminInput {
   preview: string;
 }
 
+/**
+ * config.yml follows from the kinds' schemas and the repository alone: made once per repository
+ * and address, not on every dev rebuild (its YAML took about a tenth of a rebuild among 4000 pages).
+ */
+const configs = new Map<string, string>();
+function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['settings']): string {
+  const key = JSON.stringify([settings.cms ?? null, settings.url]);
+  let text = configs.get(key);
+  if (text === undefined) {
+    text = renderCmsConfig(createCmsConfig(kinds, { repository: settings.cms, siteUrl: settings.url }));
+    if (kinds === KINDS) configs.set(key, text);
+  }
+  return text;
+}
+
+/** The preview script's file name, by its hash: the same script (the store keeps it) is hashed once. */
+let lastPreview: { code: string; name: string } | undefined;
+function previewName(code: string): string {
+  if (lastPreview?.code !== code)
+    lastPreview = { code, name: `preview-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js` };
+  return lastPreview.name;
+}
+
 export function createAdminFiles(input: AdminInput): OutputFile[] {
   const { settings } = input;
-  const config = createCmsConfig(input.kinds, { repository: settings.cms, siteUrl: settings.url });
-  const preview = `preview-${createHash('sha256').update(input.preview).digest('hex').slice(0, 8)}.js`;
+  const configText = cmsConfigText(input.kinds, settings);
+  const preview = previewName(input.preview);
   const data = {
     settings,
     stats: input.stats,
@@ -54,7 +77,7 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
         data,
       }),
     },
-    { path: at(ADMIN.config), contents: renderCmsConfig(config) },
+    { path: at(ADMIN.config), contents: configText },
     { path: at(preview), contents: input.preview },
     { path: at(ADMIN.style), contents: adminStyle() },
     ...cmsBundle().map((file) => ({ ...file, path: at(file.path) })),

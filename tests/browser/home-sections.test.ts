@@ -105,6 +105,10 @@ const HOME_YAML = `sections:
     heading: Ready to build something together?
     text: We answer within one business day.
     button: { label: Book a free call, href: "#contact" }
+  - type: news
+    heading: Latest news
+    count: 2
+    more: All news
   - type: contact
     heading: Let's Talk
     intro: Tell us about your project.
@@ -126,6 +130,7 @@ const ORDER = [
   'about:about',
   'prose:more',
   'cta:get-started',
+  'news:news',
   'contact:contact',
 ];
 
@@ -160,8 +165,9 @@ describe('a home page with every section type in an order of its own', () => {
   it('shows every section image as a lazy <picture> with AVIF and WebP, width and height', () => {
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     const pictures = [...main.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((match) => match[1]!);
-    // 2 logos, 1 media, 1 testimonial photo, 2 team photos, 3 portfolio tiles, 1 in the prose's Markdown.
-    expect(pictures).toHaveLength(10);
+    // 2 logos, 1 media, 1 testimonial photo, 2 team photos, 3 portfolio tiles, 1 in the prose's
+    // Markdown, and the one news post of the two shown that has a picture.
+    expect(pictures).toHaveLength(11);
     for (const picture of pictures) {
       expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]+\.avif \d+w/);
       expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]+\.webp \d+w/);

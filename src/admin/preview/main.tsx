@@ -10,6 +10,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
 import { renderMarkdown } from './markdown.ts';
+import { NewsPostPreview } from './news-post.tsx';
 import { renderSection } from './sections.tsx';
 import { AboutSection } from '../../../templates/sections/AboutSection.tsx';
 import { PortfolioSection } from '../../../templates/sections/PortfolioSection.tsx';
@@ -116,6 +117,7 @@ const previews: Record<string, Draw> = {
       <Prose html={renderMarkdown(entry.body)} />
     </article>
   ),
+  news: (entry) => <NewsPostPreview data={data} entry={entry} />,
   stats: (entry) => (
     <StatsSection id="numbers" heading={text(homeSection('hero').statsLabel)} items={list(entry.items)} />
   ),

@@ -17,7 +17,7 @@ export interface CmsField {
   required?: boolean;
   default?: unknown;
   hint?: string;
-  options?: string[];
+  options?: Array<string | number>;
   multiple?: boolean;
   value_type?: 'int' | 'float';
   fields?: CmsField[];
@@ -113,8 +113,17 @@ function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<
       return { widget: 'object', fields: fieldsOf(schema), collapsed: false };
     case 'array':
       return listOf(def.element!);
-    case 'union':
-      return { widget: 'object', fields: def.options?.[0] ? fieldsOf(def.options[0]) : [] };
+    case 'union': {
+      // A choice of values (redirects' status: 301 or 302) is a select of them, numbers kept numbers.
+      const options = def.options ?? [];
+      const values = options.map((option) => defOf(option)).filter((option) => option.type === 'literal');
+      if (values.length > 0 && values.length === options.length)
+        return {
+          widget: 'select',
+          options: values.flatMap((option) => (option.values ?? []) as Array<string | number>),
+        };
+      return { widget: 'object', fields: options[0] ? fieldsOf(options[0]) : [] };
+    }
     default:
       // A type with no widget of its own (a record, say) is edited as written.
       return { widget: 'code' };

@@ -10,7 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createPreviewEntries } from '../../src/admin/preview-entries.ts';
 import type { PreviewData } from '../../src/admin/preview/data.ts';
+import { NewsPostPreview } from '../../src/admin/preview/news-post.tsx';
 import { createDrawers, renderSection } from '../../src/admin/preview/sections.tsx';
+import { SiteSettingsPreview } from '../../src/admin/preview/site-settings.tsx';
 import { resolveConfig } from '../../src/config.ts';
 import { homeSectionSchemas } from '../../src/content/home.ts';
 import { loadSite } from '../../src/content/load.ts';
@@ -91,5 +93,28 @@ describe('the preview of home.yaml', () => {
     expect(html({ type: 'carousel' })).toContain(
       'The preview does not draw sections of type \u201ccarousel\u201d yet.',
     );
+  });
+});
+
+describe('the previews of a news post and of site.yaml', () => {
+  it('draws a post as its page\u2019s article: headline, the day in the site\u2019s language, the text', () => {
+    const entry = { title: 'We moved', date: '2026-03-01', author: 'Ana', body: 'A **new** office.' };
+    const markup = renderToStaticMarkup(<NewsPostPreview data={data} entry={entry} />);
+    expect(markup).toContain('<h1>We moved</h1>');
+    expect(markup).toContain('<time dateTime="2026-03-01">March 1, 2026</time>');
+    expect(markup).toContain(`${data.settings.news!.by} Ana`);
+    expect(markup).toContain('<strong>new</strong>');
+  });
+
+  it('draws site.yaml as the header and footer every page shares, from the fields being edited', () => {
+    const entry = {
+      ...data.settings,
+      name: 'Southwind',
+      footer: { ...data.settings.footer, copyright: '\u00a9 Southwind' },
+    };
+    const markup = renderToStaticMarkup(<SiteSettingsPreview data={data} entry={entry} />);
+    expect(markup).toContain('<span>Southwind</span>');
+    for (const link of data.settings.nav.links) expect(markup).toContain(`>${link.label}</a>`);
+    expect(markup).toContain('\u00a9 Southwind');
   });
 });

@@ -153,6 +153,18 @@ describe.skipIf(!browserAvailable('the CMS in Chromium'))('the CMS at /admin/ on
     expect(problems).toEqual([]);
   });
 
+  it('previews site.yaml as the header and footer every page shares', async () => {
+    const page = await openAdmin();
+    await page.goto(`${dev!.url}admin/#/collections/site/entries/settings`);
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Southwind Studio');
+    const preview = page.frameLocator('iframe').first();
+    await preview.locator('.site-header .brand', { hasText: 'Southwind Studio' }).waitFor();
+    await preview.locator('.site-footer .brand', { hasText: 'Southwind Studio' }).waitFor();
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
   it('fits a phone and a desktop: the collection list and an entry with its preview', async () => {
     for (const viewport of [
       { width: 375, height: 740 },

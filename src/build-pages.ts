@@ -19,6 +19,7 @@ import { scheduleNews } from './news/schedule.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
+import { createPreviewEntries } from './admin/preview-entries.ts';
 import { createAdminFiles } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
 import type { Stages } from './stages.ts';
@@ -156,6 +157,7 @@ function adminFilesOf(made: MadeSite, preview: string): OutputFile[] {
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
     homeSections: site.home.sections.map(({ type, id, data }) => ({ ...data, type, id })),
     ...{ stylesheet: links.css, preview },
+    entries: createPreviewEntries({ site, portfolioImages: made.publication.images.portfolio, urls: content.urls }),
   });
 }
 

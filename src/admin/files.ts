@@ -9,11 +9,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { KINDS, type ContentKind } from '../content/kinds.ts';
 import type { SiteFile, Stat } from '../content/schema.ts';
-import { SECTION_DEFAULT_IDS } from '../content/sections.ts';
+import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from '../content/section-ids.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { createCmsConfig, LIST_FIELD, LIST_FORMAT, renderCmsConfig, type CmsRepository } from './config.ts';
 import { findToolRoot } from './bundle.ts';
 import { ADMIN, renderAdminPage } from './page.ts';
+import type { PreviewEntries } from './preview/data.ts';
 
 export interface AdminInput {
   kinds: Readonly<Record<string, ContentKind>>;
@@ -26,6 +27,8 @@ export interface AdminInput {
   stylesheet: string;
   /** The bundled preview script (buildAdminPreview). */
   preview: string;
+  /** What the shipped home sections show from other files (createPreviewEntries). */
+  entries: PreviewEntries;
 }
 
 /**
@@ -63,7 +66,8 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
     stylesheet: input.stylesheet,
     listFormat: LIST_FORMAT,
     listField: LIST_FIELD,
-    sectionIds: SECTION_DEFAULT_IDS,
+    sectionIds: { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS },
+    entries: input.entries,
   };
   const at = (file: string) => `${ADMIN.folder}/${file}`;
   return [

@@ -17,11 +17,9 @@ export interface CmsField {
   required?: boolean;
   default?: unknown;
   hint?: string;
-  options?: string[];
+  options?: Array<string | number>;
   multiple?: boolean;
   value_type?: 'int' | 'float';
-  min?: number;
-  max?: number;
   fields?: CmsField[];
   field?: CmsField;
   types?: CmsField[];
@@ -115,31 +113,21 @@ function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<
       return { widget: 'object', fields: fieldsOf(schema), collapsed: false };
     case 'array':
       return listOf(def.element!);
-    case 'union':
-      return unionWidget(name, def, hint);
+    case 'union': {
+      // A choice of values (redirects' status: 301 or 302) is a select of them, numbers kept numbers.
+      const options = def.options ?? [];
+      const values = options.map((option) => defOf(option)).filter((option) => option.type === 'literal');
+      if (values.length > 0 && values.length === options.length)
+        return {
+          widget: 'select',
+          options: values.flatMap((option) => (option.values ?? []) as Array<string | number>),
+        };
+      return { widget: 'object', fields: options[0] ? fieldsOf(options[0]) : [] };
+    }
     default:
       // A type with no widget of its own (a record, say) is edited as written.
       return { widget: 'code' };
   }
-}
-
-/** A union: of literals (redirects' 301 | 302) a choice of them, of objects the first one's fields. */
-function unionWidget(name: string, def: Def, hint: string | undefined): Omit<CmsField, 'name' | 'label'> {
-  const options = def.options ?? [];
-  const literals = options.flatMap((option) => {
-    const inner = defOf(option);
-    return inner.type === 'literal' ? (inner.values ?? []) : [undefined];
-  });
-  if (literals.length > 0 && literals.every((value) => typeof value === 'number')) {
-    // A number widget keeps the value a number, as the schema wants it; its bounds are the choices'.
-    const numbers = literals as number[];
-    return { widget: 'number', value_type: 'int', min: Math.min(...numbers), max: Math.max(...numbers) };
-  }
-  if (literals.length > 0 && literals.every((value) => typeof value === 'string'))
-    return { widget: 'select', options: literals as string[] };
-  const first = options[0];
-  if (first && defOf(first).type === 'object') return { widget: 'object', fields: fieldsOf(first) };
-  return first ? widgetOf(name, first, hint) : { widget: 'code' };
 }
 
 /** A date as YAML writes one (2026-05-01): what content files hold, not a timestamp. */

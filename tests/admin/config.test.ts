@@ -109,7 +109,7 @@ describe('config.yml made from the schemas', () => {
     expect(find(settings, 'cms.branch')).toMatchObject({ default: 'main', required: false });
     // A union of numbers (301 | 302) stays a number the schema accepts; Decap refuses an object without fields.
     const redirects = fieldsOfKind('redirects', KINDS.redirects);
-    expect(find(redirects, 'items.status')).toMatchObject({ widget: 'number', min: 301, max: 302, required: false });
+    expect(find(redirects, 'items.status')).toMatchObject({ widget: 'select', options: [301, 302], required: false });
     expect(find(settings, 'shortName').hint).toMatch(/home-screen icon/);
     const site = config.collections.find((collection) => collection.name === 'site')!;
     const sections = find(site.files!.find((file) => file.name === 'home')!.fields, 'sections');
@@ -121,6 +121,29 @@ describe('config.yml made from the schemas', () => {
       required: false,
     });
     expect(find(media.fields!, 'image').hint).toMatch(/public\//);
+  });
+
+  // Regression: redirects' `status` (301 | 302) became an object with no fields, which Decap
+  // refuses at start ("must NOT have fewer than 1 items"): the whole CMS stayed blank.
+  it('gives Decap no object without fields, and a choice of numbers as a select of them', () => {
+    const empty: string[] = [];
+    const walk = (fields: CmsField[] | undefined, at: string) => {
+      for (const field of fields ?? []) {
+        const path = `${at}.${field.name}`;
+        if (field.widget === 'object' && (field.fields ?? []).length === 0) empty.push(path);
+        walk(field.fields, path);
+        walk(field.types, path);
+        if (field.field) walk([field.field], path);
+      }
+    };
+    for (const collection of config.collections) {
+      walk(collection.fields, collection.name);
+      for (const file of collection.files ?? []) walk(file.fields, `${collection.name}.${file.name}`);
+    }
+    expect(empty).toEqual([]);
+    const redirects = config.collections[0]!.files!.find((file) => file.name === 'redirects')!;
+    const status = redirects.fields[0]!.fields!.find((field) => field.name === 'status');
+    expect(status).toMatchObject({ widget: 'select', options: [301, 302], required: false });
   });
 
   it('edits stats.yaml, a list at the top of its file, through the registered list format', () => {

@@ -4,7 +4,7 @@
  * base path and the stylesheet.
  */
 import type { SiteFile } from '../../content/schema.ts';
-import type { ResponsiveImage, Stat } from '../../../templates/api.ts';
+import type { NewsCard, PortfolioTile, ResponsiveImage, ServiceCard, Stat } from '../../../templates/api.ts';
 
 export interface PreviewData {
   settings: SiteFile;
@@ -20,6 +20,17 @@ export interface PreviewData {
   listField: string;
   /** Each section type's anchor when it names none. */
   sectionIds: Record<string, string>;
+  /** What the shipped sections show from other files (src/admin/preview-entries.ts). */
+  entries: PreviewEntries;
+}
+
+/** The entries of other files that home.yaml's shipped sections show, as the build made them. */
+export interface PreviewEntries {
+  services: ServiceCard[];
+  portfolio: PortfolioTile[];
+  about: { title: string; html: string };
+  /** The latest posts, when site.yaml has its news block. */
+  news?: { posts: NewsCard[]; readMore: string; href: string };
 }
 
 /** A site path (/images/a.svg, /terms) with the base in front; other links as written. */

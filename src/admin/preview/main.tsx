@@ -10,7 +10,9 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
 import { renderMarkdown } from './markdown.ts';
+import { NewsPostPreview } from './news-post.tsx';
 import { renderSection } from './sections.tsx';
+import { SiteSettingsPreview } from './site-settings.tsx';
 import { AboutSection } from '../../../templates/sections/AboutSection.tsx';
 import { PortfolioSection } from '../../../templates/sections/PortfolioSection.tsx';
 import { ServicesSection } from '../../../templates/sections/ServicesSection.tsx';
@@ -116,6 +118,8 @@ const previews: Record<string, Draw> = {
       <Prose html={renderMarkdown(entry.body)} />
     </article>
   ),
+  news: (entry) => <NewsPostPreview data={data} entry={entry} />,
+  settings: (entry) => <SiteSettingsPreview data={data} entry={entry} />,
   stats: (entry) => (
     <StatsSection id="numbers" heading={text(homeSection('hero').statsLabel)} items={list(entry.items)} />
   ),

@@ -1,7 +1,8 @@
 /**
  * A home-page section as the CMS holds it (`type`, `id`, the type's fields, some half-typed)
  * drawn by the site's component for its type: Markdown fields become HTML, images pictures,
- * links get the base. A type this preview does not know (one added after it) shows its name.
+ * links get the base. The shipped types are in shipped-sections.tsx. A type this preview does not
+ * know (one added after it) shows its name.
  */
 import type { ReactElement } from 'react';
 import { CtaSection } from '../../../templates/sections/CtaSection.tsx';
@@ -13,30 +14,28 @@ import { ProseSection } from '../../../templates/sections/ProseSection.tsx';
 import { StatsSection } from '../../../templates/sections/StatsSection.tsx';
 import { TeamSection } from '../../../templates/sections/TeamSection.tsx';
 import { TestimonialsSection } from '../../../templates/sections/TestimonialsSection.tsx';
-import type { AltImage, Link } from '../../../templates/api.ts';
+import type { HomeSectionType } from '../../content/home.ts';
+import type { AltImage } from '../../../templates/api.ts';
 import { renderMarkdown } from './markdown.ts';
-import { type PreviewData, previewImage, sitePath } from './data.ts';
+import { type PreviewData, previewImage } from './data.ts';
+import { commonOf, type Fields, items, linkOf, optional, text } from './section-fields.ts';
+import { shippedDrawers } from './shipped-sections.tsx';
 
-type Fields = Record<string, unknown>;
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const optional = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-const items = (value: unknown): Fields[] => (Array.isArray(value) ? (value as Fields[]) : []);
+type Draw = (section: Fields) => ReactElement;
 
-function drawers(data: PreviewData) {
+/** Every type of homeSectionSchemas with its drawer: a type without one does not compile. */
+export function createDrawers(data: PreviewData): Record<HomeSectionType, Draw> {
+  return { ...shippedDrawers(data), ...furtherDrawers(data) };
+}
+
+function furtherDrawers(data: PreviewData) {
   const newTabHint = data.settings.newTabHint;
-  const link = (value: unknown): Link => {
-    const fields = (value ?? {}) as Fields;
-    return { label: text(fields.label), href: sitePath(data, text(fields.href) || '#') };
-  };
+  const link = (value: unknown) => linkOf(data, value);
   const picture = (image: unknown, alt: unknown): AltImage => ({
     image: previewImage(data, text(image)),
     alt: text(alt),
   });
-  const common = (section: Fields, type: string) => ({
-    id: optional(section.id) ?? data.sectionIds[type] ?? type,
-    heading: text(section.heading),
-    intro: optional(section.intro),
-  });
+  const common = (section: Fields, type: string) => commonOf(data, section, type);
   return {
     testimonials: (section: Fields) => (
       <TestimonialsSection
@@ -117,11 +116,11 @@ function drawers(data: PreviewData) {
       />
     ),
     stats: (section: Fields) => <StatsSection {...common(section, 'stats')} items={items(section.items) as never} />,
-  } satisfies Record<string, (section: Fields) => ReactElement>;
+  } satisfies Record<string, Draw>;
 }
 
 export function renderSection(data: PreviewData, section: Fields, index: number): ReactElement {
-  const draw = (drawers(data) as Record<string, (section: Fields) => ReactElement>)[text(section.type)];
+  const draw = (createDrawers(data) as Record<string, Draw | undefined>)[text(section.type)];
   if (draw) return <div key={index}>{draw(section)}</div>;
   return (
     <section key={index} className="section">

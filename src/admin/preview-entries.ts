@@ -1,0 +1,47 @@
+/**
+ * createPreviewEntries: what the home page's shipped sections show from other files (the service
+ * cards, the portfolio tiles with their pictures, about.md, the latest posts), as the build made
+ * it, for the CMS's preview of home.yaml. It travels as JSON inside /admin/, so it holds only what
+ * the section components take.
+ */
+import type { About, NewsPost, NewsSettings, PortfolioItem, Service } from '../content/schema.ts';
+import type { ProcessedImage } from '../images/pictures.ts';
+import type { ScheduledPost } from '../news/schedule.ts';
+import { createNewsCards } from '../render/news-props.ts';
+import { newsListPath } from '../site/news-routes.ts';
+import type { UrlPolicy } from '../site/routes.ts';
+import type { PreviewEntries } from './preview/data.ts';
+
+/** The most posts a news section shows (newsSectionSchema's `count`). */
+const MOST_POSTS = 12;
+
+export interface PreviewEntriesInput {
+  site: {
+    services: Service[];
+    portfolio: PortfolioItem[];
+    about: About;
+    /** The posts this build shows, scheduled by makeSite (src/news/schedule.ts). */
+    news: readonly NewsPost[];
+    settings: { language: string; news?: NewsSettings };
+  };
+  /** The portfolio's pictures by slug, as the build placed them. */
+  portfolioImages: Readonly<Record<string, ProcessedImage>>;
+  urls: UrlPolicy;
+}
+
+export function createPreviewEntries({ site, portfolioImages, urls }: PreviewEntriesInput): PreviewEntries {
+  const news = site.settings.news;
+  return {
+    services: site.services.map(({ slug, title, icon, html, features }) => ({ slug, title, icon, html, features })),
+    portfolio: site.portfolio.flatMap(({ slug, title, category, alt }) => {
+      const image = portfolioImages[slug];
+      return image ? [{ slug, title, category, alt, image }] : [];
+    }),
+    about: { title: site.about.title, html: site.about.html },
+    news: news && {
+      posts: createNewsCards((site.news as ScheduledPost[]).slice(0, MOST_POSTS), news, site.settings.language, urls),
+      readMore: news.readMore,
+      href: urls.href(newsListPath(1)),
+    },
+  };
+}

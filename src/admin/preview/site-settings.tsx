@@ -1,0 +1,40 @@
+/**
+ * site.yaml as the CMS holds it, drawn as the frame every page shares: the header with its menu
+ * and the footer with its links, by the site's own components. The legal pages' links follow
+ * from content/legal/, not from this file: the footer shows their heading only.
+ */
+import { SiteFooter } from '../../../templates/sections/SiteFooter.tsx';
+import { SiteHeader } from '../../../templates/sections/SiteHeader.tsx';
+import { type PreviewData, previewImage, sitePath } from './data.ts';
+import { type Fields, fieldsOf, items, linkOf, text } from './section-fields.ts';
+
+export function SiteSettingsPreview({ data, entry }: { data: PreviewData; entry: Fields }) {
+  const nav = fieldsOf(entry.nav);
+  const footer = fieldsOf(entry.footer);
+  const logo = previewImage(data, text(fieldsOf(entry.logo).src));
+  const links = (value: unknown) => items(value).map((link) => linkOf(data, link));
+  const home = sitePath(data, '/');
+  const name = text(entry.name);
+  return (
+    <>
+      <SiteHeader
+        name={name}
+        homeHref={home}
+        logo={logo}
+        nav={{ label: text(nav.label), menuLabel: text(nav.menuLabel), links: links(nav.links) }}
+      />
+      <main id="main" className="container">
+        <p>{text(entry.description)}</p>
+      </main>
+      <SiteFooter
+        name={name}
+        homeHref={home}
+        logo={logo}
+        tagline={text(footer.tagline)}
+        quickLinks={{ heading: text(footer.quickLinksHeading), links: links(footer.quickLinks) }}
+        legalLinks={{ heading: text(footer.legalHeading), links: [] }}
+        copyright={text(footer.copyright)}
+      />
+    </>
+  );
+}

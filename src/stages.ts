@@ -43,7 +43,7 @@ import {
   type SiteImageSet,
 } from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
-import { buildAdminPreview, templatesKey } from './admin/bundle.ts';
+import { buildAdminPreview, templatesKey } from './admin/preview-bundle.ts';
 import { loadTemplates } from './render/templates.ts';
 import type { UrlPolicy } from './site/routes.ts';
 

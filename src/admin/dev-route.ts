@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAllowedOrigin } from '../dev/host-check.ts';
 import { createLocalBackend } from './local-backend.ts';
-import { ADMIN } from './page.ts';
+import { ADMIN } from './admin-page.ts';
 
 export const LOCAL_BACKEND_PATH = 'api/v1';
 

@@ -11,9 +11,9 @@ import { KINDS, type ContentKind } from '../content/kinds.ts';
 import type { SiteFile, Stat } from '../content/schema.ts';
 import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from '../content/section-ids.ts';
 import type { OutputFile } from '../output/plan.ts';
-import { createCmsConfig, LIST_FIELD, LIST_FORMAT, renderCmsConfig, type CmsRepository } from './config.ts';
-import { findToolRoot } from './bundle.ts';
-import { ADMIN, renderAdminPage } from './page.ts';
+import { createCmsConfig, LIST_FIELD, LIST_FORMAT, renderCmsConfig, type CmsRepository } from './cms-config.ts';
+import { findToolRoot } from './preview-bundle.ts';
+import { ADMIN, renderAdminPage } from './admin-page.ts';
 import type { PreviewEntries } from './preview/data.ts';
 
 export interface AdminInput {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Site, SiteFile } from '../content/schema.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
-import { renderAdminHeaders } from '../admin/page.ts';
+import { renderAdminHeaders } from '../admin/admin-page.ts';
 
 export const HEADERS_FILE = '_headers';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { createCmsConfig, renderCmsConfig } from '../../src/admin/config.ts';
+import { createCmsConfig, renderCmsConfig } from '../../src/admin/cms-config.ts';
 import type { CmsField } from '../../src/admin/widgets.ts';
 import { KINDS, type ContentKind } from '../../src/content/kinds.ts';
 import { homeSectionSchemas } from '../../src/content/home.ts';

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { createPreviewEntries } from '../../src/admin/preview-entries.ts';
 import type { PreviewData } from '../../src/admin/preview/data.ts';
 import { NewsPostPreview } from '../../src/admin/preview/news-post.tsx';
-import { createDrawers, renderSection } from '../../src/admin/preview/sections.tsx';
+import { createDrawers, renderSection } from '../../src/admin/preview/section-previews.tsx';
 import { SiteSettingsPreview } from '../../src/admin/preview/site-settings.tsx';
 import { resolveConfig } from '../../src/config.ts';
 import { homeSectionSchemas } from '../../src/content/home.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createCmsConfig, LIST_FIELD, LIST_FORMAT } from '../../src/admin/config.ts';
+import { createCmsConfig, LIST_FIELD, LIST_FORMAT } from '../../src/admin/cms-config.ts';
 import { createLocalBackend, type LocalBackend } from '../../src/admin/local-backend.ts';
 import { createListFormat } from '../../src/admin/preview/list-format.ts';
 import type { CmsField } from '../../src/admin/widgets.ts';

@@ -1,6 +1,6 @@
 /**
  * What the admin page tells its previews about the site, as JSON inside the page (made by
- * src/admin/page.ts): the site file's copy the sections show around an entry, the stats, the
+ * src/admin/admin-page.ts): the site file's copy the sections show around an entry, the stats, the
  * base path and the stylesheet.
  */
 import type { SiteFile } from '../../content/schema.ts';

@@ -9,9 +9,9 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './preview-markdown.ts';
 import { NewsPostPreview } from './news-post.tsx';
-import { renderSection } from './sections.tsx';
+import { renderSection } from './section-previews.tsx';
 import { SiteSettingsPreview } from './site-settings.tsx';
 import { AboutSection } from '../../../templates/sections/AboutSection.tsx';
 import { PortfolioSection } from '../../../templates/sections/PortfolioSection.tsx';

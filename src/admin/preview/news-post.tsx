@@ -6,7 +6,7 @@
 import { Picture } from '../../../templates/ui/Picture.tsx';
 import { Prose } from '../../../templates/ui/Prose.tsx';
 import { type PreviewData, previewImage } from './data.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './preview-markdown.ts';
 import { type Fields, optional, text } from './section-fields.ts';
 
 /** The day as written, named in the site's language as the build names it (src/render/news-props.ts). */

@@ -16,7 +16,7 @@ import { TeamSection } from '../../../templates/sections/TeamSection.tsx';
 import { TestimonialsSection } from '../../../templates/sections/TestimonialsSection.tsx';
 import type { HomeSectionType } from '../../content/home.ts';
 import type { AltImage } from '../../../templates/api.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown } from './preview-markdown.ts';
 import { type PreviewData, previewImage } from './data.ts';
 import { commonOf, type Fields, items, linkOf, optional, text } from './section-fields.ts';
 import { shippedDrawers } from './shipped-sections.tsx';

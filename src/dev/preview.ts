@@ -6,10 +6,14 @@ import type { ResolvedConfig } from '../config.ts';
 import { createError } from '../errors.ts';
 import { log } from '../log.ts';
 import { HEADERS_FILE } from '../publish/headers.ts';
+import { REDIRECTS_FILE } from '../redirects/redirects.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 import { FORBIDDEN_HOST_BODY, isAllowedHost } from './host-check.ts';
 import { formatUrl, listen } from './listen.ts';
 import { createFolderFiles, createStaticHandler } from './static.ts';
+
+/** The files a host reads for itself: Netlify and Cloudflare Pages answer 404 for them. */
+const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE]);
 
 export interface ServeOptions {
   port: number;
@@ -29,8 +33,8 @@ export async function startPreviewServer(
   const folder = createFolderFiles(config.outDir);
   const handle = createStaticHandler({
     base: config.base,
-    // Hosts read `_headers` and never serve it.
-    files: (relative) => (relative === HEADERS_FILE ? Promise.resolve(undefined) : folder(relative)),
+    // Hosts read `_headers` and `_redirects` and never serve them.
+    files: (relative) => (HOST_FILES.has(relative) ? Promise.resolve(undefined) : folder(relative)),
     headersFor: (pathname) => headersFor(rules, pathname),
   });
   const server = createServer((request, response) => {

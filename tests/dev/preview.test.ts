@@ -38,6 +38,8 @@ beforeAll(async () => {
   // A file dropped into the output after the build, as a host would serve it.
   await writeFile(path.join(outDir, 'x.html'), '<!DOCTYPE html><title>x</title><script>alert(1)</script>');
   await writeFile(path.join(outDir, 'video.mp4'), Buffer.from('0123456789'));
+  // As a build with content/redirects.yaml writes it.
+  await writeFile(path.join(outDir, '_redirects'), '/old-page /terms 301\n');
   preview = await startPreviewServer(config, { port: 0, host: '127.0.0.1' });
 });
 
@@ -66,6 +68,12 @@ describe('agency-site preview', () => {
     expect((await get(preview.url, asset!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get(preview.url, '/terms')).headers['cache-control']).toBeUndefined();
     expect((await get(preview.url, '/_headers')).status).toBe(404);
+  });
+
+  it('does not serve _redirects either: a host reads it for its rules and answers 404', async () => {
+    const response = await get(preview.url, '/_redirects');
+    expect(response.status).toBe(404);
+    expect(response.body.toString()).not.toContain('/old-page');
   });
 
   it('answers a Range request with 206 and the bytes asked for, and an unsatisfiable one with 416', async () => {

@@ -22,6 +22,8 @@ export function describeField(path: readonly PropertyKey[]): string {
   return `the field "${rest}" of ${list ? `${list} ` : ''}${item}`;
 }
 
+type Description = { message: string; hint: string };
+
 /** Issues must come from safeParse(data, { reportInput: true }), so that the value found is known. */
 export function describeIssue(
   issue: z.core.$ZodIssue,
@@ -31,59 +33,19 @@ export function describeIssue(
   holder = 'file',
   /** The data checked, so that a list of typed items (home.yaml's sections) names the fields of the item's type. */
   data?: unknown,
-): { message: string; hint: string } {
+): Description {
   const field = describeField(fieldPath);
   const Field = field[0]!.toUpperCase() + field.slice(1);
   const last = fieldPath[fieldPath.length - 1];
   if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
     return describeDiscriminator(issue as DiscriminatorIssue, Field);
   }
-  if (issue.code === 'unrecognized_keys') {
-    const allowed = fieldsAt(schema, issue.path, data);
-    const suggestion = allowed.find((name) => isNearName(String(last), name));
-    return {
-      message: `${Field.replace(/^The field/, 'Unknown field')}: this kind of content has no such field.`,
-      hint: suggestion
-        ? `Did you mean "${suggestion}"? Allowed fields here: ${allowed.join(', ')}.`
-        : `Remove it or correct its spelling. Allowed fields here: ${allowed.join(', ')}.`,
-    };
-  }
+  if (issue.code === 'unrecognized_keys') return describeUnknownField(fieldsAt(schema, issue.path, data), Field, last);
   if (issue.code === 'invalid_type' && fieldPath.length === 0) {
-    const fields = fieldsAt(schema, []);
-    return {
-      message: `The ${holder} must hold ${describeExpected(issue.expected)}, but it holds ${describeValue(issue.input)}.`,
-      hint:
-        fields.length > 0
-          ? `Write its fields, one "name: value" per line: ${fields.join(', ')}.`
-          : `Write ${describeExpected(issue.expected)}, one "- " item per line.`,
-    };
+    return describeWholeValue(issue.expected, issue.input, holder, fieldsAt(schema, []));
   }
-  if (issue.input === undefined && fieldPath.length > 0) {
-    const wanted =
-      issue.code === 'invalid_type'
-        ? describeExpected(issue.expected)
-        : issue.code === 'invalid_value'
-          ? `one of ${issue.values.join(', ')}`
-          : 'a value';
-    return {
-      message: `${Field} is missing.`,
-      hint: typeof last === 'string' ? `Add "${last}:" with ${wanted}.` : `Add ${wanted}.`,
-    };
-  }
-  if (issue.code === 'invalid_type') {
-    const quoted = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
-    // The schema's own words ("must be a whole number") say more than the type zod checked first.
-    const rule = issue.message.startsWith('must ') ? issue.message : `must be ${describeExpected(issue.expected)}`;
-    const wanted = rule.startsWith('must be ') ? rule.slice('must be '.length) : describeExpected(issue.expected);
-    return {
-      message: `${Field} ${rule}, not ${describeValue(issue.input)}.`,
-      hint: quoted
-        ? `Put the value in double quotes so it stays text exactly as written, e.g. ${String(last)}: "${String(issue.input)}".`
-        : issue.input === null
-          ? `Write ${wanted} after "${String(last)}:", or remove the line if the field is optional.`
-          : `Write ${wanted} here.`,
-    };
-  }
+  if (issue.input === undefined && fieldPath.length > 0) return describeMissing(issue, Field, last);
+  if (issue.code === 'invalid_type') return describeWrongType(issue, Field, last);
   if (issue.code === 'too_small' && issue.origin === 'string') {
     return { message: `${Field} must not be empty.`, hint: 'Write the text, or remove the field if it is optional.' };
   }
@@ -105,6 +67,60 @@ export function describeIssue(
       ? issue.params.hint
       : 'Correct the value at the marked line.';
   return { message: `${Field} ${issue.message}.`, hint };
+}
+
+/** A field the schema does not have: the nearest allowed name, and all of them. */
+function describeUnknownField(allowed: string[], Field: string, last: PropertyKey | undefined): Description {
+  const suggestion = allowed.find((name) => isNearName(String(last), name));
+  return {
+    message: `${Field.replace(/^The field/, 'Unknown field')}: this kind of content has no such field.`,
+    hint: suggestion
+      ? `Did you mean "${suggestion}"? Allowed fields here: ${allowed.join(', ')}.`
+      : `Remove it or correct its spelling. Allowed fields here: ${allowed.join(', ')}.`,
+  };
+}
+
+/** The whole file (or front matter) is of the wrong shape: a list where fields belong, or text. */
+function describeWholeValue(expected: string, input: unknown, holder: string, fields: string[]): Description {
+  return {
+    message: `The ${holder} must hold ${describeExpected(expected)}, but it holds ${describeValue(input)}.`,
+    hint:
+      fields.length > 0
+        ? `Write its fields, one "name: value" per line: ${fields.join(', ')}.`
+        : `Write ${describeExpected(expected)}, one "- " item per line.`,
+  };
+}
+
+function describeMissing(issue: z.core.$ZodIssue, Field: string, last: PropertyKey | undefined): Description {
+  const wanted =
+    issue.code === 'invalid_type'
+      ? describeExpected(issue.expected)
+      : issue.code === 'invalid_value'
+        ? `one of ${issue.values.join(', ')}`
+        : 'a value';
+  return {
+    message: `${Field} is missing.`,
+    hint: typeof last === 'string' ? `Add "${last}:" with ${wanted}.` : `Add ${wanted}.`,
+  };
+}
+
+function describeWrongType(
+  issue: z.core.$ZodIssueInvalidType,
+  Field: string,
+  last: PropertyKey | undefined,
+): Description {
+  const quoted = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
+  // The schema's own words ("must be a whole number") say more than the type zod checked first.
+  const rule = issue.message.startsWith('must ') ? issue.message : `must be ${describeExpected(issue.expected)}`;
+  const wanted = rule.startsWith('must be ') ? rule.slice('must be '.length) : describeExpected(issue.expected);
+  return {
+    message: `${Field} ${rule}, not ${describeValue(issue.input)}.`,
+    hint: quoted
+      ? `Put the value in double quotes so it stays text exactly as written, e.g. ${String(last)}: "${String(issue.input)}".`
+      : issue.input === null
+        ? `Write ${wanted} after "${String(last)}:", or remove the line if the field is optional.`
+        : `Write ${wanted} here.`,
+  };
 }
 
 function formatHint(format: string): string {

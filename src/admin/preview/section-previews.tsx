@@ -25,17 +25,22 @@ type Draw = (section: Fields) => ReactElement;
 
 /** Every type of homeSectionSchemas with its drawer: a type without one does not compile. */
 export function createDrawers(data: PreviewData): Record<HomeSectionType, Draw> {
-  return { ...shippedDrawers(data), ...furtherDrawers(data) };
+  return { ...shippedDrawers(data), ...listDrawers(data), ...blockDrawers(data) };
 }
 
-function furtherDrawers(data: PreviewData) {
-  const newTabHint = data.settings.newTabHint;
-  const link = (value: unknown) => linkOf(data, value);
-  const picture = (image: unknown, alt: unknown): AltImage => ({
-    image: previewImage(data, text(image)),
-    alt: text(alt),
-  });
-  const common = (section: Fields, type: string) => commonOf(data, section, type);
+/** What the newer section types are drawn with: the site's settings and images, by the preview's data. */
+function drawingTools(data: PreviewData) {
+  return {
+    newTabHint: data.settings.newTabHint,
+    link: (value: unknown) => linkOf(data, value),
+    picture: (image: unknown, alt: unknown): AltImage => ({ image: previewImage(data, text(image)), alt: text(alt) }),
+    common: (section: Fields, type: string) => commonOf(data, section, type),
+  };
+}
+
+/** The newer types that show a list of items. */
+function listDrawers(data: PreviewData) {
+  const { newTabHint, link, picture, common } = drawingTools(data);
   return {
     testimonials: (section: Fields) => (
       <TestimonialsSection
@@ -55,14 +60,6 @@ function furtherDrawers(data: PreviewData) {
           question: text(item.question),
           html: renderMarkdown(item.answer),
         }))}
-      />
-    ),
-    cta: (section: Fields) => (
-      <CtaSection
-        {...common(section, 'cta')}
-        text={optional(section.text)}
-        button={link(section.button)}
-        newTabHint={newTabHint}
       />
     ),
     pricing: (section: Fields) => (
@@ -90,14 +87,6 @@ function furtherDrawers(data: PreviewData) {
         newTabHint={newTabHint}
       />
     ),
-    media: (section: Fields) => (
-      <MediaSection
-        {...common(section, 'media')}
-        html={renderMarkdown(section.text)}
-        picture={picture(section.image, section.alt)}
-        side={section.side === 'left' ? 'left' : 'right'}
-      />
-    ),
     team: (section: Fields) => (
       <TeamSection
         {...common(section, 'team')}
@@ -106,6 +95,29 @@ function furtherDrawers(data: PreviewData) {
           role: text(item.role),
           photo: picture(item.image, item.alt),
         }))}
+      />
+    ),
+  } satisfies Record<string, Draw>;
+}
+
+/** The newer types that show one block: a call to action, a picture with text, prose, figures. */
+function blockDrawers(data: PreviewData) {
+  const { newTabHint, link, picture, common } = drawingTools(data);
+  return {
+    cta: (section: Fields) => (
+      <CtaSection
+        {...common(section, 'cta')}
+        text={optional(section.text)}
+        button={link(section.button)}
+        newTabHint={newTabHint}
+      />
+    ),
+    media: (section: Fields) => (
+      <MediaSection
+        {...common(section, 'media')}
+        html={renderMarkdown(section.text)}
+        picture={picture(section.image, section.alt)}
+        side={section.side === 'left' ? 'left' : 'right'}
       />
     ),
     prose: (section: Fields) => (

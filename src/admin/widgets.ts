@@ -7,7 +7,7 @@
  * text area. Nothing here knows a content kind: kinds added later get their fields for free.
  */
 import type { z } from 'zod';
-import { publicPath } from '../content/schema.ts';
+import { publicPath } from '../content/fields.ts';
 
 /** One field of Decap's configuration (https://decapcms.org/docs/widgets/). */
 export interface CmsField {

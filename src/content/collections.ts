@@ -10,7 +10,7 @@ import { createError, type SiteError } from '../errors.ts';
 import type { ContentFile, LoadContext } from './file.ts';
 import type { FolderKind } from './kinds.ts';
 import type { Parsed } from './parse.ts';
-import { dateTime } from './schema.ts';
+import { dateTime } from '../news/news-schema.ts';
 import { projectPath, type Checked, type SourceFile } from './source.ts';
 import { locateField, type Entry } from './validate.ts';
 

@@ -5,7 +5,7 @@
  * line with the nearest name, like every other field.
  */
 import { z } from 'zod';
-import { href, text, webUrl } from './schema.ts';
+import { href, text, webUrl } from './fields.ts';
 import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from './section-ids.ts';
 import { sectionOf, sectionSchemas } from './sections.ts';
 

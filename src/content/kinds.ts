@@ -10,16 +10,16 @@ import type { SiteErrorCode } from '../errors.ts';
 import {
   aboutSchema,
   legalSchema,
-  newsSchema,
   pageSchema,
   portfolioSchema,
-  redirectsSchema,
   serviceSchema,
   siteFileSchema,
   statsSchema,
   type Image,
 } from './schema.ts';
 import { homeSchema } from './home.ts';
+import { newsSchema } from '../news/news-schema.ts';
+import { redirectsSchema } from '../redirects/redirects-schema.ts';
 import type { HomePageContent } from './home-sections.ts';
 
 interface KindBase<S extends z.ZodType = z.ZodType> {

@@ -7,7 +7,7 @@
  * Adding a type is one entry here (and in SECTION_DEFAULT_IDS) plus one template.
  */
 import { z } from 'zod';
-import { href, publicPath, text } from './schema.ts';
+import { href, publicPath, text } from './fields.ts';
 
 export const anchor = z
   .string()

@@ -11,7 +11,8 @@ import type { MarkdownImage } from './find.ts';
 import type { LoadContext } from '../content/file.ts';
 import type { Parsed } from '../content/parse.ts';
 import { checkPublicImage, type ImagePlace } from './check-image.ts';
-import { publicPath, type Image } from '../content/schema.ts';
+import { publicPath } from '../content/fields.ts';
+import type { Image } from '../content/schema.ts';
 import type { Checked } from '../content/source.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;

@@ -5,7 +5,8 @@
  * `now` comes from the config, never from the clock here, so a given now builds the same site. Pure.
  */
 import type { ResolvedConfig } from '../config.ts';
-import { dateTime, type NewsPost } from '../content/schema.ts';
+import type { NewsPost } from '../content/schema.ts';
+import { dateTime } from './news-schema.ts';
 import type { ProcessedImage } from '../images/pictures.ts';
 
 export type PostState = 'published' | 'draft' | 'scheduled';

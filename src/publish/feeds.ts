@@ -5,7 +5,7 @@
  * (a feed is as new as its newest post). Pure: no I/O.
  */
 import type { NewsSettings, Site } from '../content/schema.ts';
-import { dateTime } from '../content/schema.ts';
+import { dateTime } from '../news/news-schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { newsListPath, newsPostPath } from '../site/news-routes.ts';

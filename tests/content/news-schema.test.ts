@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newsSchema } from '../../src/content/schema.ts';
+import { newsSchema } from '../../src/news/news-schema.ts';
 
 const valid = { title: 'We launched', date: '2026-03-01', description: 'What we launched and why.' };
 

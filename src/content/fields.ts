@@ -1,0 +1,47 @@
+/**
+ * The field types the content schemas share: text without control characters, web and site
+ * addresses, public/ paths, colours, order numbers, links. src/content/schema.ts builds the kinds
+ * from them.
+ */
+import { z } from 'zod';
+
+/**
+ * No C0 control character but tab, line feed and carriage return, no DEL, no C1: a YAML escape
+ * such as "\0" or "\e" would otherwise land in the pages, the share image or a terminal.
+ */
+export const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+export const NO_CONTROL_MESSAGE =
+  'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
+
+export const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
+export const webUrl = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be a full web address starting with https://' })
+  .regex(NO_CONTROL, NO_CONTROL_MESSAGE);
+export const email = z.email({ error: 'must be an email address such as hello@example.com' });
+export const phone = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, 'must be an international phone number: + and 7 to 15 digits, no spaces');
+/** A link target inside the site (/terms, #contact, /#services) or a web or mail address. */
+export const href = z
+  .string()
+  .regex(NO_CONTROL, NO_CONTROL_MESSAGE)
+  .regex(
+    // A site path never starts with two slashes: //host/path is another site.
+    /^(#[A-Za-z][\w-]*|\/(?!\/)[\w\-./]*(#[A-Za-z][\w-]*)?|https:\/\/[^\s]+|mailto:[^\s]+)$/,
+    'must be #anchor, /path, /path#anchor, https://... or mailto:...',
+  )
+  .describe(
+    'Where it leads: #anchor (a section of the home page), /path (a page of this site), /path#anchor, https://... or mailto:...',
+  );
+/** A file inside public/, written as the site path it is served at. */
+export const publicPath = z
+  .string()
+  .regex(
+    /^\/(?!.*\.\.)[\w\-./]+\.(svg|png|jpe?g|webp|avif|gif)$/i,
+    'must be a path inside public/ such as /images/logo.svg',
+  );
+export const color = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written as # and six hex digits, such as #4f46e5');
+export const order = z.int({ error: 'must be a whole number' }).min(0, 'must be 0 or more');
+export const link = z.strictObject({ label: text.describe('The words of the link.'), href });

@@ -1,9 +1,9 @@
 /**
- * splitFrontmatter: a Markdown file -> its YAML front matter and its body. gray-matter finds the
- * fences; every one of its engines (JavaScript, CoffeeScript, ...) is replaced by a refusal, so no
- * content is ever executed. The YAML itself is parsed by yaml.ts, which knows positions.
+ * splitFrontmatter: a Markdown file -> its YAML front matter and its body, split where gray-matter
+ * split it (the fences it found, the body after the first "\n---"), without its copies of the
+ * file. Only YAML is accepted: a fence naming another language is refused, so no content is ever
+ * executed. The YAML itself is parsed by yaml.ts, which knows positions.
  */
-import matter from 'gray-matter';
 import { createCodeFrame, createError, type Facts } from '../errors.ts';
 import { findTooDeep, findTooDeepHtml, MAX_HTML_DEPTH, MAX_MARKDOWN_DEPTH } from '../markdown/depth.ts';
 
@@ -15,8 +15,6 @@ export interface Frontmatter {
   /** Lines of the file before the body starts. */
   bodyLineOffset: number;
 }
-
-const REFUSED = ['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', 'toml'];
 
 export function splitFrontmatter(file: string, text: string): Frontmatter {
   const fail = (facts: Facts<'FrontmatterSyntax'>, column = 1) =>
@@ -39,20 +37,28 @@ export function splitFrontmatter(file: string, text: string): Frontmatter {
   if (!/\r?\n---[ \t]*(\r?\n|$)/.test(text.slice(3))) {
     throw fail({ problem: 'unclosed' });
   }
-  const refuse = (name: string) => () => {
-    throw fail({ problem: 'executable', language: name }, 4);
-  };
-  const parsed = matter(text, {
-    language: 'yaml',
-    // The YAML is parsed by the caller, with positions; gray-matter only finds the fences.
-    engines: { yaml: () => ({}), ...Object.fromEntries(REFUSED.map((name) => [name, refuse(name)])) },
-  });
-  const body = parsed.content;
+  const { yaml, body } = splitAtFences(text);
   const head = text.slice(0, text.length - body.length);
   const bodyLineOffset = head.split('\n').length - 1;
   checkDepth(file, text, body, bodyLineOffset);
   // gray-matter ends the YAML at "\n---": with Windows line endings the last field would keep a "\r".
-  return { yaml: parsed.matter.replace(/\r$/, ''), body, bodyLineOffset };
+  return { yaml: yaml.replace(/\r$/, ''), body, bodyLineOffset };
+}
+
+/**
+ * gray-matter's split, for a text whose opening fence was checked above (`---`, then nothing or
+ * "yaml") and that has a closing one: a language name after the opening fence is left out of the
+ * YAML, which ends at the first "\n---"; the body starts after it, less one CR and one LF.
+ */
+function splitAtFences(text: string): { yaml: string; body: string } {
+  let rest = text.slice(3);
+  const language = rest.slice(0, rest.search(/\r?\n/));
+  if (language.trim() !== '') rest = rest.slice(language.length);
+  const close = rest.indexOf('\n---');
+  let body = rest.slice(close + 4);
+  if (body[0] === '\r') body = body.slice(1);
+  if (body[0] === '\n') body = body.slice(1);
+  return { yaml: rest.slice(0, close), body };
 }
 
 /** Every Markdown body passes here before remark: nesting too deep for it is a content error. */

@@ -7,6 +7,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import { createError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 import { checkKeysAndAliases, findUnsafeKeys, isNode, MAX_ALIAS_COUNT } from './yaml-limits.ts';
 import { describeFile, findUnresolvedAlias, syntaxErrors, type YamlFile } from './yaml-syntax.ts';
+import { readPlainMap } from './yaml-plain.ts';
 
 export { MAX_ALIAS_COUNT, MAX_KEY_COUNT } from './yaml-limits.ts';
 
@@ -38,6 +39,17 @@ export type SyntaxCode = Extract<SiteErrorCode, 'YamlSyntax' | 'FrontmatterSynta
 
 /** Parses YAML text, or throws SiteErrors: at most one syntax error per line. */
 export function parseYaml(text: string, where: YamlSource): ParsedYaml {
+  // Most front matter is plain `key: value` lines: the parser reads it only when a position is asked for.
+  const plain = readPlainMap(text);
+  if (plain === undefined) return parseDocumentOf(text, where);
+  let parsed: ParsedYaml | undefined;
+  return {
+    data: plain,
+    locate: (path, pointAtKey) => (parsed ??= parseDocumentOf(text, where)).locate(path, pointAtKey),
+  };
+}
+
+function parseDocumentOf(text: string, where: YamlSource): ParsedYaml {
   const lineCounter = new LineCounter();
   // The parser's own duplicate check compares each key with every earlier one (80,000 keys took
   // minutes): keys are checked here instead, in one pass with a set per map.

@@ -11,12 +11,12 @@
  * - ids and names written in raw HTML get `user-content-` as on GitHub (so content cannot take
  *   the template's ids), and a `#x` link in the same body to such an id is pointed at it.
  */
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug } from 'github-slugger';
 import { defaultSchema, sanitize as sanitizeHast, type Schema } from 'hast-util-sanitize';
 import type { Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Heading, Nodes, Root } from 'mdast';
-import { toHast } from 'mdast-util-to-hast';
+import { defaultHandlers, toHast, type Options as ToHastOptions } from 'mdast-util-to-hast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
@@ -32,7 +32,7 @@ import { findMarkdownImages, type MarkdownImage } from '../images/find.ts';
 import { collectMarkdownFacts, type MarkdownFacts } from '../advice/markdown.ts';
 import { LAYOUT_IDS } from '../content/section-ids.ts';
 import { addAccessibility } from './accessible.ts';
-import { findUnsafeUrls, parseRawHtml, type Removed } from './raw-html.ts';
+import { checkUrl, isRawHtml, parseRawHtml, type Removed } from './raw-html.ts';
 
 export interface RenderedMarkdown {
   html: string;
@@ -85,25 +85,28 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
   const sanitize = !options.allowHtml;
   const processor = remark().use(remarkGfm).freeze();
   const withoutLiterals = remark().use(gfmWithoutLiteralAutolinks).freeze();
+  const newSlugger = layoutSlugger();
   return (markdown) => {
     const tree = parseGfm(markdown, withoutLiterals, processor);
-    const headingIds = addHeadingIds(tree);
+    const read = readTree(tree, newSlugger(), sanitize);
+    const hastOptions = withHeadingIds(read.headingIds);
     const images = findMarkdownImages(tree);
     // Before the raw HTML step, which may move the tree's children out of mdast.
     const facts = collectMarkdownFacts(tree);
     const removed: Removed[] = [];
     if (sanitize) {
-      const html = parseRawHtml(tree, markdown, headingIds, SANITIZE_SCHEMA);
+      const ids = new Set(read.headingIds.values());
+      const html = read.rawHtml ? parseRawHtml(tree, markdown, ids, SANITIZE_SCHEMA, hastOptions) : undefined;
       if (html) {
         // The tree's HTML, raw parts parsed, replaces its children for the sanitizer.
         tree.data = { ...tree.data, hChildren: html.children };
         tree.children = [];
         removed.push(...html.removed);
       } else {
-        removed.push(...findUnsafeUrls(tree, SANITIZE_SCHEMA));
+        removed.push(...read.unsafeUrls);
       }
     }
-    const html = renderHtml(tree, sanitize);
+    const html = renderHtml(tree, sanitize, hastOptions);
     return { html, rawHtml: onePerLine(removed), facts, ...(images.length > 0 && { images }) };
   };
 }
@@ -112,12 +115,29 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
  * remark-html's steps (to HTML's tree, sanitize, write), with the site's additions between the
  * last two, where content cannot reach them (accessible.ts).
  */
-function renderHtml(tree: Root, sanitize: boolean): string {
-  const hast = toHast(tree, { allowDangerousHtml: !sanitize }) as HastRoot;
+function renderHtml(tree: Root, sanitize: boolean, hastOptions: ToHastOptions): string {
+  const hast = toHast(tree, { ...hastOptions, allowDangerousHtml: !sanitize }) as HastRoot;
   const safe = sanitize ? (sanitizeHast(hast, SANITIZE_SCHEMA) as HastRoot) : hast;
   addAccessibility(safe);
   const html = toHtml(safe, { allowDangerousHtml: !sanitize });
   return html && !/[\r\n]$/.test(html) ? `${html}\n` : html;
+}
+
+/**
+ * Headings get their ids as HTML's tree is made: set as `hProperties`, each would be copied
+ * (structured-cloned) there, for every heading of every page.
+ */
+function withHeadingIds(ids: ReadonlyMap<Heading, string>): ToHastOptions {
+  return {
+    handlers: {
+      heading(state, node: Heading) {
+        const element = defaultHandlers.heading(state, node);
+        const id = ids.get(node);
+        if (id !== undefined) element.properties.id = id;
+        return element;
+      },
+    },
+  };
 }
 
 /**
@@ -162,23 +182,54 @@ function gfmWithoutLiteralAutolinks(this: Processor) {
  */
 export { LAYOUT_IDS };
 
-/** GitHub's heading ids: the heading's text through github-slugger, unique within the page. */
-function addHeadingIds(tree: Root): Set<string> {
-  const slugger = new GithubSlugger();
-  for (const id of LAYOUT_IDS) slugger.slug(id);
-  const ids = new Set<string>();
+/** What the rendering needs from the tree, read in one walk. */
+interface TreeRead {
+  /** GitHub's heading ids: each heading's text through github-slugger, unique within the page. */
+  headingIds: Map<Heading, string>;
+  /** Whether raw HTML other than comments is written. */
+  rawHtml: boolean;
+  /** Links and images with a URL the sanitizer drops; read only when sanitizing. */
+  unsafeUrls: Removed[];
+}
+
+function readTree(tree: Root, slugger: (text: string) => string, sanitize: boolean): TreeRead {
+  const read: TreeRead = { headingIds: new Map(), rawHtml: false, unsafeUrls: [] };
   const visit = (node: Nodes) => {
-    if (node.type === 'heading') {
-      const id = slugger.slug(textOf(node));
-      ids.add(id);
-      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
-      return;
-    }
+    if (node.type === 'heading') read.headingIds.set(node, slugger(textOf(node)));
+    else if (node.type === 'html') read.rawHtml ||= isRawHtml(node);
+    else if (sanitize) checkUrl(node, SANITIZE_SCHEMA, read.unsafeUrls);
     if ('children' in node) for (const child of node.children) visit(child);
   };
   visit(tree);
-  return ids;
+  return read;
 }
+
+/**
+ * github-slugger's ids, started with the layout's ids taken (see LAYOUT_IDS), for one page each.
+ * Its slug strips every character of a long Unicode class: text of ASCII letters, digits, spaces,
+ * `-` and `_` (most headings) loses none of them, so it only has its spaces made dashes.
+ */
+function layoutSlugger(): () => (text: string) => string {
+  const layout = new GithubSlugger();
+  for (const id of LAYOUT_IDS) layout.slug(id);
+  const taken = Object.entries(layout.occurrences);
+  return () => {
+    const occurrences = new Map(taken);
+    return (text) => {
+      const lower = text.toLowerCase();
+      const first = PLAIN_SLUG.test(lower) ? lower.replaceAll(' ', '-') : slug(lower);
+      let id = first;
+      for (let count = occurrences.get(first); count !== undefined; count = occurrences.get(id)) {
+        occurrences.set(first, occurrences.get(first)! + 1);
+        id = `${first}-${occurrences.get(first)}`;
+      }
+      occurrences.set(id, 0);
+      return id;
+    };
+  };
+}
+
+const PLAIN_SLUG = /^[a-z0-9 _-]*$/;
 
 /** The text a reader sees in a heading: raw HTML tags are not text. */
 function textOf(node: Nodes | Heading): string {

@@ -6,8 +6,8 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
 import { sanitize, type Schema } from 'hast-util-sanitize';
-import type { Nodes, Root } from 'mdast';
-import { toHast } from 'mdast-util-to-hast';
+import type { Html, Nodes, Root } from 'mdast';
+import { toHast, type Options as ToHastOptions } from 'mdast-util-to-hast';
 import { VFile } from 'vfile';
 
 /** Something the sanitizer leaves out, where it was written (1-based, in the Markdown given). */
@@ -28,17 +28,20 @@ const URL_PROPERTIES: Record<string, 'href' | 'src' | 'cite' | 'longDesc'> = {
 const COMMENT = /^\s*<!--[\s\S]*-->\s*$/;
 
 /**
- * The document as HTML with its raw parts parsed, or undefined when it holds no raw HTML
- * (comments aside) and the Markdown can be turned into HTML as it is.
+ * The document as HTML with its raw parts parsed, for a tree that holds raw HTML (isRawHtml); a
+ * tree without it can be turned into HTML as it is. `hastOptions` are the handlers the page's HTML
+ * is made with.
  */
 export function parseRawHtml(
   tree: Root,
   markdown: string,
   headingIds: Set<string>,
   schema: Schema,
-): { children: ElementContent[]; removed: Removed[] } | undefined {
-  if (!hasRawHtml(tree)) return undefined;
-  const hast = raw(toHast(tree, { allowDangerousHtml: true }), { file: new VFile(markdown) }) as HastRoot;
+  hastOptions: ToHastOptions = {},
+): { children: ElementContent[]; removed: Removed[] } {
+  const hast = raw(toHast(tree, { ...hastOptions, allowDangerousHtml: true }), {
+    file: new VFile(markdown),
+  }) as HastRoot;
   const removed: Removed[] = [];
   const elements: Element[] = [];
   const shallow: Schema = { ...schema, ancestors: {} };
@@ -55,29 +58,23 @@ export function parseRawHtml(
   return { children: hast.children as ElementContent[], removed };
 }
 
-/** Links and images with a URL the sanitizer drops (javascript:, data:, ...), for Markdown without raw HTML. */
-export function findUnsafeUrls(tree: Root, schema: Schema): Removed[] {
-  const found: Removed[] = [];
-  const visit = (node: Nodes) => {
+/** A link, image or definition whose URL the sanitizer drops (javascript:, data:, ...), added to `found`. */
+export function checkUrl(node: Nodes, schema: Schema, found: Removed[]): void {
+  if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.position) {
     const allowed = node.type === 'image' ? schema.protocols?.src : schema.protocols?.href;
-    if ((node.type === 'link' || node.type === 'image' || node.type === 'definition') && node.position) {
-      const protocol = protocolOf(node.url);
-      if (protocol && !allowed?.includes(protocol))
-        found.push({ ...only(node.position.start), removed: `a ${protocol}: URL` });
-    }
-    if ('children' in node) for (const child of node.children) visit(child);
-  };
-  visit(tree);
-  return found;
+    const protocol = protocolOf(node.url);
+    if (protocol && !allowed?.includes(protocol))
+      found.push({ ...only(node.position.start), removed: `a ${protocol}: URL` });
+  }
 }
 
 function only(start: { line: number; column: number }) {
   return { line: start.line, column: start.column };
 }
 
-function hasRawHtml(node: Nodes): boolean {
-  if (node.type === 'html') return !COMMENT.test(node.value);
-  return 'children' in node && node.children.some(hasRawHtml);
+/** Whether an html node is raw HTML the sanitizer must see; a comment alone is a note to other editors. */
+export function isRawHtml(node: Html): boolean {
+  return !COMMENT.test(node.value);
 }
 
 /** What sanitizing this one element (its children aside) would drop: the element or some attributes. */

@@ -98,7 +98,7 @@ function createCheckContext(
     return scan;
   };
   // The same link resolves the same way on every page that has it (site paths start with "/").
-  const resolved = new Map<string, URL>();
+  const resolved = new Map<string, Resolved>();
   // And a path to the same output file: thousands of pages share their header and footer links.
   const fileOf = new Map<string, string | undefined>();
   const resolveCached = (pathname: string) => {
@@ -142,12 +142,13 @@ function checkReferences(
   const { urls, pageOf, scanOf, resolved, resolveCached, add, pagesNear, partial } = context;
   const anchored = new Set<string>();
   const pageUrl = new URL(urls.href(page.route.path), ORIGIN);
+  const pagePath = pageUrl.pathname;
   for (const reference of scan.references) {
     if (EXTERNAL.test(reference.value)) continue;
-    const key = reference.value.startsWith('/') ? reference.value : `${pageUrl.pathname}\0${reference.value}`;
+    const key = reference.value.startsWith('/') ? reference.value : `${pagePath}\0${reference.value}`;
     let url = resolved.get(key);
-    if (!url) resolved.set(key, (url = new URL(reference.value, pageUrl)));
-    const samePage = url.pathname === pageUrl.pathname && !reference.value.replace(/#.*/, '');
+    if (!url) resolved.set(key, (url = resolve(reference.value, pageUrl)));
+    const samePage = url.pathname === pagePath && url.fragmentOnly;
     const target = samePage ? page.route.file : resolveCached(url.pathname);
     if (target === undefined) {
       const asset = reference.attribute !== 'href' || /\.[a-z0-9]+$/i.test(url.pathname);
@@ -159,7 +160,7 @@ function checkReferences(
       );
       continue;
     }
-    const fragment = decodeFragment(url.hash);
+    const { fragment } = url;
     if (fragment) anchored.add(target);
     const targetIds = fragment && !partial.has(target) ? scanOf(target)?.ids : undefined;
     if (fragment && targetIds && !targetIds.includes(fragment)) {
@@ -169,6 +170,20 @@ function checkReferences(
     }
   }
   return anchored;
+}
+
+/** A link as the check reads it, the same on every page that resolves it the same way. */
+interface Resolved {
+  pathname: string;
+  /** The #fragment, decoded; '' for none. */
+  fragment: string;
+  /** Written as a #fragment alone (or empty): on its own page. */
+  fragmentOnly: boolean;
+}
+
+function resolve(value: string, pageUrl: URL): Resolved {
+  const url = new URL(value, pageUrl);
+  return { pathname: url.pathname, fragment: decodeFragment(url.hash), fragmentOnly: !value.replace(/#.*/, '') };
 }
 
 /** An indexable page must declare the canonical URL the URL policy gives it. */

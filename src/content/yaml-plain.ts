@@ -1,0 +1,52 @@
+/**
+ * readPlainMap: the YAML most content files' front matter is (one `key: text` or `key: 12` a
+ * line) read without the YAML parser, whose syntax tree, positions and limit checks cost more than
+ * the rest of reading such a file. Anything else, and anything that could read differently under
+ * YAML's rules (quotes, `true`, `null`, comments, `: ` in a value, a key twice, tabs, a line
+ * folded into the next), is left to the parser: this reader answers only where the parser's data
+ * would be the same (tests/content/yaml-plain.test.ts holds the two to that).
+ */
+
+/** A key as YAML reads it plainly, then the separator, then a value starting with a letter or a digit. */
+const LINE = /^([A-Za-z_][\w-]*): +([A-Za-z0-9][^\t\r]*?) *$/;
+/** Plain text that YAML 1.2's core schema reads as a string: printable, no comment, no nested mapping. */
+const TEXT = /^[A-Za-z](?:[\x20-\x7e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd])*$/;
+const INTEGER = /^(?:0|[1-9]\d{0,14})$/;
+/** Words the core schema reads as booleans or null, in each case it accepts. */
+const NOT_TEXT = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL']);
+/** Keys that name a prototype are refused by yaml.ts, with their line. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Longer documents go to the parser: front matter is a few lines. */
+const MAX_LINES = 200;
+
+/** The data of a document of plain `key: value` lines, or undefined when the YAML parser must read it. */
+export function readPlainMap(text: string): Record<string, string | number> | undefined {
+  const data: Record<string, string | number> = {};
+  const keys = new Set<string>();
+  let lines = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    if (++lines > MAX_LINES) return undefined;
+    if (end > start) {
+      const match = LINE.exec(text.slice(start, end));
+      if (!match) return undefined;
+      const [, key, value] = match as unknown as [string, string, string];
+      if (keys.has(key) || NOT_TEXT.has(key) || UNSAFE_KEYS.has(key)) return undefined;
+      const read = readValue(value);
+      if (read === undefined) return undefined;
+      keys.add(key);
+      data[key] = read;
+    }
+    start = end + 1;
+  }
+  return keys.size > 0 ? data : undefined;
+}
+
+function readValue(value: string): string | number | undefined {
+  if (INTEGER.test(value)) return Number(value);
+  if (!TEXT.test(value) || NOT_TEXT.has(value)) return undefined;
+  // A comment, or a mapping inside the value (`a: b: c`, `a: b:`), reads differently.
+  if (value.includes(' #') || value.includes(': ') || value.endsWith(':')) return undefined;
+  return value;
+}

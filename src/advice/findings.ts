@@ -30,10 +30,26 @@ export function switchOff(rule: RuleName, file: string): string {
   return `If this is deliberate, turn the rule off with "advice: { off: [${rule}] }" in ${where}.`;
 }
 
+/**
+ * Warnings made by an earlier run, by everything each is made from (its finding, its pages and the
+ * text of its file): `dev` keeps them, so a save makes again only the warnings it changed, not
+ * hundreds of errors with code frames. `next` holds those this run used, and replaces `last`.
+ */
+export interface MadeWarnings {
+  last?: ReadonlyMap<string, MadeWarning>;
+  next: Map<string, MadeWarning>;
+}
+
+interface MadeWarning {
+  text: string | undefined;
+  warning: SiteError;
+}
+
 /** One warning per rule and place; the pages each was seen on, in order. */
 export function mergeFindings(
   findings: Finding[],
   sources: ReadonlyMap<string, SourceText>,
+  made?: MadeWarnings,
 ): Array<{ warning: SiteError; pages: string[] }> {
   const merged = new Map<string, { finding: Finding; pages: string[] }>();
   for (const finding of findings) {
@@ -42,17 +58,26 @@ export function mergeFindings(
     if (!known) merged.set(key, { finding, pages: finding.page === undefined ? [] : [finding.page] });
     else if (finding.page !== undefined && !known.pages.includes(finding.page)) known.pages.push(finding.page);
   }
-  return [...merged.values()].map(({ finding, pages }) => {
+  return [...merged].map(([key, { finding, pages }]) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
-    const place = {
-      file: finding.file,
-      line: finding.line,
-      column: finding.line === undefined ? undefined : (finding.column ?? 1),
-      frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
-    };
-    const facts = { text: finding.message, hint: finding.hint, pages };
-    return { pages, warning: createError(RULES[finding.rule].code, facts, place) };
+    if (!made) return { pages, warning: createWarning(finding, pages, source) };
+    const madeKey = `${key}\0${finding.message}\0${finding.hint}\0${pages.join('\n')}`;
+    const last = made.next.get(madeKey) ?? made.last?.get(madeKey);
+    const warning = last && last.text === source?.text ? last.warning : createWarning(finding, pages, source);
+    made.next.set(madeKey, { text: source?.text, warning });
+    return { pages, warning };
   });
+}
+
+function createWarning(finding: Finding, pages: string[], source: SourceText | undefined): SiteError {
+  const place = {
+    file: finding.file,
+    line: finding.line,
+    column: finding.line === undefined ? undefined : (finding.column ?? 1),
+    frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
+  };
+  const facts = { text: finding.message, hint: finding.hint, pages };
+  return createError(RULES[finding.rule].code, facts, place);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type SourceImage,
 } from './advise.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
+import type { MadeWarnings } from './findings.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
@@ -34,6 +35,8 @@ export interface AdviceStageInput {
   report: boolean;
   /** What the rules find on one page: `advise()`, or what the build kept for the same page and files. */
   findingsOf?: (page: AdvicePage, advise: () => PageFindings) => PageFindings;
+  /** The warnings an earlier run made (src/advice/findings.ts). */
+  made?: MadeWarnings;
 }
 
 export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
@@ -65,6 +68,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     switches: collectSwitches(loaded.site, loaded.pages),
     base,
     report,
+    made: input.made,
   });
   if (!report) return { warnings: advice.warnings, computed };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));

@@ -185,6 +185,7 @@ export async function adviceStage(
     ...input,
     images,
     made,
+    lastSite: store.peek('advice-site', 'last'),
     findingsOf(page, advise) {
       // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
       let key = store.join(byPath.get(page.path)!, hashOf(page.file));
@@ -196,6 +197,7 @@ export async function adviceStage(
     },
   });
   store.keep('advice-warnings', 'last', made.next);
+  store.keep('advice-site', 'last', result.site);
   if (result.computed > 0 || kept.size !== last?.size) store.keep('advice-pages', 'last', kept, keptCodec);
   return result;
 }

@@ -42,6 +42,7 @@ export interface MadeWarnings {
 
 interface MadeWarning {
   text: string | undefined;
+  pages: readonly string[];
   warning: SiteError;
 }
 
@@ -51,22 +52,37 @@ export function mergeFindings(
   sources: ReadonlyMap<string, SourceText>,
   made?: MadeWarnings,
 ): Array<{ warning: SiteError; pages: string[] }> {
-  const merged = new Map<string, { finding: Finding; pages: string[] }>();
+  // The pages as a set too: a template's link can be seen on thousands of pages.
+  const merged = new Map<string, { finding: Finding; pages: string[]; seen: Set<string> }>();
   for (const finding of findings) {
     const key = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
     const known = merged.get(key);
-    if (!known) merged.set(key, { finding, pages: finding.page === undefined ? [] : [finding.page] });
-    else if (finding.page !== undefined && !known.pages.includes(finding.page)) known.pages.push(finding.page);
+    const page = finding.page;
+    if (!known)
+      merged.set(key, {
+        finding,
+        pages: page === undefined ? [] : [page],
+        seen: new Set(page === undefined ? [] : [page]),
+      });
+    else if (page !== undefined && !known.seen.has(page)) {
+      known.seen.add(page);
+      known.pages.push(page);
+    }
   }
   return [...merged].map(([key, { finding, pages }]) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
     if (!made) return { pages, warning: createWarning(finding, pages, source) };
-    const madeKey = `${key}\0${finding.message}\0${finding.hint}\0${pages.join('\n')}`;
-    const last = made.next.get(madeKey) ?? made.last?.get(madeKey);
-    const warning = last && last.text === source?.text ? last.warning : createWarning(finding, pages, source);
-    made.next.set(madeKey, { text: source?.text, warning });
+    const madeKey = `${key}\0${finding.message}\0${finding.hint}`;
+    const last = made.last?.get(madeKey);
+    const same = last && last.text === source?.text && samePages(last.pages, pages);
+    const warning = same ? last.warning : createWarning(finding, pages, source);
+    made.next.set(madeKey, { text: source?.text, pages, warning });
     return { pages, warning };
   });
+}
+
+function samePages(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((page, index) => page === b[index]);
 }
 
 function createWarning(finding: Finding, pages: string[], source: SourceText | undefined): SiteError {

@@ -93,7 +93,11 @@ function createWarning(finding: Finding, pages: string[], source: SourceText | u
     frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
   };
   const facts = { text: finding.message, hint: finding.hint, pages };
-  return createError(RULES[finding.rule].code, facts, place);
+  const warning = createError(RULES[finding.rule].code, facts, place);
+  // Until its stack is read, an Error holds the frames it was made in, and with them that build's
+  // values: a warning kept across dev rebuilds would keep every build it was made in.
+  void warning.stack;
+  return warning;
 }
 
 /**

@@ -188,9 +188,9 @@ export async function adviceStage(
     lastSite: store.peek('advice-site', 'last'),
     findingsOf(page, advise) {
       // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
-      let key = store.join(byPath.get(page.path)!, hashOf(page.file));
-      for (const part of page.markdown) key = store.join(key, hashOf(part.file));
-      key = store.join(key, siteKey);
+      let files = hashOf(page.file);
+      for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+      const key = store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
       const found = last?.get(key) ?? advise();
       kept.set(key, found);
       return found;

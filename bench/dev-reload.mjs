@@ -3,7 +3,8 @@
 // Runs the real `agency-site dev` on a temporary copy of content/, templates/ and public/ and
 // listens on its reload channel like a browser would. Options: --runs N (default 25); --pages N
 // (issue 27: "a save among 4000 pages") replaces content/pages/ with N corpus pages, and the
-// content edit is then an edit of one of them.
+// content edit is then an edit of one of them. It prints the dev process's resident memory after
+// the warm-up saves and after the last save (`--runs 200` shows whether it stays flat).
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -99,6 +100,8 @@ try {
   ];
   const edits = PAGES > 0 ? allEdits.slice(0, 1) : allEdits;
   const rows = [];
+  /** The dev process's resident memory after the warm-up saves and after the last save of each edit (Linux). */
+  const rss = [];
   for (const edit of edits) {
     const original = await readFile(path.join(project, edit.file), 'utf8');
     const times = [];
@@ -120,6 +123,7 @@ try {
       // show its error before the good build. Counted, not hidden.
       if (channel.skipped('errors') > 0) flashes++;
       if (n >= WARMUP) times.push(elapsed);
+      if (n === WARMUP - 1 || n === WARMUP + RUNS - 1) rss.push(await rssOf(child.pid));
     }
     await writeFile(path.join(project, edit.file), original);
     await channel.next(['reload', 'css']);
@@ -154,6 +158,10 @@ try {
   console.log(
     `\nGoal: a content edit under ${GOAL_MS} ms (median): ${content < GOAL_MS ? 'met' : 'NOT met'} (${content.toFixed(1)} ms).`,
   );
+  if (rss.every((value) => value !== undefined))
+    console.log(
+      `Dev memory (resident): ${rss.map((value) => `${(value / 1024).toFixed(0)} MB`).join(' -> ')} (after the warm-up saves, then after the last of the ${RUNS} saves${edits.length > 1 ? ', per edit' : ''}).`,
+    );
   channel.close();
 } finally {
   await stop();
@@ -174,6 +182,16 @@ function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** VmRSS of a process in kB, from /proc (undefined elsewhere). */
+async function rssOf(pid) {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 function sleep(ms) {

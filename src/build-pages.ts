@@ -48,7 +48,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const { loaded, urls } = content;
   const markdownImages = problems.take('images', await settle(stages.markdownImages(loaded.markdownImages, urls)));
   if (!markdownImages) return undefined;
-  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates));
+  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates));
   // The news this build shows: drafts and later posts only when asked for.
   const news = scheduleNews(placed.site.news, run.config, markdownImages.pictures);
   const site = { ...placed.site, news: news.shown };
@@ -97,6 +97,14 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
   const redirectFiles = redirects?.files ?? [];
   return { content, site, hiddenNews: news.hidden, routes, redirectFiles, markdownImages, publication, links };
+}
+
+/** One renderer per templates bundle: placeSiteImages keeps what it placed while the renderer is the same. */
+const pictureRenderers = new WeakMap<object, ReturnType<typeof createPictureRenderer>>();
+function pictureRendererOf(templates: Parameters<typeof createPictureRenderer>[0]) {
+  let render = pictureRenderers.get(templates);
+  if (!render) pictureRenderers.set(templates, (render = createPictureRenderer(templates)));
+  return render;
 }
 
 export type RenderedSite = { pages: RenderedPage[]; keys: Map<string, string> };

@@ -8,6 +8,7 @@ import { asciiJson, hashKey, textOf } from './cache/disk.ts';
 import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
 import type { PageFindings } from './advice/advise.ts';
+import type { MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
@@ -19,6 +20,7 @@ import type { PageScan } from './output/scan-html.ts';
 import type { Publication } from './publish/publication.ts';
 import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
 import type { ContentPage } from './content/schema.ts';
+import type { ContentFile } from './content/file.ts';
 import type { Route } from './site/routes.ts';
 import { htmlKey, sourceKey, urlKey, type Bodies } from './stages.ts';
 
@@ -74,17 +76,33 @@ function redirectKey(route: Route): string {
  */
 function contentPageKeys(store: Store, input: PagesStageInput): Map<ContentPage, string> {
   const keys = new Map<ContentPage, string>();
-  const files = new Map(input.kinds.files.pages.map((file) => [file.entry!.slug!, file]));
-  const unplaced = new Map(input.unplaced.map((page) => [page.slug, page]));
+  let files: Map<string, ContentFile<unknown>> | undefined;
+  let unplaced: Map<string, ContentPage> | undefined;
   for (const route of input.routes) {
     if (route.page.kind !== 'page') continue;
     const page = route.page.page;
+    const kept = pageKeys.get(page);
+    if (kept !== undefined) {
+      keys.set(page, kept);
+      continue;
+    }
+    files ??= new Map(input.kinds.files.pages.map((file) => [file.entry!.slug!, file]));
+    unplaced ??= new Map(input.unplaced.map((page) => [page.slug, page]));
     const file = files.get(page.slug)!;
     const key = store.join(sourceKey(file.source!), htmlKey(input.bodies.get(file.parsed!.file)!));
-    keys.set(page, page === unplaced.get(page.slug) ? key : `${key} ${hashKey(page.html)}`);
+    const made = page === unplaced.get(page.slug) ? key : `${key} ${hashKey(page.html)}`;
+    pageKeys.set(page, made);
+    keys.set(page, made);
   }
   return keys;
 }
+
+/**
+ * Each content page's key by the page: a page is made once from its file and body while they are
+ * the same (assembleSite and placeSiteImages keep it as the same object), so in dev a save keys
+ * its own page again, not all of them.
+ */
+const pageKeys = new WeakMap<ContentPage, string>();
 
 /**
  * What each page's HTML holds (src/output/scan-html.ts), read once per build for the site check and
@@ -161,18 +179,25 @@ export async function adviceStage(
   const last = store.peek('advice-pages', 'last', keptCodec);
   const kept: KeptFindings = new Map();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
+  // The warnings made last time, in memory: dev makes again only those a save changed.
+  const made: MadeWarnings = { last: store.peek('advice-warnings', 'last'), next: new Map() };
   const result = runAdviceStage({
     ...input,
     images,
+    made,
+    lastSite: store.peek('advice-site', 'last'),
     findingsOf(page, advise) {
-      let key = `${byPath.get(page.path)} ${hashOf(page.file)}`;
-      for (const part of page.markdown) key += ` ${hashOf(part.file)}`;
-      key += ` ${siteKey}`;
+      // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
+      let files = hashOf(page.file);
+      for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+      const key = store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
       const found = last?.get(key) ?? advise();
       kept.set(key, found);
       return found;
     },
   });
+  store.keep('advice-warnings', 'last', made.next);
+  store.keep('advice-site', 'last', result.site);
   if (result.computed > 0 || kept.size !== last?.size) store.keep('advice-pages', 'last', kept, keptCodec);
   return result;
 }

@@ -24,7 +24,18 @@ function filesOf(entries: Partial<Record<KindName, unknown>>, name: KindName): A
   const loaded = entries[name] as Shown | Shown[] | undefined;
   if (loaded === undefined) return [];
   const list = Array.isArray(loaded) ? loaded : [loaded];
-  return list.map((entry) => ({ file: contentFile(kind, entry.slug), entry }));
+  return list.map((entry) => ({ file: fileOf(kind, entry), entry }));
+}
+
+/**
+ * The file an entry was written in, made once per entry: dev keeps an unchanged entry as the same
+ * object (src/content/load.ts), and this runs for every page of every rebuild.
+ */
+const entryFiles = new WeakMap<object, string>();
+function fileOf(kind: ContentKind, entry: Shown): string {
+  let file = entryFiles.get(entry);
+  if (file === undefined) entryFiles.set(entry, (file = contentFile(kind, entry.slug)));
+  return file;
 }
 
 /** The kinds whose bodies the home page shows. */
@@ -43,7 +54,7 @@ export function bodiesShownOn(route: Route, site: Site): Array<{ file: string; h
   const kind = ROUTED.get(page.kind as 'legal' | 'page');
   if (kind) {
     const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
-    return [{ file: contentFile(kind, entry.slug), html: entry.html }];
+    return [{ file: fileOf(kind, entry), html: entry.html }];
   }
   if (page.kind !== 'home') return [];
   return HOME_KINDS.flatMap((name) => filesOf(site, name)).map(({ file, entry }) => ({ file, html: entry.html ?? '' }));
@@ -66,7 +77,7 @@ export function createAdvicePages(
     const kind = ROUTED.get(page.kind as 'legal' | 'page');
     if (kind) {
       const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
-      const file = contentFile(kind, entry.slug);
+      const file = fileOf(kind, entry);
       return { path, indexable, html, file, markdown: part(file, entry.html) };
     }
     if (page.kind === 'home') return { path, indexable, html, file: siteFile, markdown: home };

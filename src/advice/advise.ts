@@ -4,7 +4,7 @@
  * never thrown) and a per-page summary for --report out.
  */
 import type { SiteError } from '../errors.ts';
-import { mergeFindings, locateKey, switchOff, type Finding, type SourceText } from './findings.ts';
+import { mergeFindings, locateKey, switchOff, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
 import { scanHtml, type PageScan } from '../output/scan-html.ts';
 import { checkPage, regionAt, type MarkdownPart, type Regions } from './page-rules.ts';
 import { threshold } from './rules.ts';
@@ -57,6 +57,8 @@ export interface AdviceInput {
   base?: string;
   /** Count each page's words, for --report. */
   report?: boolean;
+  /** The warnings an earlier run made, to take those whose inputs are the same (dev). */
+  made?: MadeWarnings;
 }
 
 /** What --report shows of a page (headings, words and images are counted only with `report`). */
@@ -88,6 +90,7 @@ export function adviseSite(input: AdviceInput): AdviceResult {
   const merged = mergeFindings(
     findings.filter((finding) => !isOff(finding.rule, finding.file)),
     sources,
+    input.made,
   );
   const byPage = new Map<string, SiteError[]>();
   for (const { warning, pages } of merged) {

@@ -30,29 +30,74 @@ export function switchOff(rule: RuleName, file: string): string {
   return `If this is deliberate, turn the rule off with "advice: { off: [${rule}] }" in ${where}.`;
 }
 
+/**
+ * Warnings made by an earlier run, by everything each is made from (its finding, its pages and the
+ * text of its file): `dev` keeps them, so a save makes again only the warnings it changed, not
+ * hundreds of errors with code frames. `next` holds those this run used, and replaces `last`.
+ */
+export interface MadeWarnings {
+  last?: ReadonlyMap<string, MadeWarning>;
+  next: Map<string, MadeWarning>;
+}
+
+interface MadeWarning {
+  text: string | undefined;
+  pages: readonly string[];
+  warning: SiteError;
+}
+
 /** One warning per rule and place; the pages each was seen on, in order. */
 export function mergeFindings(
   findings: Finding[],
   sources: ReadonlyMap<string, SourceText>,
+  made?: MadeWarnings,
 ): Array<{ warning: SiteError; pages: string[] }> {
-  const merged = new Map<string, { finding: Finding; pages: string[] }>();
+  // The pages as a set too: a template's link can be seen on thousands of pages.
+  const merged = new Map<string, { finding: Finding; pages: string[]; seen: Set<string> }>();
   for (const finding of findings) {
     const key = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
     const known = merged.get(key);
-    if (!known) merged.set(key, { finding, pages: finding.page === undefined ? [] : [finding.page] });
-    else if (finding.page !== undefined && !known.pages.includes(finding.page)) known.pages.push(finding.page);
+    const page = finding.page;
+    if (!known)
+      merged.set(key, {
+        finding,
+        pages: page === undefined ? [] : [page],
+        seen: new Set(page === undefined ? [] : [page]),
+      });
+    else if (page !== undefined && !known.seen.has(page)) {
+      known.seen.add(page);
+      known.pages.push(page);
+    }
   }
-  return [...merged.values()].map(({ finding, pages }) => {
+  return [...merged].map(([key, { finding, pages }]) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
-    const place = {
-      file: finding.file,
-      line: finding.line,
-      column: finding.line === undefined ? undefined : (finding.column ?? 1),
-      frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
-    };
-    const facts = { text: finding.message, hint: finding.hint, pages };
-    return { pages, warning: createError(RULES[finding.rule].code, facts, place) };
+    if (!made) return { pages, warning: createWarning(finding, pages, source) };
+    const madeKey = `${key}\0${finding.message}\0${finding.hint}`;
+    const last = made.last?.get(madeKey);
+    const same = last && last.text === source?.text && samePages(last.pages, pages);
+    const warning = same ? last.warning : createWarning(finding, pages, source);
+    made.next.set(madeKey, { text: source?.text, pages, warning });
+    return { pages, warning };
   });
+}
+
+function samePages(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((page, index) => page === b[index]);
+}
+
+function createWarning(finding: Finding, pages: string[], source: SourceText | undefined): SiteError {
+  const place = {
+    file: finding.file,
+    line: finding.line,
+    column: finding.line === undefined ? undefined : (finding.column ?? 1),
+    frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
+  };
+  const facts = { text: finding.message, hint: finding.hint, pages };
+  const warning = createError(RULES[finding.rule].code, facts, place);
+  // Until its stack is read, an Error holds the frames it was made in, and with them that build's
+  // values: a warning kept across dev rebuilds would keep every build it was made in.
+  void warning.stack;
+  return warning;
 }
 
 /**

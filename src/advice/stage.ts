@@ -17,7 +17,10 @@ import {
   type PageFindings,
   type SourceImage,
 } from './advise.ts';
+import type { SourceText } from './findings.ts';
+import type { AdviceSwitches } from './switches.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
+import type { MadeWarnings } from './findings.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
@@ -34,6 +37,10 @@ export interface AdviceStageInput {
   report: boolean;
   /** What the rules find on one page: `advise()`, or what the build kept for the same page and files. */
   findingsOf?: (page: AdvicePage, advise: () => PageFindings) => PageFindings;
+  /** The warnings an earlier run made (src/advice/findings.ts). */
+  made?: MadeWarnings;
+  /** The site-wide advice of the last run, taken again while what it was made from is the same (dev). */
+  lastSite?: SiteAdvice;
 }
 
 export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
@@ -41,6 +48,8 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
   computed: number;
   /** Set with `report`: one summary per page. */
   report?: PageReport[];
+  /** What the site-wide advice was made from, for the next run's `lastSite`. */
+  site: SiteAdvice;
 }
 
 export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
@@ -55,20 +64,87 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     return advisePage({ ...page, scan: input.scanOf?.(rendered) }, context);
   };
   const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file));
+  const lastFound = input.lastSite?.found;
   pages.forEach((page, index) => {
-    page.found = findingsOf(page, advise(page, index));
+    const found = findingsOf(page, advise(page, index));
+    // Found again on a saved page, and the same as before: the same object, so the site-wide advice may stay.
+    const last = lastFound?.[index];
+    page.found = last && found !== last && sameJson(found, last) ? last : found;
   });
-  const advice = adviseSite({
-    pages,
-    sources: loaded.sources,
-    images: input.images,
-    switches: collectSwitches(loaded.site, loaded.pages),
-    base,
-    report,
-  });
-  if (!report) return { warnings: advice.warnings, computed };
+  const switches = collectSwitches(loaded.site, loaded.pages);
+  const made = { pages, texts: sources, images: input.images, switches: switchesJson(switches) };
+  const kept = input.lastSite && sameSiteInput(input.lastSite, made, base, report);
+  // The warnings stay made for the run after this one.
+  if (kept && input.made?.last) for (const [key, warning] of input.made.last) input.made.next.set(key, warning);
+  const advice = kept
+    ? input.lastSite!.advice
+    : adviseSite({
+        pages,
+        sources: loaded.sources,
+        images: input.images,
+        switches,
+        base,
+        report,
+        made: input.made,
+      });
+  const site: SiteAdvice = { ...made, found: pages.map((page) => page.found!), base, report, advice };
+  if (!report) return { warnings: advice.warnings, computed, site };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
     sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf) };
+  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf), site };
+}
+
+/**
+ * The site-wide advice (duplicates, switches, warnings merged, their code frames) and what it was
+ * made from: every page's path, file and findings (by identity), the texts of the files its
+ * warnings point into, the images of public/ and the switches.
+ */
+export interface SiteAdvice {
+  pages: readonly Pick<AdvicePage, 'path' | 'indexable' | 'file'>[];
+  found: readonly PageFindings[];
+  texts: ReadonlyMap<string, SourceText>;
+  images: readonly SourceImage[];
+  switches: string;
+  base: string;
+  report: boolean;
+  advice: AdviceResult;
+}
+
+/**
+ * The same pages with the same findings, and the files the warnings point into with the same
+ * text (their lines and code frames come from it): the site-wide rules would find the same.
+ */
+function sameSiteInput(
+  last: SiteAdvice,
+  now: Pick<SiteAdvice, 'texts' | 'images' | 'switches'> & { pages: readonly AdvicePage[] },
+  base: string,
+  report: boolean,
+): boolean {
+  if (last.base !== base || last.report !== report || last.images !== now.images) return false;
+  if (last.switches !== now.switches || last.pages.length !== now.pages.length) return false;
+  const same = now.pages.every((page, index) => {
+    const before = last.pages[index]!;
+    return (
+      page.found === last.found[index] &&
+      page.path === before.path &&
+      page.indexable === before.indexable &&
+      page.file === before.file
+    );
+  });
+  return (
+    same &&
+    last.advice.warnings.every(
+      (warning) =>
+        warning.file === undefined || last.texts.get(warning.file)?.text === now.texts.get(warning.file)?.text,
+    )
+  );
+}
+
+function switchesJson(switches: AdviceSwitches): string {
+  return JSON.stringify([switches.site, [...(switches.files ?? [])]]);
+}
+
+function sameJson(a: PageFindings, b: PageFindings): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -204,15 +204,39 @@ function entriesOf(
   for (const name of names) {
     const kind: ContentKind = KINDS[name];
     const made = kinds.files[name].map((file) => {
-      const data = file.entry!.data as object;
-      const html = kind.body === 'text' ? { html: bodies.get(file.parsed!.file)?.html ?? '' } : undefined;
-      if ('file' in kind) return html ? { ...data, ...html } : data;
-      const picture = kinds.pictures.get(file.parsed!.file);
-      return { ...data, slug: file.entry!.slug!, ...html, ...(picture ? { picture } : undefined) };
+      const body = kind.body === 'text' ? bodies.get(file.parsed!.file) : undefined;
+      const picture = 'file' in kind ? undefined : kinds.pictures.get(file.parsed!.file);
+      const last = entryMade.get(file);
+      if (last && last.body === body && last.picture === picture) return last.entry;
+      const entry = entryOf(kind, file, body, picture);
+      entryMade.set(file, { body, picture, entry });
+      return entry;
     });
     entries[name] = 'file' in kind ? made[0] : made;
   }
   return entries as unknown as Entries;
+}
+
+/**
+ * Each entry as made from its file (a kept value in dev, the same object while the file is), its
+ * body and its picture: a save makes again only the entries it changed, and an unchanged entry
+ * stays the same object, which the steps after it carry what they made from it by.
+ */
+const entryMade = new WeakMap<
+  ContentFile<unknown>,
+  { body: RenderedMarkdown | undefined; picture: Image | undefined; entry: object }
+>();
+
+function entryOf(
+  kind: ContentKind,
+  file: ContentFile<unknown>,
+  body: RenderedMarkdown | undefined,
+  picture: Image | undefined,
+): object {
+  const data = file.entry!.data as object;
+  const html = kind.body === 'text' ? { html: body?.html ?? '' } : undefined;
+  if ('file' in kind) return html ? { ...data, ...html } : data;
+  return { ...data, slug: file.entry!.slug!, ...html, ...(picture ? { picture } : undefined) };
 }
 
 /** Every image of every body checked; all problems thrown together. */
@@ -222,13 +246,14 @@ async function checkBodyImages(
   bodies: ReadonlyMap<string, RenderedMarkdown>,
   homeBodies: readonly HomeBody[],
 ): Promise<Image[]> {
-  const checked = await Promise.all([
-    ...shown.flatMap((parsed) => {
-      const images = bodies.get(parsed.file)!.images;
-      return images ? [checkMarkdownImages(context, parsed, images)] : [];
-    }),
-    ...homeBodies.map(({ parsed, images }) => checkMarkdownImages(context, parsed, images)),
-  ]);
+  // A loop, not flatMap: no array per body of thousands.
+  const checks = [];
+  for (const parsed of shown) {
+    const images = bodies.get(parsed.file)!.images;
+    if (images) checks.push(checkMarkdownImages(context, parsed, images));
+  }
+  for (const { parsed, images } of homeBodies) checks.push(checkMarkdownImages(context, parsed, images));
+  const checked = await Promise.all(checks);
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));

@@ -57,6 +57,8 @@ interface DevState {
   warnings: Problem[];
   /** The warnings as last printed, to print them only when they change. */
   shownWarnings: string;
+  /** The list they were printed from. */
+  shownList?: BuildResult['warnings'];
 }
 
 type DevServer = ReturnType<typeof createDevServer>;
@@ -116,6 +118,10 @@ function showFailedBuild(
 
 /** Warnings (content advice, raw HTML left out, ...) are printed and sent when they change, not after every save. */
 function showWarnings(devServer: DevServer, state: DevState, warnings: BuildResult['warnings']): void {
+  // The advice keeps a warning whose inputs did not change as the same object: the same list is not formatted again.
+  const last = state.shownList;
+  state.shownList = warnings;
+  if (last?.length === warnings.length && warnings.every((warning, index) => warning === last[index])) return;
   const formatted = warnings.map(formatError).join('\n');
   if (formatted !== state.shownWarnings) {
     log.siteWarnings(warnings);

@@ -44,8 +44,16 @@ export function planUpdate(
 
 function sameFile(a: OutputFile, b: OutputFile): boolean {
   if (a.source !== undefined || b.source !== undefined) return a.source === b.source && a.size === b.size;
+  // A page the store kept is the same buffer as last time: no copy, no comparison.
+  if (a.contents === b.contents) return true;
   if (typeof a.contents === 'string' && typeof b.contents === 'string') return a.contents === b.contents;
-  return Buffer.from(a.contents ?? '').equals(Buffer.from(b.contents ?? ''));
+  return bytesOf(a.contents).equals(bytesOf(b.contents));
+}
+
+/** A Buffer over the same memory, not a copy. */
+function bytesOf(contents: OutputFile['contents']): Buffer {
+  if (contents === undefined || typeof contents === 'string') return Buffer.from(contents ?? '');
+  return Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
 }
 
 function text(file: OutputFile): string {

@@ -58,14 +58,18 @@ export function placeSiteImages(
   renderPicture: RenderPicture,
 ): Placed {
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
-  const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
+  const bySrc = picturesBySrc(pictures, urls);
   const home = {
     sections: loaded.site.home.sections.map((section) => placeSection(section, pictures, bySrc, urls, renderPicture)),
   };
   if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home } };
   const place = <T extends { html: string }>(entry: T): T => {
+    const last = placedEntries.get(entry);
+    if (last?.bySrc === bySrc && last.renderPicture === renderPicture) return last.placed as T;
     const html = placeMarkdownImages(entry.html, bySrc, renderPicture);
-    return html === entry.html ? entry : { ...entry, html };
+    const placed = html === entry.html ? entry : { ...entry, html };
+    placedEntries.set(entry, { bySrc, renderPicture, placed });
+    return placed;
   };
   const { site } = loaded;
   return {
@@ -79,6 +83,29 @@ export function placeSiteImages(
     },
     pages: loaded.pages.map(place),
   };
+}
+
+/**
+ * What each entry became, while the pictures and the renderer are the same: an entry is made once
+ * from its file and body (src/content/load.ts), so a save places the images of its own entry only.
+ */
+const placedEntries = new WeakMap<object, { bySrc: object; renderPicture: RenderPicture; placed: object }>();
+
+let lastPictures:
+  | { pictures: object; base: string; format: string; bySrc: ReadonlyMap<string, ProcessedImage> }
+  | undefined;
+
+/** The pictures by the src a body holds: the same map while the pictures and the URL policy are. */
+function picturesBySrc(
+  pictures: Readonly<Record<string, ProcessedImage>>,
+  urls: Pick<UrlPolicy, 'asset' | 'base' | 'format'>,
+): ReadonlyMap<string, ProcessedImage> {
+  const { base, format } = urls;
+  if (lastPictures?.pictures === pictures && lastPictures.base === base && lastPictures.format === format)
+    return lastPictures.bySrc;
+  const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
+  lastPictures = { pictures, base, format, bySrc };
+  return bySrc;
 }
 
 /**

@@ -1,0 +1,97 @@
+/**
+ * The content advice across dev rebuilds: the warnings a save leaves alone stay as made, and every
+ * warning a save adds, moves or removes is reported at once, as a fresh build reports it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFileVersionCounter } from '../src/cache/file-versions.ts';
+import { createStore } from '../src/cache/store.ts';
+import { buildSite, type BuildResult } from '../src/build.ts';
+import { resolveConfig, type ResolvedConfig } from '../src/config.ts';
+import { formatError } from '../src/errors.ts';
+import { copyProject, replacePages, type TempProject } from './helpers/project.ts';
+
+let project: TempProject;
+
+/** A page whose description is too short for search results: one DescriptionLength warning, with a code frame. */
+const page = (title: string, body: string, description = `About ${title}.`) =>
+  `---\ntitle: ${title}\ndescription: ${description}\nadvice: { off: [title-length] }\n---\n\n${body}\n`;
+
+beforeEach(async () => {
+  project = await copyProject();
+  await replacePages(project, {
+    alpha: page('Alpha', 'The alpha page.'),
+    beta: page('Beta', 'The beta page.'),
+    gamma: page('Gamma', 'The gamma page.'),
+  });
+});
+afterEach(() => project.cleanup());
+
+/** What dev keeps between builds: one store, and the versions of the files its watcher saw change. */
+function createSession(config: ResolvedConfig) {
+  const store = createStore();
+  const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
+  return {
+    build(...files: string[]) {
+      for (const file of files) versions.record({ path: project.file(file), event: 'change' });
+      return buildSite(config, { write: false, store, files: versions.snapshot() });
+    },
+  };
+}
+
+async function expectWarningsOfFreshBuild(result: BuildResult, config: ResolvedConfig) {
+  const fresh = await buildSite({ ...config, cache: false, threads: 0 }, { write: false });
+  expect(result.warnings.map(formatError)).toEqual(fresh.warnings.map(formatError));
+}
+
+const codesOf = (result: BuildResult, file: string) =>
+  result.warnings.filter((warning) => warning.file === file).map((warning) => warning.code);
+
+describe('the advice in dev rebuilds', () => {
+  it('warns of a duplicate title a save makes, and stops once the next save fixes it', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    const first = await session.build();
+    expect(codesOf(first, 'content/pages/gamma.md')).toEqual(['DescriptionLength']);
+
+    await project.write('content/pages/gamma.md', page('Alpha', 'The gamma page.', 'About Alpha.'));
+    const duplicated = await session.build('content/pages/gamma.md');
+    expect(codesOf(duplicated, 'content/pages/gamma.md').sort()).toEqual([
+      'DescriptionLength',
+      'DuplicateDescription',
+      'DuplicateTitle',
+    ]);
+    await expectWarningsOfFreshBuild(duplicated, config);
+
+    await project.write('content/pages/gamma.md', page('Gamma', 'The gamma page.'));
+    const fixed = await session.build('content/pages/gamma.md');
+    expect(codesOf(fixed, 'content/pages/gamma.md')).toEqual(['DescriptionLength']);
+    await expectWarningsOfFreshBuild(fixed, config);
+  }, 120_000);
+
+  it("shows a warning's code frame as the saved file now reads, when the save changed no finding", async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    const first = await session.build();
+    const before = first.warnings.find((warning) => warning.file === 'content/pages/beta.md');
+    expect(before?.frame).toContain('title: Beta');
+
+    // The title's line is in the description warning's frame; quoting it changes no value.
+    await project.edit('content/pages/beta.md', 'title: Beta', 'title: "Beta"');
+    const quoted = await session.build('content/pages/beta.md');
+    const after = quoted.warnings.find((warning) => warning.file === 'content/pages/beta.md');
+    expect(after?.frame).toContain('title: "Beta"');
+    await expectWarningsOfFreshBuild(quoted, config);
+  }, 120_000);
+
+  it('keeps the warnings of the pages a save did not touch as made', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    const first = await session.build();
+    await project.edit('content/pages/beta.md', 'The beta page.', 'The *new* beta page.');
+    const edited = await session.build('content/pages/beta.md');
+    const alpha = (result: BuildResult) => result.warnings.find((warning) => warning.file === 'content/pages/alpha.md');
+    expect(alpha(edited)).toBeDefined();
+    expect(alpha(edited)).toBe(alpha(first));
+    await expectWarningsOfFreshBuild(edited, config);
+  }, 120_000);
+});

@@ -18,33 +18,47 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
 };
 
 /**
- * A map kept as one line of ASCII JSON per entry. An entry taken unchanged from the decoded map
- * (the same value object under the same key) is written back as the bytes it was read from, so a
- * block in which one entry of thousands changed costs one entry's encoding, not the block's.
+ * A map kept as a JSON array with one entry a line, in ASCII. An entry taken unchanged from the
+ * last decoded map (the same value under the same key) is written back as the bytes it was read
+ * from, so a block in which one entry of thousands changed costs one entry's encoding, not the
+ * block's; it is read with one JSON.parse, as fast as the whole block's.
  */
 export function linesCodec<V>(): { encode(map: Map<string, V>): Buffer; decode(bytes: Buffer): Map<string, V> } {
-  const lines = new WeakMap<object, { key: string; bytes: Buffer }>();
+  let read: { bytes: Buffer; lines: Map<string, [value: V, start: number, end: number]> } | undefined;
   return {
     encode(map) {
-      const parts: Buffer[] = [];
+      const parts: Buffer[] = [OPEN];
       for (const [key, value] of map) {
-        const read = typeof value === 'object' && value !== null ? lines.get(value) : undefined;
-        parts.push(read?.key === key ? read.bytes : Buffer.from(`${asciiJson([key, value])}\n`, 'latin1'));
+        const line = read?.lines.get(key);
+        parts.push(
+          line && line[0] === value
+            ? read!.bytes.subarray(line[1], line[2])
+            : Buffer.from(`${asciiJson([key, value])},\n`, 'latin1'),
+        );
       }
+      parts.push(CLOSE);
       return Buffer.concat(parts);
     },
     decode(bytes) {
+      const text = textOf(bytes);
+      const entries = JSON.parse(text) as Array<[string, V] | 0>;
       const map = new Map<string, V>();
-      for (let start = 0; start < bytes.length; ) {
-        let end = bytes.indexOf(10, start);
-        if (end === -1) end = bytes.length;
-        const [key, value] = JSON.parse(textOf(bytes, start, end)) as [string, V];
+      const lines = new Map<string, [V, number, number]>();
+      // JSON strings hold no raw newline: the n-th line is the n-th entry.
+      let start = text.indexOf('\n') + 1;
+      for (let index = 0; index < entries.length - 1; index++) {
+        const end = text.indexOf('\n', start) + 1;
+        const [key, value] = entries[index] as [string, V];
         map.set(key, value);
-        if (typeof value === 'object' && value !== null)
-          lines.set(value, { key, bytes: bytes.subarray(start, end + 1) });
-        start = end + 1;
+        lines.set(key, [value, start, end]);
+        start = end;
       }
+      // Positions in the text are positions in the bytes only for ASCII, which asciiJson wrote.
+      read = text.length === bytes.length ? { bytes, lines } : undefined;
       return map;
     },
   };
 }
+
+const OPEN = Buffer.from('[\n');
+const CLOSE = Buffer.from('0]\n');

@@ -44,8 +44,8 @@ export function textOf(bytes: Buffer, start = 0, end = bytes.length): string {
 }
 
 /** JSON in ASCII only (other characters as \u escapes), so that textOf reads it back at its fast speed. */
-export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
+export function asciiJson(value: unknown, replacer?: (this: unknown, key: string, item: unknown) => unknown): string {
+  return JSON.stringify(value, replacer).replace(
     /[\u007f-\uffff]/g,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

@@ -22,6 +22,7 @@ import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
 import { createPreviewEntries } from './admin/preview-entries.ts';
 import { createAdminFiles } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
+import { textCodec } from './cache/store.ts';
 import type { Stages } from './stages.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
@@ -146,7 +147,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
     made?.publication.files ?? [],
     bodyImageFiles,
     made?.redirectFiles ?? [],
-    made && sources.adminPreview !== undefined ? adminFilesOf(made, sources.adminPreview) : [],
+    made && sources.adminPreview !== undefined ? adminFilesOf(run, made, sources.adminPreview) : [],
   ];
   const planned =
     run.problems.take(
@@ -159,9 +160,10 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
 }
 
 /** The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. */
-function adminFilesOf(made: MadeSite, preview: string): OutputFile[] {
+function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
   const { site, content, links } = made;
   return createAdminFiles({
+    keep: (key, make) => run.store.step('cms-config', key, make, textCodec),
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
     homeSections: site.home.sections.map(({ type, id, data }) => ({ ...data, type, id })),
     ...{ stylesheet: links.css, preview },

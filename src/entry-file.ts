@@ -5,8 +5,8 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 import { GENERATOR_VERSION } from './cache/version.ts';
 
 /** Entries by their source path under src/, without the extension. */
@@ -38,6 +38,8 @@ function bundleFromSource(name: EntryName): string {
   if (existsSync(file)) return file;
   // Made beside and renamed: parallel test files may bundle the same entry at once.
   const staging = `${outdir}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  // Loaded here, run from source only: the bundled CLI never needs esbuild for its entries.
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   buildSync({
     entryPoints: [path.join(root, 'src', `${name}.ts`)],
     outdir: staging,

@@ -1,5 +1,7 @@
 // Runs the CLI from the bundle of src/ that src/bundle.js keeps, made anew whenever the sources change.
 // Plain JavaScript because Node runs it before anything is compiled.
+import module from 'node:module';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { ensureBundle } from './bundle.js';
@@ -19,4 +21,7 @@ try {
   process.stderr.write(`error ${error.message}\n`);
   process.exit(1);
 }
+// Node 22 and later keep V8's compiled code of the bundle between runs, here beside the bundles
+// (a folder src/bundle.js made sure is ours); Node 20 has no such cache for ES modules.
+module.enableCompileCache?.(path.join(path.dirname(path.dirname(entry)), 'compile-cache'));
 await import(pathToFileURL(entry).href);

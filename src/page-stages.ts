@@ -4,9 +4,10 @@
  * share, and its own route, or for a content page its file and body. The check and the advice
  * keep what they found on a page by that key.
  */
-import { asciiJson, hashKey, textOf } from './cache/disk.ts';
+import { hashKey } from './cache/disk.ts';
 import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
+import { linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import type { MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
@@ -160,10 +161,7 @@ export function checkStage(
 /** Each page that passed, by its key: the output files its anchors point into, with their pages' keys. */
 type KeptPasses = Map<string, Array<[file: string, key: string | undefined | null]>>;
 
-const passedCodec: Codec<KeptPasses> = {
-  encode: (kept) => asciiJson([...kept]),
-  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, Array<[string, string | null]>]>),
-};
+const passedCodec: Codec<KeptPasses> = linesCodec();
 
 /** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
 export async function adviceStage(
@@ -209,10 +207,7 @@ export async function adviceStage(
  */
 type KeptFindings = Map<string, PageFindings>;
 
-const keptCodec: Codec<KeptFindings> = {
-  encode: (kept) => asciiJson([...kept]),
-  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, PageFindings]>),
-};
+const keptCodec: Codec<KeptFindings> = linesCodec();
 
 /** Writes the output, linking what the last build recorded as unchanged; the record is kept for the next build. */
 export async function writeStage(store: Store, outDir: string, files: OutputFile[]): Promise<void> {
@@ -224,7 +219,4 @@ export async function writeStage(store: Store, outDir: string, files: OutputFile
   if (!same) store.keep('output-files', outDir, records, recordsCodec);
 }
 
-const recordsCodec: Codec<OutputRecords> = {
-  encode: (records) => asciiJson([...records]),
-  decode: (bytes) => new Map(JSON.parse(textOf(bytes)) as Array<[string, [string, string, string, string]]>),
-};
+const recordsCodec: Codec<OutputRecords> = linesCodec();

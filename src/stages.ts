@@ -11,6 +11,7 @@ import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openSourceFiles, type SourceFiles } from './cache/source-files.ts';
 import { diskKeyOf, keepResult } from './cache/kept-results.ts';
+import { bytesJsonCodec, keepBundleOnDisk } from './cache/kept-bundle.ts';
 import { stampFolder } from './cache/folder-stamp.ts';
 import { renderedCodec } from './cache/codecs.ts';
 import { jsonCodec, textCodec, type Store } from './cache/store.ts';
@@ -115,12 +116,24 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
   // Without a watcher's versions, a file is taken from the last build's when its stats say it did not change.
   const sourceFiles = onDisk ? openSourceFiles(store) : undefined;
   const context = createLoadContext(config, createReads(config, store, files, sourceFiles));
+  const place = { root: config.root, folder: config.templatesDir };
 
   return {
     publicKey,
     publicFiles: () => keepResult(store, 'public-files', publicKey, () => listPublicFiles(config)),
-    templates: () => keepBundle(store, files, config.templatesDir, 'templates', () => loadTemplates(config)),
-    assets: () => keepBundle(store, files, config.templatesDir, 'assets', () => buildAssets(config)),
+    // A single build keeps esbuild's bundles on disk by their inputs (src/cache/kept-bundle.ts).
+    templates: () =>
+      keepBundle(store, files, config.templatesDir, 'templates', () =>
+        loadTemplates(config, (make) =>
+          onDisk ? keepBundleOnDisk(store, 'template-bundle', place, make, bytesJsonCodec()) : make(),
+        ),
+      ),
+    assets: () =>
+      keepBundle(store, files, config.templatesDir, 'assets', () =>
+        onDisk
+          ? keepBundleOnDisk(store, 'asset-bundle', place, () => buildAssets(config), bytesJsonCodec())
+          : buildAssets(config),
+      ),
     kinds: () => loadKinds(context),
     /**
      * The CMS's preview script: in dev, kept while nothing under templates/ changed; otherwise

@@ -2,7 +2,7 @@
  * The build cache invalidates exactly what a change can affect, and a build that uses it writes
  * the same bytes as a build without it.
  */
-import { access, mkdir, readFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_FILE, loadDiskCache } from '../src/cache/disk.ts';
 import { buildSite } from '../src/build.ts';
@@ -66,6 +66,16 @@ describe('build cache', () => {
       '<h1 className="title">{page.title}</h1>',
     );
     expect((await build()).computed).toEqual({ markdown: 0, pages, advice: pages });
+    await expectSameAsPlainBuild();
+  });
+
+  it('bundles the stylesheet again when it changed, though the bundles are kept on disk while templates/ is the same', async () => {
+    await build();
+    await build();
+    await project.edit('templates/styles/site.css', /$/, '\n.kept-bundle-rule { color: red; }\n');
+    await build();
+    const css = (await readdir(project.file('dist/assets'))).find((name) => name.endsWith('.css'))!;
+    expect(await project.read(`dist/assets/${css}`)).toContain('.kept-bundle-rule');
     await expectSameAsPlainBuild();
   });
 

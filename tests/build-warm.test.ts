@@ -5,7 +5,7 @@
  * files are hard links to the previous output while the output stays byte-identical to a cold
  * build.
  */
-import { stat, utimes, writeFile } from 'node:fs/promises';
+import { rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
@@ -98,6 +98,21 @@ describe('the output of a warm build', () => {
     expect(await project.read('dist/alpha.html')).toContain('The first page, changed.');
     await build({ out: 'cold', cache: false });
     expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('cold')));
+  });
+
+  it('writes nothing when nothing changed, and puts back an output file deleted by hand', async () => {
+    await build();
+    await pause(150);
+    await build();
+    const folder = (await stat(project.file('dist'))).ino;
+    const page = await stat(project.file('dist/beta.html'));
+    await build();
+    expect((await stat(project.file('dist'))).ino).toBe(folder);
+    expect((await stat(project.file('dist/beta.html'))).mtimeMs).toBe(page.mtimeMs);
+    const original = await project.read('dist/beta.html');
+    await rm(project.file('dist/beta.html'));
+    await build();
+    expect(await project.read('dist/beta.html')).toBe(original);
   });
 
   it('writes a file anew that was edited in the output, even one whose record says it is unchanged', async () => {

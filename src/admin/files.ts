@@ -29,6 +29,8 @@ export interface AdminInput {
   preview: string;
   /** What the shipped home sections show from other files (createPreviewEntries). */
   entries: PreviewEntries;
+  /** Keeps config.yml's text between builds by its key (the build's store); made when it has none. */
+  keep?: (key: string, make: () => string) => string;
 }
 
 /**
@@ -36,11 +38,13 @@ export interface AdminInput {
  * and address, not on every dev rebuild (its YAML took about a tenth of a rebuild among 4000 pages).
  */
 const configs = new Map<string, string>();
-function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['settings']): string {
+function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['settings'], keep: AdminInput['keep']): string {
   const key = JSON.stringify([settings.cms ?? null, settings.url]);
   let text = configs.get(key);
   if (text === undefined) {
-    text = renderCmsConfig(createCmsConfig(kinds, { repository: settings.cms, siteUrl: settings.url }));
+    const make = () => renderCmsConfig(createCmsConfig(kinds, { repository: settings.cms, siteUrl: settings.url }));
+    // The kinds are the generator's own (the store belongs to one generator version): kept on disk too.
+    text = kinds === KINDS && keep ? keep(key, make) : make();
     if (kinds === KINDS) configs.set(key, text);
   }
   return text;
@@ -56,7 +60,7 @@ function previewName(code: string): string {
 
 export function createAdminFiles(input: AdminInput): OutputFile[] {
   const { settings } = input;
-  const configText = cmsConfigText(input.kinds, settings);
+  const configText = cmsConfigText(input.kinds, settings, input.keep);
   const preview = previewName(input.preview);
   const data = {
     settings,

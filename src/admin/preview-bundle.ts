@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from '../render/esbuild-errors.ts';
@@ -68,7 +68,9 @@ async function bundlePreview(config: ResolvedConfig): Promise<string> {
       });
     },
   };
-  const result = await esbuild
+  // Loaded only when the preview must be bundled (its templates changed).
+  const esbuildApi = await import('esbuild');
+  const result = await esbuildApi
     .build({
       entryPoints: [path.join(toolRoot, 'src', 'admin', 'preview', 'main.tsx')],
       bundle: true,

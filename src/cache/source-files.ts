@@ -10,6 +10,7 @@ import { statSync, type BigIntStats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
 import { isJsonSafe, restoreParsed } from '../content/parse.ts';
 import { asciiJson, textOf } from './disk.ts';
+import { linesCodec } from './codecs.ts';
 import { clockNs, isRacy } from './racy.ts';
 import type { Codec, Store } from './store.ts';
 
@@ -36,11 +37,13 @@ interface Block {
   files: Map<string, Kept>;
 }
 
+/** The start on the first line, then a line a file: a file read again costs its line alone. */
+const filesCodec = linesCodec<Kept>();
 const blockCodec: Codec<Block> = {
-  encode: (block) => asciiJson({ started: block.started, files: [...block.files.values()] }),
+  encode: (block) => Buffer.concat([Buffer.from(`${asciiJson(block.started)}\n`), filesCodec.encode(block.files)]),
   decode(bytes) {
-    const { started, files } = JSON.parse(textOf(bytes)) as { started: string; files: Kept[] };
-    return { started, files: new Map(files.map((kept) => [kept[0], kept])) };
+    const end = bytes.indexOf(10);
+    return { started: JSON.parse(textOf(bytes, 0, end)) as string, files: filesCodec.decode(bytes.subarray(end + 1)) };
   },
 };
 

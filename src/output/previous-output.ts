@@ -17,6 +17,8 @@ export type OutputRecords = Map<string, [key: string, size: string, mtimeNs: str
 export interface PreviousOutput {
   /** Links the previous output's `path` to `target` when it holds `contents`; false: write it. */
   link(path: string, previous: string, target: string, contents: Uint8Array | string, key?: string): boolean;
+  /** True when the previous output's `path` holds `contents` (noted as link would). */
+  holds(path: string, previous: string, contents: Uint8Array | string, key?: string): boolean;
   /** What the next build may trust. */
   records(): OutputRecords;
 }
@@ -28,24 +30,26 @@ export function openPreviousOutput(last: OutputRecords | undefined, now = Date.n
     if (key !== undefined && !isRacy(stats.mtimeNs, readAt))
       records.set(path, [key, String(stats.size), String(stats.mtimeNs), String(stats.ino)]);
   };
+  const take = (path: string, previous: string, contents: Uint8Array | string, key?: string, target?: string) => {
+    try {
+      const stats = lstatSync(previous, { bigint: true });
+      if (!stats.isFile()) return false;
+      const record = last?.get(path);
+      const known = key !== undefined && record !== undefined && matches(record, key, stats);
+      if (!known && !sameBytes(previous, stats, contents)) return false;
+      if (target !== undefined) linkSync(previous, target);
+      // A linked or kept file keeps its inode and time: what was known of it still holds.
+      if (known) records.set(path, record);
+      else note(path, key, stats);
+      return true;
+    } catch {
+      // no previous file, or one that cannot be read or linked (another disk): write it
+      return false;
+    }
+  };
   return {
-    link(path, previous, target, contents, key) {
-      try {
-        const stats = lstatSync(previous, { bigint: true });
-        if (!stats.isFile()) return false;
-        const record = last?.get(path);
-        const known = key !== undefined && record !== undefined && matches(record, key, stats);
-        if (!known && !sameBytes(previous, stats, contents)) return false;
-        linkSync(previous, target);
-        // A linked file keeps its inode and time: what was known of it still holds.
-        if (known) records.set(path, record);
-        else note(path, key, stats);
-        return true;
-      } catch {
-        // no previous file, or one that cannot be read or linked (another disk): write it
-        return false;
-      }
-    },
+    link: (path, previous, target, contents, key) => take(path, previous, contents, key, target),
+    holds: (path, previous, contents, key) => take(path, previous, contents, key),
     records: () => records,
   };
 }

@@ -2,7 +2,8 @@
  * The only code that touches the output folder. A build is written into a staging folder beside
  * it and swapped in by two renames once everything succeeded, so a failed or killed build never
  * damages the previous output, and the output never holds a file the current build did not make.
- * A file whose bytes are already in the previous output is linked from there, not written again.
+ * A file whose bytes are already in the previous output is linked from there, not written again;
+ * when at most one file differs, that file alone is replaced (src/output/in-place.ts).
  */
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { OutputFile } from './plan.ts';
+import { writeInPlace } from './in-place.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 
 /** Refuses output folders whose replacement would destroy something that is not a build. */
@@ -140,6 +142,12 @@ export async function writeOutput(outDir: string, files: OutputFile[], last?: Ou
       failedAt ??= file;
       throw cause;
     };
+  // At most one file differs from a previous output verified whole: no staging folder. A file
+  // that cannot be replaced so (a read-only folder) left the output as it was: staged instead.
+  try {
+    const kept = writeInPlace(outDir, staging, files, last);
+    if (kept) return kept;
+  } catch {}
   try {
     await rm(staging, { recursive: true, force: true });
     const folders = new Set(files.map((file) => path.dirname(path.join(staging, file.path))));

@@ -4,7 +4,7 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
@@ -50,8 +50,10 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
   if (missing.length > 0) throw new SiteErrors(missing);
   const outdir = path.join(config.outDir, 'assets');
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  // Loaded when the assets must be made: kept ones need no esbuild (src/cache/kept-bundle.ts).
+  const { build } = await import('esbuild');
   try {
-    result = await esbuild.build({
+    result = await build({
       entryPoints: entries,
       bundle: true,
       write: false,

@@ -7,7 +7,7 @@ import { access } from 'node:fs/promises';
 import { createRequire, SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { findOriginal } from '../source-stack.ts';
 import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
@@ -39,16 +39,32 @@ const BUNDLE_NAME = 'agency-site-templates.js';
 const ALLOWED = new Set(['react', 'react/jsx-runtime']);
 const requireFromGenerator = createRequire(import.meta.url);
 
-export async function loadTemplates(config: ResolvedConfig): Promise<Templates> {
+/** What esbuild makes of templates/: kept in the disk cache by its inputs (src/cache/kept-bundle.ts). */
+export interface TemplateBundle {
+  code: string;
+  map: string;
+  inputs: string[];
+}
+
+/** `keep`: where the bundle may be kept between builds; it calls `make` when it has none. */
+export async function loadTemplates(
+  config: ResolvedConfig,
+  keep: (make: () => Promise<TemplateBundle>) => Promise<TemplateBundle> = (make) => make(),
+): Promise<Templates> {
   const entry = path.join(config.templatesDir, ENTRY);
   const entryFile = path.relative(config.root, entry);
-  await assertEntryExists(entry, entryFile);
-  const result = await bundleTemplates(config, entry);
-  const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
-  const payload = JSON.parse(result.outputFiles.find((file) => file.path.endsWith('.map'))!.text) as SourceMapPayload;
+  const { code, map, inputs } = await keep(async () => {
+    await assertEntryExists(entry, entryFile);
+    const result = await bundleTemplates(config, entry);
+    return {
+      code: result.outputFiles.find((file) => file.path.endsWith('.js'))!.text,
+      map: result.outputFiles.find((file) => file.path.endsWith('.map'))!.text,
+      inputs: Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input)),
+    };
+  });
+  const payload = JSON.parse(map) as SourceMapPayload;
   const locate = createLocator(config, payload);
   const { pages, markdown } = checkExports(evaluateBundle(code, entryFile, locate), entryFile);
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(config.root, input));
   return { pages, markdown, locate, inputs, hash: createHash('sha256').update(code).digest('base64url') };
 }
 
@@ -65,8 +81,10 @@ async function assertEntryExists(entry: string, entryFile: string): Promise<void
 }
 
 async function bundleTemplates(config: ResolvedConfig, entry: string) {
+  // Loaded when templates/ must be bundled: a build whose templates are kept needs no esbuild.
+  const { build } = await import('esbuild');
   try {
-    return await esbuild.build({
+    return await build({
       entryPoints: [entry],
       bundle: true,
       write: false,

@@ -22,6 +22,16 @@ describe('loadDiskCache', () => {
     expect(again.get('m:missing')).toBeUndefined();
   });
 
+  it('saves a new value kept under a key the file already holds (a block such as the content files)', async () => {
+    const first = await loadDiskCache(dir, '1');
+    first.set('source-files:last', 'one');
+    await first.save();
+    const second = await loadDiskCache(dir, '1');
+    second.set('source-files:last', 'two');
+    await second.save();
+    expect((await loadDiskCache(dir, '1')).get('source-files:last')).toBe('two');
+  });
+
   it('ignores a cache file written by another generator version', async () => {
     const cache = await loadDiskCache(dir, '0.1.0+aaaa');
     cache.set('m:a', 'old');

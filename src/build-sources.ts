@@ -6,7 +6,8 @@
  */
 import { settle, settleNow } from './build-problems.ts';
 import type { Run } from './build.ts';
-import { imageContentOf, type LoadedKinds } from './content/load.ts';
+import { imageContentOf, imagesBesideBodies, type LoadedKinds } from './content/load.ts';
+import { startMarkdownImages } from './images/markdown-pictures.ts';
 import { keepValidEntries, type ValidEntries } from './content/valid-entries.ts';
 import type { OutputFile } from './output/plan.ts';
 import { createUrlPolicy, type UrlPolicy } from './site/routes.ts';
@@ -38,9 +39,12 @@ export async function readSources(run: Run): Promise<Sources> {
   const listing = stages.publicFiles();
   const entries = stages.kinds().then((kinds) => ({ all: kinds, valid: keepValidEntries(kinds, kinds.errors) }));
   const urlsOf = (siteUrl: string) => createUrlPolicy(run.config, siteUrl);
-  const siteImages = Promise.all([entries, listing]).then(([{ valid }, publicListing]) =>
-    valid.kinds ? stages.siteImages(valid.kinds, urlsOf, publicListing.files) : undefined,
-  );
+  const siteImages = Promise.all([entries, listing]).then(([{ valid }, publicListing]) => {
+    if (!valid.kinds) return undefined;
+    const made = stages.siteImages(valid.kinds, urlsOf, publicListing.files);
+    if (!run.options.store) startImagesBesideBodies(run, valid.kinds, urlsOf);
+    return made;
+  });
   // Awaited once the site is made; a run that stops first must not leave it unhandled.
   siteImages.catch(() => undefined);
   const content = entries.then(({ valid }) => loadContent(run, valid));
@@ -64,6 +68,24 @@ export async function readSources(run: Run): Promise<Sources> {
     adminPreview: templates.errors ? undefined : problems.take('templates', adminPreview),
     siteImages,
   };
+}
+
+/**
+ * A single build's encoder starts on the news covers and the home page's images while the Markdown
+ * renders, after the site's images: they are known before the bodies are. (Dev keeps its images
+ * in its store, which this would bypass.)
+ */
+function startImagesBesideBodies(run: Run, kinds: LoadedKinds, urlsOf: (siteUrl: string) => UrlPolicy): void {
+  const content = imageContentOf(kinds);
+  const images = imagesBesideBodies(kinds);
+  if (!content || images.length === 0) return;
+  let urls: UrlPolicy;
+  try {
+    urls = urlsOf(content.settings.url);
+  } catch {
+    return; // reported with the content
+  }
+  startMarkdownImages(run.pipeline, { images, publicDir: run.config.publicDir, urls });
 }
 
 /**

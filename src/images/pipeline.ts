@@ -23,7 +23,10 @@ export interface ImageWork {
 }
 
 export interface ImagePipeline {
-  /** The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build. */
+  /**
+   * The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build.
+   * Asked again for the same key, it gives the first answer, made or being made.
+   */
   cached(key: unknown, extension: string, recipe: () => ImageRecipe): Promise<{ bytes: Buffer; hash: string }>;
   readonly work: ImageWork;
   /** Stops the encoder process, if images had to be made. */
@@ -72,48 +75,59 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
   let encoder: ImageEncoder | undefined;
   let cacheFailed = false;
   signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
+  const answers = new Map<string, Promise<{ bytes: Buffer; hash: string }>>();
+
+  /** The bytes for `name` from the cache folder, or made by the encoder and kept there. */
+  async function make(hash: string, name: string, recipe: () => ImageRecipe): Promise<{ bytes: Buffer; hash: string }> {
+    used.add(name);
+    const file = folder && path.join(folder, name);
+    // Read and written synchronously: a few small files, which must not wait in the thread
+    // pool behind the reads of a large site's content (the encoder would wait with them).
+    try {
+      if (file) {
+        const bytes = readFileSync(file);
+        work.reused += 1;
+        return { bytes, hash };
+      }
+    } catch {
+      // not cached yet
+    }
+    signal?.throwIfAborted();
+    const made = recipe();
+    checkRecipe(made);
+    const bytes = await (encoder ??= createImageEncoder()).make(made);
+    signal?.throwIfAborted();
+    work.encoded += 1;
+    if (folder && file && !cacheFailed) {
+      // Written beside and renamed, so a parallel build never reads half a file.
+      const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+      try {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(temporary, bytes);
+        renameSync(temporary, file);
+      } catch (cause) {
+        // A full or read-only disk under the cache is not the image's fault: the build goes on.
+        cacheFailed = true;
+        rmSync(temporary, { force: true });
+        log.warn(
+          `The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`,
+        );
+      }
+    }
+    return { bytes, hash };
+  }
+
   return {
     work,
     async cached(key, extension, recipe) {
       const hash = createHash('sha256')
         .update(JSON.stringify({ key, tools: installedTools() }))
         .digest('hex');
-      used.add(`${hash}.${extension}`);
-      const file = folder && path.join(folder, `${hash}.${extension}`);
-      // Read and written synchronously: a few small files, which must not wait in the thread
-      // pool behind the reads of a large site's content (the encoder would wait with them).
-      try {
-        if (file) {
-          const bytes = readFileSync(file);
-          work.reused += 1;
-          return { bytes, hash };
-        }
-      } catch {
-        // not cached yet
-      }
-      signal?.throwIfAborted();
-      const made = recipe();
-      checkRecipe(made);
-      const bytes = await (encoder ??= createImageEncoder()).make(made);
-      signal?.throwIfAborted();
-      work.encoded += 1;
-      if (folder && file && !cacheFailed) {
-        // Written beside and renamed, so a parallel build never reads half a file.
-        const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-        try {
-          mkdirSync(folder, { recursive: true });
-          writeFileSync(temporary, bytes);
-          renameSync(temporary, file);
-        } catch (cause) {
-          // A full or read-only disk under the cache is not the image's fault: the build goes on.
-          cacheFailed = true;
-          rmSync(temporary, { force: true });
-          log.warn(
-            `The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`,
-          );
-        }
-      }
-      return { bytes, hash };
+      const name = `${hash}.${extension}`;
+      // An image asked for twice (started early, then asked for by its step) is made once.
+      let answer = answers.get(name);
+      if (!answer) answers.set(name, (answer = make(hash, name, recipe)));
+      return answer;
     },
     close() {
       encoder?.close();

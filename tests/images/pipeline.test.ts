@@ -98,6 +98,18 @@ describe('processImage', () => {
     expect(remade.image.src).not.toBe(made.image.src);
   });
 
+  it('makes an image asked for twice at once only once, with or without a cache folder', async () => {
+    const input = { image: { src: '/images/work.png', width: 600, height: 400 }, bytes: png, widths: [300], urls };
+    for (const folder of [path.join(cacheDir, 'twice'), undefined]) {
+      const pipeline = createImagePipeline(folder);
+      // Started early and asked for again by its step before the first is made (src/build-sources.ts).
+      const [early, asked] = await Promise.all([processImage(pipeline, input), processImage(pipeline, input)]);
+      expect(asked).toEqual(early);
+      expect(pipeline.work).toEqual({ encoded: 3, reused: 0 });
+      pipeline.close();
+    }
+  });
+
   it('turns a portrait phone photo (EXIF orientation 6) upright in every format, at its upright size', async () => {
     // Stored 800x400 with the red half on the left; shown upright, the red half is on top.
     const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })

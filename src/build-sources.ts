@@ -4,6 +4,7 @@
  * and templates/ (the template bundle and the assets). Each comes with its problems, added to
  * the run's; what is broken is left out, and what depends on it is not made.
  */
+import { createRequire } from 'node:module';
 import { settle, settleNow } from './build-problems.ts';
 import type { Run } from './build.ts';
 import { imageContentOf, imagesBesideBodies, type LoadedKinds } from './content/load.ts';
@@ -49,12 +50,11 @@ export async function readSources(run: Run): Promise<Sources> {
   siteImages.catch(() => undefined);
   const content = entries.then(({ valid }) => loadContent(run, valid));
   content.catch(() => undefined);
-  const [publicListing, { all }, templates, assets, adminPreview] = await Promise.all([
+  const bundles = Promise.all([settle(stages.templates()), settle(stages.assets()), settle(stages.adminPreview())]);
+  const [publicListing, { all }, [templates, assets, adminPreview]] = await Promise.all([
     listing,
     entries,
-    settle(stages.templates()),
-    settle(stages.assets()),
-    settle(stages.adminPreview()),
+    bundled(run, bundles),
   ]);
   problems.add('public', publicListing.errors);
   problems.add('content', all.errors);
@@ -68,6 +68,35 @@ export async function readSources(run: Run): Promise<Sources> {
     adminPreview: templates.errors ? undefined : problems.take('templates', adminPreview),
     siteImages,
   };
+}
+
+/** Runs whose bundles are not made yet: esbuild's service is theirs. */
+let bundling = 0;
+
+/**
+ * A single build makes no bundle after its sources': esbuild's service process, which holds on to
+ * about 50 MB once it has bundled the CMS preview, ends then, not with the build. Dev keeps it.
+ */
+async function bundled<T>(run: Run, bundles: Promise<T>): Promise<T> {
+  bundling++;
+  try {
+    return await bundles;
+  } finally {
+    bundling--;
+    if (bundling === 0 && !run.options.store) stopEsbuild();
+  }
+}
+
+/** Stops esbuild's service if this process started it; without loading esbuild when it did not. */
+function stopEsbuild(): void {
+  const require = createRequire(import.meta.url);
+  let main: string;
+  try {
+    main = require.resolve('esbuild');
+  } catch {
+    return;
+  }
+  (require.cache[main]?.exports as { stop?: () => unknown } | undefined)?.stop?.();
 }
 
 /**

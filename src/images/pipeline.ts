@@ -95,7 +95,8 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
     signal?.throwIfAborted();
     const made = recipe();
     checkRecipe(made);
-    const bytes = await (encoder ??= createImageEncoder()).make(made);
+    if (!encoder || encoder.ended) encoder = createImageEncoder();
+    const bytes = await encoder.make(made);
     signal?.throwIfAborted();
     work.encoded += 1;
     if (folder && file && !cacheFailed) {
@@ -170,19 +171,25 @@ interface ImageEncoder {
   close(): void;
   /** Stop now: images not made yet fail. */
   stop(): void;
+  /** Its process has ended (idle, stopped or failed): more images need another encoder. */
+  readonly ended: boolean;
 }
 
 const ENCODER_THREADS = '1';
+/** How long the encoder waits without a job before its process ends (ms). */
+const ENCODER_IDLE_MS = 100;
 
 /**
  * Makes images in a process of its own (src/images/encoder.ts), started at the first image the
  * cache does not have: libvips keeps what it encoded with until its process ends, and that
- * process ends with the images (docs/benchmarks.md, "Where the memory went"). Run from source,
+ * process ends soon after its last image (docs/benchmarks.md, "Where the memory went"). Run from source,
  * the same way (src/entry-file.ts bundles the encoder).
  */
 function createImageEncoder(): ImageEncoder {
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   let next = 0;
+  let ended = false;
+  let idle: NodeJS.Timeout | undefined;
   const child = fork(resolveEntryFile('images/encoder'), [], {
     // Not this process's flags: --inspect-brk would stop the encoder until a debugger attached.
     execArgv: [],
@@ -214,13 +221,29 @@ function createImageEncoder(): ImageEncoder {
     if ('bytes' in reply)
       waiting.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
     else waiting.reject(new Error(reply.failed));
-    if (pending.size === 0) hold(false);
+    if (pending.size > 0) return;
+    hold(false);
+    // Done with what it was asked for: its process (libvips keeps the memory it encoded with)
+    // ends soon, not with the build. An image asked for later starts another.
+    idle = setTimeout(() => end(), ENCODER_IDLE_MS);
+    idle.unref();
   });
   child.on('error', (error) => failAll(`the image encoder process failed (${error.message})`));
-  child.on('exit', (code, signal) => failAll(`the image encoder process stopped (${signal ?? `exit code ${code}`})`));
+  child.on('exit', (code, signal) => {
+    ended = true;
+    failAll(`the image encoder process stopped (${signal ?? `exit code ${code}`})`);
+  });
+  const end = () => {
+    ended = true;
+    child.kill();
+  };
   hold(false);
   return {
+    get ended() {
+      return ended;
+    },
     make(recipe) {
+      clearTimeout(idle);
       const id = next++;
       return new Promise<Buffer>((resolve, reject) => {
         pending.set(id, { resolve, reject });
@@ -228,13 +251,15 @@ function createImageEncoder(): ImageEncoder {
         child.send({ id, recipe } satisfies EncodeJob);
       });
     },
-    close() {
-      // Images still asked for are not needed any more (another one failed): stop at once.
-      if (pending.size > 0) child.kill();
-      else if (child.connected) child.disconnect();
+    // Images still asked for are not needed any more (another one failed): both stop at once. A
+    // signal, since a disconnect is sent only once this thread is next idle.
+    close: () => {
+      clearTimeout(idle);
+      end();
     },
-    stop() {
-      child.kill();
+    stop: () => {
+      clearTimeout(idle);
+      end();
     },
   };
 }

@@ -44,11 +44,15 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const { stages, problems } = run;
   const { content, templates, assets } = sources;
   if (!content || !templates || !assets) return undefined;
-  const siteImages = problems.take('images', await settle(sources.siteImages));
-  if (!siteImages) return undefined;
   const { loaded, urls } = content;
-  const markdownImages = problems.take('images', await settle(stages.markdownImages(loaded.markdownImages, urls)));
-  if (!markdownImages) return undefined;
+  // The Markdown images are made beside the site's images (started with the content), not after them.
+  const images = await Promise.all([
+    settle(sources.siteImages),
+    settle(stages.markdownImages(loaded.markdownImages, urls)),
+  ]);
+  const siteImages = problems.take('images', images[0]);
+  const markdownImages = problems.take('images', images[1]);
+  if (!siteImages || !markdownImages) return undefined;
   const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates));
   // The news this build shows: drafts and later posts only when asked for.
   const news = scheduleNews(placed.site.news, run.config, markdownImages.pictures);

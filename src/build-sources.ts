@@ -4,9 +4,11 @@
  * and templates/ (the template bundle and the assets). Each comes with its problems, added to
  * the run's; what is broken is left out, and what depends on it is not made.
  */
+import { createRequire } from 'node:module';
 import { settle, settleNow } from './build-problems.ts';
 import type { Run } from './build.ts';
-import { imageContentOf, type LoadedKinds } from './content/load.ts';
+import { imageContentOf, imagesBesideBodies, type LoadedKinds } from './content/load.ts';
+import { startMarkdownImages } from './images/markdown-pictures.ts';
 import { keepValidEntries, type ValidEntries } from './content/valid-entries.ts';
 import type { OutputFile } from './output/plan.ts';
 import { createUrlPolicy, type UrlPolicy } from './site/routes.ts';
@@ -38,19 +40,21 @@ export async function readSources(run: Run): Promise<Sources> {
   const listing = stages.publicFiles();
   const entries = stages.kinds().then((kinds) => ({ all: kinds, valid: keepValidEntries(kinds, kinds.errors) }));
   const urlsOf = (siteUrl: string) => createUrlPolicy(run.config, siteUrl);
-  const siteImages = Promise.all([entries, listing]).then(([{ valid }, publicListing]) =>
-    valid.kinds ? stages.siteImages(valid.kinds, urlsOf, publicListing.files) : undefined,
-  );
+  const siteImages = Promise.all([entries, listing]).then(([{ valid }, publicListing]) => {
+    if (!valid.kinds) return undefined;
+    const made = stages.siteImages(valid.kinds, urlsOf, publicListing.files);
+    if (!run.options.store) startImagesBesideBodies(run, valid.kinds, urlsOf);
+    return made;
+  });
   // Awaited once the site is made; a run that stops first must not leave it unhandled.
   siteImages.catch(() => undefined);
   const content = entries.then(({ valid }) => loadContent(run, valid));
   content.catch(() => undefined);
-  const [publicListing, { all }, templates, assets, adminPreview] = await Promise.all([
+  const bundles = Promise.all([settle(stages.templates()), settle(stages.assets()), settle(stages.adminPreview())]);
+  const [publicListing, { all }, [templates, assets, adminPreview]] = await Promise.all([
     listing,
     entries,
-    settle(stages.templates()),
-    settle(stages.assets()),
-    settle(stages.adminPreview()),
+    bundled(run, bundles),
   ]);
   problems.add('public', publicListing.errors);
   problems.add('content', all.errors);
@@ -64,6 +68,53 @@ export async function readSources(run: Run): Promise<Sources> {
     adminPreview: templates.errors ? undefined : problems.take('templates', adminPreview),
     siteImages,
   };
+}
+
+/** Runs whose bundles are not made yet: esbuild's service is theirs. */
+let bundling = 0;
+
+/**
+ * A single build makes no bundle after its sources': esbuild's service process, which holds on to
+ * about 50 MB once it has bundled the CMS preview, ends then, not with the build. Dev keeps it.
+ */
+async function bundled<T>(run: Run, bundles: Promise<T>): Promise<T> {
+  bundling++;
+  try {
+    return await bundles;
+  } finally {
+    bundling--;
+    if (bundling === 0 && !run.options.store) stopEsbuild();
+  }
+}
+
+/** Stops esbuild's service if this process started it; without loading esbuild when it did not. */
+function stopEsbuild(): void {
+  const require = createRequire(import.meta.url);
+  let main: string;
+  try {
+    main = require.resolve('esbuild');
+  } catch {
+    return;
+  }
+  (require.cache[main]?.exports as { stop?: () => unknown } | undefined)?.stop?.();
+}
+
+/**
+ * A single build's encoder starts on the news covers and the home page's images while the Markdown
+ * renders, after the site's images: they are known before the bodies are. (Dev keeps its images
+ * in its store, which this would bypass.)
+ */
+function startImagesBesideBodies(run: Run, kinds: LoadedKinds, urlsOf: (siteUrl: string) => UrlPolicy): void {
+  const content = imageContentOf(kinds);
+  const images = imagesBesideBodies(kinds);
+  if (!content || images.length === 0) return;
+  let urls: UrlPolicy;
+  try {
+    urls = urlsOf(content.settings.url);
+  } catch {
+    return; // reported with the content
+  }
+  startMarkdownImages(run.pipeline, { images, publicDir: run.config.publicDir, urls });
 }
 
 /**

@@ -127,6 +127,15 @@ export function imageContentOf(kinds: LoadedKinds): ImageContent | undefined {
   return { settings: entries.settings, logo: kinds.logo, portfolio: entries.portfolio };
 }
 
+/**
+ * A news post's picture and the home sections' images, which are made like Markdown images (AVIF,
+ * WebP and a fallback in their widths, by src) and are known before any body is rendered.
+ */
+export function imagesBesideBodies(kinds: LoadedKinds): Image[] {
+  const covers = kinds.files.news.flatMap((file) => kinds.pictures.get(file.parsed!.file) ?? []);
+  return [...covers, ...kinds.homeImages];
+}
+
 /** The files whose Markdown body the site shows, in kind order. */
 export function bodiesOf(kinds: LoadedKinds): Parsed[] {
   return KIND_NAMES.flatMap((name) =>
@@ -152,13 +161,10 @@ export async function assembleSite(
   const homeFile = kinds.files.home[0]!;
   const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, homeMarkdown());
   warnings.push(...home.warnings);
-  // A news post's picture and the home sections' images are made like Markdown images: AVIF, WebP
-  // and a fallback in their widths, by src.
-  const covers = entries.news.flatMap((post) => (post.picture ? [post.picture] : []));
-  const markdownImages = withImages(await checkBodyImages(context, shown, bodies, home.bodies), [
-    ...covers,
-    ...kinds.homeImages,
-  ]);
+  const markdownImages = withImages(
+    await checkBodyImages(context, shown, bodies, home.bodies),
+    imagesBesideBodies(kinds),
+  );
   const site = { logo: kinds.logo! } as Site;
   for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   site.home = home.home;

@@ -43,6 +43,17 @@ export async function processMarkdownImages(
   };
 }
 
+/**
+ * Starts making `images` and does not wait for them: the pipeline gives the same answers when the
+ * build asks for them (processMarkdownImages), and a problem is reported then, not here.
+ */
+export function startMarkdownImages(
+  pipeline: ImagePipeline,
+  input: { images: readonly Image[]; publicDir: string; urls: UrlPolicy },
+): void {
+  processMarkdownImages(pipeline, input).catch(() => undefined);
+}
+
 /** A raster narrower than the largest width is also served at its own width, not only at the next one down. */
 function widthsFor(image: Image): number[] {
   const largest = MARKDOWN_IMAGE_WIDTHS.at(-1)!;

@@ -23,7 +23,10 @@ export interface ImageWork {
 }
 
 export interface ImagePipeline {
-  /** The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build. */
+  /**
+   * The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build.
+   * Asked again for the same key, it gives the first answer, made or being made.
+   */
   cached(key: unknown, extension: string, recipe: () => ImageRecipe): Promise<{ bytes: Buffer; hash: string }>;
   readonly work: ImageWork;
   /** Stops the encoder process, if images had to be made. */
@@ -72,48 +75,60 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
   let encoder: ImageEncoder | undefined;
   let cacheFailed = false;
   signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
+  const answers = new Map<string, Promise<{ bytes: Buffer; hash: string }>>();
+
+  /** The bytes for `name` from the cache folder, or made by the encoder and kept there. */
+  async function make(hash: string, name: string, recipe: () => ImageRecipe): Promise<{ bytes: Buffer; hash: string }> {
+    used.add(name);
+    const file = folder && path.join(folder, name);
+    // Read and written synchronously: a few small files, which must not wait in the thread
+    // pool behind the reads of a large site's content (the encoder would wait with them).
+    try {
+      if (file) {
+        const bytes = readFileSync(file);
+        work.reused += 1;
+        return { bytes, hash };
+      }
+    } catch {
+      // not cached yet
+    }
+    signal?.throwIfAborted();
+    const made = recipe();
+    checkRecipe(made);
+    if (!encoder || encoder.ended) encoder = createImageEncoder();
+    const bytes = await encoder.make(made);
+    signal?.throwIfAborted();
+    work.encoded += 1;
+    if (folder && file && !cacheFailed) {
+      // Written beside and renamed, so a parallel build never reads half a file.
+      const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+      try {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(temporary, bytes);
+        renameSync(temporary, file);
+      } catch (cause) {
+        // A full or read-only disk under the cache is not the image's fault: the build goes on.
+        cacheFailed = true;
+        rmSync(temporary, { force: true });
+        log.warn(
+          `The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`,
+        );
+      }
+    }
+    return { bytes, hash };
+  }
+
   return {
     work,
     async cached(key, extension, recipe) {
       const hash = createHash('sha256')
         .update(JSON.stringify({ key, tools: installedTools() }))
         .digest('hex');
-      used.add(`${hash}.${extension}`);
-      const file = folder && path.join(folder, `${hash}.${extension}`);
-      // Read and written synchronously: a few small files, which must not wait in the thread
-      // pool behind the reads of a large site's content (the encoder would wait with them).
-      try {
-        if (file) {
-          const bytes = readFileSync(file);
-          work.reused += 1;
-          return { bytes, hash };
-        }
-      } catch {
-        // not cached yet
-      }
-      signal?.throwIfAborted();
-      const made = recipe();
-      checkRecipe(made);
-      const bytes = await (encoder ??= createImageEncoder()).make(made);
-      signal?.throwIfAborted();
-      work.encoded += 1;
-      if (folder && file && !cacheFailed) {
-        // Written beside and renamed, so a parallel build never reads half a file.
-        const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-        try {
-          mkdirSync(folder, { recursive: true });
-          writeFileSync(temporary, bytes);
-          renameSync(temporary, file);
-        } catch (cause) {
-          // A full or read-only disk under the cache is not the image's fault: the build goes on.
-          cacheFailed = true;
-          rmSync(temporary, { force: true });
-          log.warn(
-            `The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`,
-          );
-        }
-      }
-      return { bytes, hash };
+      const name = `${hash}.${extension}`;
+      // An image asked for twice (started early, then asked for by its step) is made once.
+      let answer = answers.get(name);
+      if (!answer) answers.set(name, (answer = make(hash, name, recipe)));
+      return answer;
     },
     close() {
       encoder?.close();
@@ -156,19 +171,25 @@ interface ImageEncoder {
   close(): void;
   /** Stop now: images not made yet fail. */
   stop(): void;
+  /** Its process has ended (idle, stopped or failed): more images need another encoder. */
+  readonly ended: boolean;
 }
 
 const ENCODER_THREADS = '1';
+/** How long the encoder waits without a job before its process ends (ms). */
+const ENCODER_IDLE_MS = 100;
 
 /**
  * Makes images in a process of its own (src/images/encoder.ts), started at the first image the
  * cache does not have: libvips keeps what it encoded with until its process ends, and that
- * process ends with the images (docs/benchmarks.md, "Where the memory went"). Run from source,
+ * process ends soon after its last image (docs/benchmarks.md, "Where the memory went"). Run from source,
  * the same way (src/entry-file.ts bundles the encoder).
  */
 function createImageEncoder(): ImageEncoder {
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   let next = 0;
+  let ended = false;
+  let idle: NodeJS.Timeout | undefined;
   const child = fork(resolveEntryFile('images/encoder'), [], {
     // Not this process's flags: --inspect-brk would stop the encoder until a debugger attached.
     execArgv: [],
@@ -200,13 +221,29 @@ function createImageEncoder(): ImageEncoder {
     if ('bytes' in reply)
       waiting.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
     else waiting.reject(new Error(reply.failed));
-    if (pending.size === 0) hold(false);
+    if (pending.size > 0) return;
+    hold(false);
+    // Done with what it was asked for: its process (libvips keeps the memory it encoded with)
+    // ends soon, not with the build. An image asked for later starts another.
+    idle = setTimeout(() => end(), ENCODER_IDLE_MS);
+    idle.unref();
   });
   child.on('error', (error) => failAll(`the image encoder process failed (${error.message})`));
-  child.on('exit', (code, signal) => failAll(`the image encoder process stopped (${signal ?? `exit code ${code}`})`));
+  child.on('exit', (code, signal) => {
+    ended = true;
+    failAll(`the image encoder process stopped (${signal ?? `exit code ${code}`})`);
+  });
+  const end = () => {
+    ended = true;
+    child.kill();
+  };
   hold(false);
   return {
+    get ended() {
+      return ended;
+    },
     make(recipe) {
+      clearTimeout(idle);
       const id = next++;
       return new Promise<Buffer>((resolve, reject) => {
         pending.set(id, { resolve, reject });
@@ -214,13 +251,15 @@ function createImageEncoder(): ImageEncoder {
         child.send({ id, recipe } satisfies EncodeJob);
       });
     },
-    close() {
-      // Images still asked for are not needed any more (another one failed): stop at once.
-      if (pending.size > 0) child.kill();
-      else if (child.connected) child.disconnect();
+    // Images still asked for are not needed any more (another one failed): both stop at once. A
+    // signal, since a disconnect is sent only once this thread is next idle.
+    close: () => {
+      clearTimeout(idle);
+      end();
     },
-    stop() {
-      child.kill();
+    stop: () => {
+      clearTimeout(idle);
+      end();
     },
   };
 }

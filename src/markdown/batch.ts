@@ -5,6 +5,7 @@
  * (src/stages.ts).
  */
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { resolveEntryFile } from '../entry-file.ts';
 import { MarkdownRefused, needsGuard, renderGuarded, type Refusal } from './guarded.ts';
@@ -75,7 +76,9 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
   const workerCount = workersFor(bodies.length, options, options.idleCoresOnly ? idleSinceLastLook() : undefined);
   options.onWorkers?.(workerCount);
   if (workerCount === 0) {
-    for (const chunk of chunks) renderChunk(chunk);
+    await renderYielding(bodies.length, (index) => {
+      html[index] = local(bodies[index]!);
+    });
   } else {
     const accept = (chunk: number[], result: RenderedMarkdown[]) => {
       chunk.forEach((index, position) => {
@@ -85,6 +88,24 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
     await shareWithWorkers({ chunks, bodies, count: workerCount, options, renderChunk, accept });
   }
   return html as RenderedMarkdown[];
+}
+
+/** How long this thread renders before it lets the event loop run (ms). */
+const YIELD_MS = 8;
+
+/**
+ * Renders every index in order and lets the event loop run every YIELD_MS or so: what the build
+ * does beside the Markdown (public/'s listing, the image encoder's jobs and replies, esbuild's
+ * bundles) goes on meanwhile instead of waiting for the last body.
+ */
+async function renderYielding(count: number, render: (index: number) => void): Promise<void> {
+  let since = performance.now();
+  for (let index = 0; index < count; index++) {
+    render(index);
+    if (performance.now() - since < YIELD_MS) continue;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -98,6 +98,31 @@ describe('processImage', () => {
     expect(remade.image.src).not.toBe(made.image.src);
   });
 
+  it('makes an image asked for twice at once only once, with or without a cache folder', async () => {
+    const input = { image: { src: '/images/work.png', width: 600, height: 400 }, bytes: png, widths: [300], urls };
+    for (const folder of [path.join(cacheDir, 'twice'), undefined]) {
+      const pipeline = createImagePipeline(folder);
+      // Started early and asked for again by its step before the first is made (src/build-sources.ts).
+      const [early, asked] = await Promise.all([processImage(pipeline, input), processImage(pipeline, input)]);
+      expect(asked).toEqual(early);
+      expect(pipeline.work).toEqual({ encoded: 3, reused: 0 });
+      pipeline.close();
+    }
+  });
+
+  it('ends its encoder process once idle, and starts another for an image asked for later', async () => {
+    const pipeline = createImagePipeline(undefined);
+    const input = { image: { src: '/images/work.png', width: 600, height: 400 }, bytes: png, urls };
+    await processImage(pipeline, { ...input, widths: [200] });
+    const encoder = () => encoderChildren().then((pids) => pids.length);
+    expect(await encoder()).toBe(1);
+    while ((await encoder()) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const later = await processImage(pipeline, { ...input, widths: [100] });
+    expect(widthsOf(later.image.srcset!)).toEqual([100]);
+    expect(pipeline.work).toEqual({ encoded: 6, reused: 0 });
+    pipeline.close();
+  });
+
   it('turns a portrait phone photo (EXIF orientation 6) upright in every format, at its upright size', async () => {
     // Stored 800x400 with the red half on the left; shown upright, the red half is on top.
     const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
@@ -153,3 +178,17 @@ describe('processImage', () => {
     expect(error).toMatchObject({ code: 'ImageFailed', file: 'public/images/broken.png' });
   });
 });
+
+/** The image encoder processes this process started (src/images/pipeline.ts forks them). */
+async function encoderChildren(): Promise<string[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const mine = await Promise.all(
+    pids.map(async (pid) => {
+      const status = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const parent = Number(status.slice(status.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) return false;
+      return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('/encoder.js');
+    }),
+  );
+  return pids.filter((_, index) => mine[index]);
+}

@@ -15,6 +15,21 @@ describe('renderMarkdownAll', () => {
     const render = createMarkdown({});
     expect(rendered).toEqual(bodies.map((body) => render(body)));
   });
+
+  it('lets the event loop run while it renders on this thread alone, and gives the same HTML', async () => {
+    const bodies = Array.from(
+      { length: 400 },
+      (_, index) => `## Part ${index}\n\n| a | b |\n| - | - |\n| ${index} | *x* |\n`,
+    );
+    // A timer due at once fires during the batch only if the batch gives the event loop a turn.
+    let fired = false;
+    setTimeout(() => (fired = true), 0);
+    const rendered = await renderMarkdownAll(bodies, { threads: 0 });
+    const firedDuring = fired;
+    const render = createMarkdown({});
+    expect(rendered).toEqual(bodies.map((body) => render(body)));
+    expect(firedDuring).toBe(true);
+  });
 });
 
 describe('renderedCodec', () => {

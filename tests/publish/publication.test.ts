@@ -208,19 +208,30 @@ describe('a build that fails while its images are being made', () => {
   });
 });
 
+describe('the processes a single build starts', () => {
+  it('are gone when it returns: the esbuild service ends once the bundles are made, not with the process', async () => {
+    const result = await build({ out: 'processes', cache: false });
+    expect(result.images.encoded).toBeGreaterThan(0);
+    expect(await childProcesses('--service=')).toBe(0);
+    await untilNoEncoder();
+  });
+});
+
 /** Resolves once this process has no image encoder child left (src/images/pipeline.ts forks it). */
 async function untilNoEncoder(): Promise<void> {
-  const encoders = async () => {
-    const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-    const children = await Promise.all(
-      pids.map(async (pid) => {
-        const status = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-        const parent = Number(status.slice(status.lastIndexOf(')') + 2).split(' ')[1]);
-        if (parent !== process.pid) return false;
-        return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('/encoder.js');
-      }),
-    );
-    return children.filter(Boolean).length;
-  };
-  while ((await encoders()) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  while ((await childProcesses('/encoder.js')) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** How many child processes of this one have `fragment` in their command line. */
+async function childProcesses(fragment: string): Promise<number> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const children = await Promise.all(
+    pids.map(async (pid) => {
+      const status = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      const parent = Number(status.slice(status.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) return false;
+      return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes(fragment);
+    }),
+  );
+  return children.filter(Boolean).length;
 }

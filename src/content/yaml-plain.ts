@@ -19,28 +19,53 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Longer documents go to the parser: front matter is a few lines. */
 const MAX_LINES = 200;
 
+/** 1-based, in the text read. */
+export interface PlainPosition {
+  line: number;
+  column: number;
+}
+
+export interface PlainMap {
+  data: Record<string, string | number>;
+  /** Where each key and its value start. */
+  places: Map<string, { key: PlainPosition; value: PlainPosition }>;
+}
+
 /** The data of a document of plain `key: value` lines, or undefined when the YAML parser must read it. */
-export function readPlainMap(text: string): Record<string, string | number> | undefined {
+export function readPlainMap(text: string): PlainMap | undefined {
   const data: Record<string, string | number> = {};
-  const keys = new Set<string>();
-  let lines = 0;
+  const places: PlainMap['places'] = new Map();
+  let line = 0;
   for (let start = 0; start <= text.length; ) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
-    if (++lines > MAX_LINES) return undefined;
+    if (++line > MAX_LINES) return undefined;
     if (end > start) {
-      const match = LINE.exec(text.slice(start, end));
+      const written = text.slice(start, end);
+      const match = LINE.exec(written);
       if (!match) return undefined;
       const [, key, value] = match as unknown as [string, string, string];
-      if (keys.has(key) || NOT_TEXT.has(key) || UNSAFE_KEYS.has(key)) return undefined;
+      if (places.has(key) || NOT_TEXT.has(key) || UNSAFE_KEYS.has(key)) return undefined;
       const read = readValue(value);
       if (read === undefined) return undefined;
-      keys.add(key);
+      let column = key.length + 1;
+      while (written.charCodeAt(column) === 32) column++;
+      places.set(key, { key: { line, column: 1 }, value: { line, column: column + 1 } });
       data[key] = read;
     }
     start = end + 1;
   }
-  return keys.size > 0 ? data : undefined;
+  return places.size > 0 ? { data, places } : undefined;
+}
+
+/**
+ * Where the YAML parser's positions point for `path` (yaml.ts, locate): the value at the path's
+ * first key, or the key itself when asked; for a missing key, the map, which starts at its first key.
+ */
+export function locatePlain(map: PlainMap, path: readonly PropertyKey[], pointAtKey: boolean): PlainPosition {
+  const place = path.length > 0 ? map.places.get(String(path[0])) : undefined;
+  if (place === undefined) return map.places.values().next().value!.key;
+  return pointAtKey && path.length === 1 ? place.key : place.value;
 }
 
 function readValue(value: string): string | number | undefined {

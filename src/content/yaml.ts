@@ -7,7 +7,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import { createError, SiteErrors, type SiteErrorCode } from '../errors.ts';
 import { checkKeysAndAliases, findUnsafeKeys, isNode, MAX_ALIAS_COUNT } from './yaml-limits.ts';
 import { describeFile, findUnresolvedAlias, syntaxErrors, type YamlFile } from './yaml-syntax.ts';
-import { readPlainMap } from './yaml-plain.ts';
+import { locatePlain, readPlainMap } from './yaml-plain.ts';
 
 export { MAX_ALIAS_COUNT, MAX_KEY_COUNT } from './yaml-limits.ts';
 
@@ -39,13 +39,15 @@ export type SyntaxCode = Extract<SiteErrorCode, 'YamlSyntax' | 'FrontmatterSynta
 
 /** Parses YAML text, or throws SiteErrors: at most one syntax error per line. */
 export function parseYaml(text: string, where: YamlSource): ParsedYaml {
-  // Most front matter is plain `key: value` lines: the parser reads it only when a position is asked for.
+  // Most front matter is plain `key: value` lines, whose data and positions need no parser.
   const plain = readPlainMap(text);
   if (plain === undefined) return parseDocumentOf(text, where);
-  let parsed: ParsedYaml | undefined;
   return {
-    data: plain,
-    locate: (path, pointAtKey) => (parsed ??= parseDocumentOf(text, where)).locate(path, pointAtKey),
+    data: plain.data,
+    locate: (path, pointAtKey = false) => {
+      const { line, column } = locatePlain(plain, path, pointAtKey);
+      return { line: line + where.lineOffset, column };
+    },
   };
 }
 

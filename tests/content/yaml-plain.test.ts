@@ -20,7 +20,7 @@ describe('readPlainMap', () => {
     '_under-score: value',
   ];
   it.each(plain)('reads %j as the YAML parser does', (text) => {
-    const data = readPlainMap(text);
+    const data = readPlainMap(text)?.data;
     expect(data).toBeDefined();
     expect(data).toEqual(parsed(text));
     expect(Object.keys(data!)).toEqual(Object.keys(parsed(text) as object));
@@ -62,16 +62,32 @@ describe('readPlainMap', () => {
     expect(readPlainMap(text)).toBeUndefined();
   });
 
-  it('still locates fields, by parsing when asked', () => {
-    const text = '\ntitle: A\ndescription: B';
-    const located = parseYaml(text, {
+  it('locates a field of front matter on its line in the file', () => {
+    const text = '\ntitle: A\ndescription:   B';
+    const where = {
       file: 'content/x.md',
       source: `---${text}\n---\n`,
       lineOffset: 0,
-      syntaxCode: 'FrontmatterSyntax',
-    });
+      syntaxCode: 'FrontmatterSyntax' as const,
+    };
+    const located = parseYaml(text, where);
     expect(located.data).toEqual({ title: 'A', description: 'B' });
-    expect(located.locate(['description'])).toEqual({ line: 3, column: 14 });
+    expect(located.locate(['description'])).toEqual({ line: 3, column: 16 });
+    expect(located.locate(['description'], true)).toEqual({ line: 3, column: 1 });
+  });
+
+  it.each(plain)('locates the fields of %j where the YAML parser does', (text) => {
+    const where = { file: 'content/x.md', source: text, lineOffset: 1, syntaxCode: 'FrontmatterSyntax' as const };
+    const ours = parseYaml(text, where);
+    // A comment line at the end leaves every position as it was and sends the text to the parser.
+    const theirs = parseYaml(`${text}\n# end`, where);
+    expect(readPlainMap(`${text}\n# end`)).toBeUndefined();
+    const keys = Object.keys(ours.data as object);
+    const paths: PropertyKey[][] = [[], ['missing'], ...keys.flatMap((key) => [[key], [key, 'deeper']])];
+    for (const path of paths) {
+      expect(ours.locate(path)).toEqual(theirs.locate(path));
+      expect(ours.locate(path, true)).toEqual(theirs.locate(path, true));
+    }
   });
 });
 

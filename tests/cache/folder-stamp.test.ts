@@ -29,8 +29,13 @@ describe('stampFolder', () => {
   });
 
   it('gives no stamp while a file under it changed within the racy window', async () => {
+    // The build's clock is given, so a loaded machine cannot let the window pass before the stamp.
+    const savedAt = new Date('2026-03-01T10:00:00.250Z');
     await writeFile(path.join(folder, 'a.txt'), 'ALPHA');
-    expect(stampFolder(folder)).toBeUndefined();
+    await utimes(path.join(folder, 'a.txt'), savedAt, savedAt);
+    expect(stampFolder(folder, savedAt.getTime() + 20)).toBeUndefined();
+    // The same file read well after its time is stamped.
+    expect(stampFolder(folder, savedAt.getTime() + 1000)).toBeDefined();
   });
 
   it('stamps a missing folder apart from any folder', () => {

@@ -16,7 +16,6 @@ import { stampFolder } from './cache/folder-stamp.ts';
 import { renderedCodec } from './cache/codecs.ts';
 import { jsonCodec, textCodec, type Store } from './cache/store.ts';
 import { linkBody, nameRefused } from './content/bodies.ts';
-import { renderMarkdownAll } from './markdown/batch.ts';
 import { listFolder } from './content/collections.ts';
 import { createLoadContext, loadContentFile, type ContentReads } from './content/file.ts';
 import {
@@ -249,8 +248,9 @@ async function renderBodies(
     .stepAll(
       'markdown',
       keys,
-      (missing) =>
-        renderMarkdownAll(
+      // remark is loaded only when a body has to be rendered: a warm build often renders none.
+      async (missing) =>
+        (await import('./markdown/batch.ts')).renderMarkdownAll(
           missing.map((index) => shown[index]!.body),
           options,
         ),

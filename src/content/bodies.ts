@@ -4,7 +4,6 @@
  * only. Raw HTML that was left out is a warning at the line of the file that wrote it.
  */
 import { createCodeFrame, createError, type SiteError, SiteErrors } from '../errors.ts';
-import { renderMarkdownAll } from '../markdown/batch.ts';
 import { MarkdownRefused, tooComplexError } from '../markdown/guarded.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
@@ -20,6 +19,7 @@ export interface BodyOptions {
 
 /** The results in the order of the bodies given. */
 export async function renderBodies(bodies: readonly Parsed[], options: BodyOptions): Promise<RenderedMarkdown[]> {
+  const { renderMarkdownAll } = await import('../markdown/batch.ts');
   const results = await renderMarkdownAll(
     bodies.map((parsed) => parsed.body),
     options,

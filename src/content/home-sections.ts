@@ -124,6 +124,11 @@ export async function checkHomeImages(
   return errors.length > 0 ? { errors } : { value: checked.map((result) => result.value!), errors };
 }
 
+/** Whether any section has a Markdown field: only then is a Markdown processor needed. */
+export function hasMarkdownFields(home: HomeContent): boolean {
+  return home.sections.some((section) => fieldsOf(section, 'markdown').length > 0);
+}
+
 /** The sections with their anchors, their Markdown as HTML and their images by src; raw HTML left out is a warning. */
 export function resolveHomeSections(
   parsed: Parsed,

@@ -11,13 +11,19 @@ import { type SiteError, SiteErrors } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
 import type { MarkdownFacts } from '../advice/markdown.ts';
-import { createMarkdown, type RenderedMarkdown, type RenderMarkdown } from '../markdown/processor.ts';
+import type { RenderedMarkdown, RenderMarkdown } from '../markdown/processor.ts';
 import { createUrlPolicy } from '../site/routes.ts';
 import { rawHtmlWarnings, renderBodies } from './bodies.ts';
 import { loadCollection, type Collection } from './collections.ts';
 import { createLoadContext, type ContentFile, type LoadContext } from './file.ts';
 import type { HomeContent } from './home.ts';
-import { checkHomeImages, checkHomeSections, resolveHomeSections, type HomeBody } from './home-sections.ts';
+import {
+  checkHomeImages,
+  checkHomeSections,
+  hasMarkdownFields,
+  resolveHomeSections,
+  type HomeBody,
+} from './home-sections.ts';
 import { checkContentFolder } from './folder.ts';
 import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
 import type { Parsed } from './parse.ts';
@@ -159,7 +165,8 @@ export async function assembleSite(
   }
   const entries = entriesOf(kinds, bodies);
   const homeFile = kinds.files.home[0]!;
-  const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, homeMarkdown());
+  const render = hasMarkdownFields(entries.home) ? await homeMarkdown() : refuseMarkdown;
+  const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, render);
   warnings.push(...home.warnings);
   const markdownImages = withImages(
     await checkBodyImages(context, shown, bodies, home.bodies),
@@ -179,11 +186,19 @@ export async function assembleSite(
 }
 
 let homeRenderer: RenderMarkdown | undefined;
-/** The home page's few Markdown fields are rendered here, on one processor made on first use. */
-function homeMarkdown(): RenderMarkdown {
-  homeRenderer ??= createMarkdown();
+/**
+ * The home page's few Markdown fields are rendered here, on one processor made on first use;
+ * remark is loaded then, not with the build (a warm build often renders no Markdown at all).
+ */
+async function homeMarkdown(): Promise<RenderMarkdown> {
+  homeRenderer ??= (await import('../markdown/processor.ts')).createMarkdown();
   return homeRenderer;
 }
+
+/** For a home page without Markdown fields, which resolveHomeSections then never renders with. */
+const refuseMarkdown: RenderMarkdown = () => {
+  throw new Error('assembleSite: a home page without Markdown fields rendered Markdown');
+};
 
 /** Reads content/ without keeping anything: loadKinds, renderBodies, assembleSite. */
 export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {

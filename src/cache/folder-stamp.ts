@@ -2,13 +2,13 @@
  * A folder's stamp for a single build: the names, sizes, modification times (ns) and inodes of
  * everything under it, hashed, so that what a build made from the folder (the list of public/'s
  * files, the sizes of its images) can be kept on disk and taken by the next build while the stamp
- * is the same. Like src/cache/source-files.ts, it follows git's "racy" rule (src/cache/racy.ts): a
+ * is the same. Like src/cache/source-files.ts, it follows git's "racy" rule (src/racy.ts): a
  * folder holding a file changed just now gets no stamp, and what is made from it is not kept.
  */
 import { lstatSync, readdirSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { hashKey } from './disk.ts';
-import { clockNs, isRacy } from './racy.ts';
+import { clockNs, isRacy } from '../racy.ts';
 
 /** undefined: the folder changed too recently to be stamped. A missing folder has a stamp of its own. */
 export function stampFolder(folder: string, now = Date.now()): string | undefined {

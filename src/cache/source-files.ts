@@ -4,14 +4,14 @@
  * the block without reading it when all three still match, as make, Vite and Hugo's file cache
  * do; otherwise it reads the file, and what is made from its text is found again by its hash
  * (src/stages.ts). A file whose modification time is not clearly older than the start of the
- * build that read it is always read again (git's "racy" rule, src/cache/racy.ts).
+ * build that read it is always read again (git's "racy" rule, src/racy.ts).
  */
 import { statSync, type BigIntStats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
 import { isJsonSafe, restoreParsed } from '../content/parse.ts';
 import { asciiJson, textOf } from './disk.ts';
 import { linesCodec } from './codecs.ts';
-import { clockNs, isRacy } from './racy.ts';
+import { clockNs, isRacy } from '../racy.ts';
 import type { Codec, Store } from './store.ts';
 
 type Format = 'yaml' | 'markdown';

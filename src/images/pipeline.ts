@@ -99,22 +99,7 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
     const bytes = await encoder.make(made);
     signal?.throwIfAborted();
     work.encoded += 1;
-    if (folder && file && !cacheFailed) {
-      // Written beside and renamed, so a parallel build never reads half a file.
-      const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-      try {
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(temporary, bytes);
-        renameSync(temporary, file);
-      } catch (cause) {
-        // A full or read-only disk under the cache is not the image's fault: the build goes on.
-        cacheFailed = true;
-        rmSync(temporary, { force: true });
-        log.warn(
-          `The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`,
-        );
-      }
-    }
+    if (folder && file && !cacheFailed) cacheFailed = !keepImage(folder, file, bytes);
     return { bytes, hash };
   }
 
@@ -135,24 +120,49 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
       encoder = undefined;
     },
     prune() {
-      if (!folder) return;
-      let names: string[] = [];
-      try {
-        names = readdirSync(folder);
-      } catch {
-        return;
-      }
-      // Only finished entries: a file being written by another build has a temporary name.
-      for (const name of names) {
-        if (!CACHED_IMAGE.test(name) || used.has(name)) continue;
-        try {
-          unlinkSync(path.join(folder, name));
-        } catch {
-          // gone already, or not ours to delete: the next build tries again
-        }
-      }
+      if (folder) pruneImages(folder, used);
     },
   };
+}
+
+/**
+ * Writes an image into the cache folder, beside and renamed, so a parallel build never reads half
+ * a file. False when it cannot: a full or read-only disk under the cache is not the image's fault,
+ * the build goes on without it.
+ */
+function keepImage(folder: string, file: string, bytes: Buffer): boolean {
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+    return true;
+  } catch (cause) {
+    rmSync(temporary, { force: true });
+    log.warn(
+      `The image cache ${folder} cannot be written (${(cause as Error).message}); the build goes on without it.`,
+    );
+    return false;
+  }
+}
+
+/** Deletes the finished entries of the cache folder that are not in `used`. */
+function pruneImages(folder: string, used: ReadonlySet<string>): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  // Only finished entries: a file being written by another build has a temporary name.
+  for (const name of names) {
+    if (!CACHED_IMAGE.test(name) || used.has(name)) continue;
+    try {
+      unlinkSync(path.join(folder, name));
+    } catch {
+      // gone already, or not ours to delete: the next build tries again
+    }
+  }
 }
 
 /** An SVG input (or layer) whose embedded rasters are over the pixel limit is refused before it is drawn. */

@@ -4,12 +4,12 @@
  * files of a rebuild are unchanged. A file is linked when its bytes are known to be the new ones:
  * read and compared, or, for a file with a key (a page: its key stands for its HTML), when the
  * last build recorded that key with the file's size, modification time (ns) and inode and all
- * still match. Files written just now are not recorded (git's "racy" rule, src/cache/racy.ts: an
+ * still match. Files written just now are not recorded (git's "racy" rule, src/racy.ts: an
  * edit by hand within the same tick of the filesystem's clock would keep the time), so a file
  * edited in the output is written anew either way.
  */
 import { closeSync, linkSync, lstatSync, openSync, readSync, type BigIntStats } from 'node:fs';
-import { clockNs, isRacy } from '../cache/racy.ts';
+import { clockNs, isRacy } from '../racy.ts';
 
 /** What the last build knew of each file it left in the output, by path. */
 export type OutputRecords = Map<string, [key: string, size: string, mtimeNs: string, ino: string]>;

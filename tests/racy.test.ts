@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockNs, isRacy } from '../../src/cache/racy.ts';
+import { clockNs, isRacy } from '../src/racy.ts';
 
 describe('isRacy', () => {
   const readAt = clockNs(Date.parse('2026-01-01T12:00:00.500Z'));

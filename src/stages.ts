@@ -100,6 +100,23 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
   return made;
 }
 
+/**
+ * The CMS's preview script: in dev, kept while nothing under templates/ changed; otherwise kept on
+ * disk by the templates' contents, so esbuild runs only when they change.
+ */
+async function keepAdminPreview(config: ResolvedConfig, store: Store, files: FileVersions): Promise<string> {
+  const stamp = files.folder(config.templatesDir);
+  const last = store.peek<{ stamp: string; key: string }>('admin-preview-last', 'last');
+  const kept = last?.stamp === stamp ? store.peek('admin-preview', last.key, textCodec) : undefined;
+  if (kept !== undefined) return kept;
+  const key = await templatesKey(config.templatesDir);
+  const code =
+    store.peek('admin-preview', key, textCodec) ??
+    store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec);
+  store.keep('admin-preview-last', 'last', { stamp, key });
+  return code;
+}
+
 export function createStages({ config, store, files: watched, pipeline, onWorkers }: StageContext) {
   const files = watched ?? unchangedFiles;
   const publicVersion = () => files.folder(config.publicDir);
@@ -134,22 +151,7 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
           : buildAssets(config),
       ),
     kinds: () => loadKinds(context),
-    /**
-     * The CMS's preview script: in dev, kept while nothing under templates/ changed; otherwise
-     * kept on disk by the templates' contents, so esbuild runs only when they change.
-     */
-    async adminPreview(): Promise<string> {
-      const stamp = files.folder(config.templatesDir);
-      const last = store.peek<{ stamp: string; key: string }>('admin-preview-last', 'last');
-      const kept = last?.stamp === stamp ? store.peek('admin-preview', last.key, textCodec) : undefined;
-      if (kept !== undefined) return kept;
-      const key = await templatesKey(config.templatesDir);
-      const code =
-        store.peek('admin-preview', key, textCodec) ??
-        store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec);
-      store.keep('admin-preview-last', 'last', { stamp, key });
-      return code;
-    },
+    adminPreview: () => keepAdminPreview(config, store, files),
 
     /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */
     async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {

@@ -15,7 +15,8 @@ import { integrityOf } from './publish/headers.ts';
 import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { createRoutes, type Route } from './site/routes.ts';
-import { scheduleNews } from './news/schedule.ts';
+import { scheduleNews, scheduleWindow } from './news/schedule.ts';
+import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
@@ -31,6 +32,8 @@ export interface MadeSite {
   site: ReturnType<typeof placeSiteImages>['site'];
   /** The drafts and later posts this build leaves out (src/news/schedule.ts). */
   hiddenNews: ReturnType<typeof scheduleNews>['hidden'];
+  /** The instants at which the news would be scheduled as in this build: the site is the same for any of them. */
+  window: TimeWindow;
   routes: Route[];
   /** `_redirects`, when content/redirects.yaml lists any redirect. */
   redirectFiles: OutputFile[];
@@ -101,7 +104,8 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   run.pipeline.close();
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
   const redirectFiles = redirects?.files ?? [];
-  return { content, site, hiddenNews: news.hidden, routes, redirectFiles, markdownImages, publication, links };
+  const window = scheduleWindow(placed.site.news, run.config.now);
+  return { content, site, hiddenNews: news.hidden, window, routes, redirectFiles, markdownImages, publication, links };
 }
 
 /** One renderer per templates bundle: placeSiteImages keeps what it placed while the renderer is the same. */

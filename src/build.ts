@@ -27,6 +27,7 @@ import { guardOutDir, recoverOutput } from './output/staging.ts';
 import { writeStage } from './page-stages.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
+import type { TimeWindow } from './news/time-window.ts';
 import { createStages, type Stages } from './stages.ts';
 import { findGonePages, keepPublished, loadPublished, type PreviousPages } from './redirects/moved-pages.ts';
 
@@ -66,6 +67,10 @@ export interface BuildResult {
   output: OutputFile[];
   /** With `report`: the content advice's summary of each page. */
   report?: PageReport[];
+  /** The instants (the config's `now`) at which the same sources make this same site: news posts change state only outside it. */
+  window: TimeWindow;
+  /** The files esbuild bundled into the templates and the browser assets (absolute paths). */
+  bundled: string[];
 }
 
 /**
@@ -118,6 +123,8 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       warnings: run.problems.list(),
       output: output.planned,
       report: advice.report,
+      window: site.window,
+      bundled: [...(sources.templates?.inputs ?? []), ...(sources.assets?.inputs ?? [])],
     };
   } catch (error) {
     // A build that fails stops its images: the encoder process is killed, and no image is made or

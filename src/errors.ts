@@ -78,6 +78,7 @@ export type Severity = 'error' | 'warning';
 export { type AdviceCode, catalogue, describeCode, type ErrorData, type Facts } from './errors/catalogue.ts';
 export {
   createError,
+  restoreError,
   SiteError,
   SiteErrors,
   toSiteErrors,

@@ -67,6 +67,11 @@ export function createError<Code extends SiteErrorCode>(
   return new SiteError({ code, message: entry.message(facts), hint, ...place });
 }
 
+/** A SiteError as it was kept (the last build's record, src/unchanged-build.ts): its words as they were made. */
+export function restoreError(kept: SiteErrorInit): SiteError {
+  return new SiteError(kept);
+}
+
 /** Several problems found in one run, reported together. */
 export class SiteErrors extends Error {
   readonly errors: SiteError[];

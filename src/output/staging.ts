@@ -74,6 +74,16 @@ function siblings(outDir: string) {
   };
 }
 
+/** True when a build's staging or old folder lies beside the output: one is running, or one was killed. */
+export function hasLeftovers(outDir: string): boolean {
+  const { pattern } = siblings(outDir);
+  try {
+    return readdirSync(path.dirname(outDir)).some((name) => pattern.test(name));
+  } catch {
+    return true;
+  }
+}
+
 /** Leftovers of a build that was killed: restore a previous output caught mid-swap, drop the rest. */
 export async function recoverOutput(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);

@@ -1,0 +1,216 @@
+/**
+ * buildUnlessUnchanged: `agency-site build` with the last build's record in front of it. A build
+ * whose sources, output folder, options, generator and news schedule are all as the last
+ * successful build left them would make the same files again: it is answered from the record
+ * (what that build printed: its counts and its warnings) without loading the pipeline. Anything
+ * else runs buildSite and leaves a new record.
+ *
+ * What the record vouches for is the stats of every file and folder under content/, public/,
+ * templates/ and the output folder, taken before the build read them (src/cache/tree-walk.ts):
+ * a file changed while the build ran has other stats than the record's, so the next build runs.
+ * A source file too new to be judged by its time (git's racy rule) leaves no record; an output file
+ * this build wrote in the same tick as a hand edit could be is checked by its content instead.
+ * `--no-cache` neither reads nor leaves a record, and a build that fails or is killed leaves none.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BuildOptions, BuildResult } from './build.ts';
+import { walkTrees, type TreeWalk } from './cache/tree-walk.ts';
+import { GENERATOR_VERSION } from './cache/version.ts';
+import type { ResolvedConfig } from './config.ts';
+import { restoreError, type SiteError, type SiteErrorInit } from './errors.ts';
+import { isWithin, type TimeWindow } from './news/time-window.ts';
+import type { OutputFile } from './output/plan.ts';
+import { hasLeftovers } from './output/staging.ts';
+import { clockNs } from './racy.ts';
+
+const RECORD_FILE = 'last-build.json';
+/** More output files written in the racy window than this (a cold build): no record, the next build runs. */
+const MOST_RACY_OUTPUTS = 256;
+
+/** What `build` prints of a build, made anew or answered from the record. */
+export type BuildSummary = Pick<
+  BuildResult,
+  'pages' | 'files' | 'bytes' | 'milliseconds' | 'stages' | 'computed' | 'workers' | 'warnings' | 'report'
+>;
+
+interface BuildRecord {
+  /** Everything the output depends on besides the files: the generator, Node.js and the options. */
+  key: string;
+  window: TimeWindow;
+  /** The files esbuild bundled that lie outside the source folders. */
+  outside: string[];
+  sources: string;
+  output: string;
+  /** Output files written in the racy window, by path: the hash of their content. */
+  racyOutput: Record<string, string>;
+  pages: number;
+  files: number;
+  bytes: number;
+  warnings: SiteErrorInit[];
+}
+
+export async function buildUnlessUnchanged(
+  config: ResolvedConfig,
+  options: Pick<BuildOptions, 'strict' | 'report'>,
+): Promise<BuildSummary> {
+  const started = performance.now();
+  // --report asks for what only the pipeline makes; --no-cache for everything made anew.
+  if (!config.cache || options.report) return build(config, options);
+  const file = path.join(config.cacheDir, RECORD_FILE);
+  const last = readRecord(file);
+  const sources = walkSources(config, last?.outside ?? []);
+  if (last && sources && isReplayable(last, config, options, sources)) {
+    return {
+      pages: last.pages,
+      files: last.files,
+      bytes: last.bytes,
+      warnings: last.warnings.map(restoreError),
+      milliseconds: Math.round(performance.now() - started),
+      stages: { unchanged: Math.round((performance.now() - started) * 10) / 10 },
+      computed: { markdown: 0, pages: 0, advice: 0 },
+      workers: 0,
+    };
+  }
+  // Gone before the build touches anything: a build that fails or is killed leaves no record.
+  rmSync(file, { force: true });
+  const result = await build(config, options);
+  const record = sources && recordOf(config, sources, last?.outside ?? [], result);
+  if (record) await writeRecord(file, record);
+  return result;
+}
+
+async function build(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'report'>): Promise<BuildResult> {
+  const { buildSite } = await import('./build.ts');
+  return buildSite(config, options);
+}
+
+function keyOf(config: ResolvedConfig): string {
+  // The clock is judged by the record's window; threads and verbose change no byte of the output.
+  const { now: _now, verbose: _verbose, threads: _threads, threadsAuto: _auto, ...rest } = config;
+  return JSON.stringify({ generator: GENERATOR_VERSION, node: process.version, config: rest });
+}
+
+function walkSources(config: ResolvedConfig, outside: readonly string[]): TreeWalk | undefined {
+  return walkSafely(() =>
+    walkTrees(config.root, [config.contentDir, config.publicDir, config.templatesDir], outside, clockNs()),
+  );
+}
+
+function walkOutput(config: ResolvedConfig): TreeWalk | undefined {
+  return walkSafely(() => walkTrees(config.root, [config.outDir], [], clockNs()));
+}
+
+/** A folder that cannot be read is the pipeline's to report. */
+function walkSafely(walk: () => TreeWalk): TreeWalk | undefined {
+  try {
+    return walk();
+  } catch {
+    return undefined;
+  }
+}
+
+function isReplayable(
+  last: BuildRecord,
+  config: ResolvedConfig,
+  options: Pick<BuildOptions, 'strict'>,
+  sources: TreeWalk,
+): boolean {
+  // --strict fails on warnings: only the pipeline stops a build.
+  if (options.strict && last.warnings.length > 0) return false;
+  if (last.key !== keyOf(config) || !isWithin(last.window, config.now)) return false;
+  if (!sources.plain || sources.racy.length > 0 || sources.digest !== last.sources) return false;
+  if (hasLeftovers(config.outDir)) return false;
+  const output = walkOutput(config);
+  if (!output?.plain || output.digest !== last.output) return false;
+  return output.racy.every((name) => {
+    try {
+      return last.racyOutput[name] === contentHash(readFileSync(path.join(config.root, name)));
+    } catch {
+      return false;
+    }
+  });
+}
+
+function recordOf(
+  config: ResolvedConfig,
+  sources: TreeWalk,
+  walkedOutside: readonly string[],
+  result: BuildResult,
+): BuildRecord | undefined {
+  // A source file that may change unseen within its tick, or a link, cannot be vouched for.
+  if (!result.written || !sources.plain || sources.racy.length > 0) return undefined;
+  const outside = result.bundled.filter((file) => !isInsideAny(file, config)).sort();
+  // The files outside the folders were walked before the build as the last record named them.
+  if (outside.join('\n') !== [...walkedOutside].sort().join('\n')) return undefined;
+  const output = walkOutput(config);
+  if (!output?.plain || output.racy.length > MOST_RACY_OUTPUTS) return undefined;
+  const planned = new Map(result.output.map((file) => [path.join(config.outDir, file.path), file]));
+  const racyOutput: Record<string, string> = {};
+  for (const name of output.racy) {
+    const file = planned.get(path.join(config.root, name));
+    const bytes = file && bytesOf(file);
+    if (!bytes) return undefined;
+    racyOutput[name] = contentHash(bytes);
+  }
+  return {
+    key: keyOf(config),
+    window: result.window,
+    outside,
+    sources: sources.digest,
+    output: output.digest,
+    racyOutput,
+    pages: result.pages,
+    files: result.files,
+    bytes: result.bytes,
+    warnings: result.warnings.map(keptError),
+  };
+}
+
+function isInsideAny(file: string, config: ResolvedConfig): boolean {
+  return [config.contentDir, config.publicDir, config.templatesDir].some((folder) =>
+    file.startsWith(folder + path.sep),
+  );
+}
+
+function bytesOf(file: OutputFile): Uint8Array | string | undefined {
+  if (file.contents !== undefined) return file.contents;
+  try {
+    return file.source === undefined ? undefined : readFileSync(file.source);
+  } catch {
+    return undefined;
+  }
+}
+
+function contentHash(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('base64url');
+}
+
+function keptError(error: SiteError): SiteErrorInit {
+  const { code, message, hint, file, line, column, frame } = error;
+  return { code, message, hint, file, line, column, frame };
+}
+
+function readRecord(file: string): BuildRecord | undefined {
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as BuildRecord;
+    return typeof record.key === 'string' && Array.isArray(record.warnings) ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeRecord(file: string, record: BuildRecord): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temporary, JSON.stringify(record));
+    await rename(temporary, file);
+  } catch {
+    // Like the rest of the cache: a record that cannot be kept only means the next build runs.
+    await rm(temporary, { force: true });
+  }
+}

@@ -47,7 +47,7 @@ const replayed = (result: { stages: Record<string, number> }) => 'unchanged' in 
 /** Past the racy window of the files the last build wrote. */
 const pause = (ms = 120) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('a build with nothing changed', () => {
+describe('a build with nothing changed', { timeout: 120_000 }, () => {
   it('is answered from the record with the same counts and warnings, and leaves the output as it was', async () => {
     const first = await build();
     expect(replayed(first)).toBe(false);
@@ -188,7 +188,7 @@ describe('walkTrees', () => {
   });
 });
 
-describe('through the CLI', () => {
+describe('through the CLI', { timeout: 120_000 }, () => {
   it('prints what the build printed, in the terminal and as JSON', async () => {
     const run = (...args: string[]) => runCli(['build', '--root', project.root, '--threads', '0', ...args]);
     const withoutTime = (text: string) => text.replace(/ in \d+ ms/g, ' in N ms').replace(/"milliseconds": ?\d+/g, '');

@@ -18,6 +18,7 @@ import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pag
 import { createProblems, type Problems } from './build-problems.ts';
 import { readSources } from './build-sources.ts';
 import type { FileVersions } from './cache/file-versions.ts';
+import type { WalkedStats } from './cache/tree-walk.ts';
 import { openStore, type Store } from './cache/store.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors } from './errors.ts';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   store?: Store;
   /** The versions of the source files (dev's watcher). Default: every file as it is now. */
   files?: FileVersions;
+  /** The stats of the source files a walk took just before this build (src/unchanged-build.ts). Default: each file's stats when it is read. */
+  walked?: WalkedStats;
   /** Warnings fail the build before anything is written (`--strict`, for CI). */
   strict?: boolean;
   /** Make the content advice's summary of each page (`--report`). */
@@ -167,7 +170,7 @@ async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
   const workers = { count: 0 };
   const onWorkers = (count: number) => (workers.count = count);
-  const stages = createStages({ config, store, files: options.files, pipeline, onWorkers });
+  const stages = createStages({ config, store, files: options.files, walked: options.walked, pipeline, onWorkers });
   return {
     config,
     options,

@@ -77,13 +77,17 @@ export async function buildUnlessUnchanged(
   }
   // Gone before the build touches anything: a build that fails or is killed leaves no record.
   rmSync(file, { force: true });
-  const result = await build(config, options);
+  // The walk's stats stand for the content files' own: each is stat'ed once.
+  const result = await build(config, { ...options, walked: sources?.plain ? sources.seen : undefined });
   const record = sources && recordOf(config, sources, last?.outside ?? [], result);
   if (record) await writeRecord(file, record);
   return result;
 }
 
-async function build(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'report'>): Promise<BuildResult> {
+async function build(
+  config: ResolvedConfig,
+  options: Pick<BuildOptions, 'strict' | 'report' | 'walked'>,
+): Promise<BuildResult> {
   const { buildSite } = await import('./build.ts');
   return buildSite(config, options);
 }

@@ -13,6 +13,7 @@ import { asciiJson, textOf } from './disk.ts';
 import { linesCodec } from './codecs.ts';
 import { clockNs, isRacy } from '../racy.ts';
 import type { Codec, Store } from './store.ts';
+import type { WalkedStats } from './tree-walk.ts';
 
 type Format = 'yaml' | 'markdown';
 
@@ -54,9 +55,14 @@ export interface SourceFiles {
   save(): void;
 }
 
-/** `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read). */
-export function openSourceFiles(store: Store, now = Date.now()): SourceFiles {
-  const started = clockNs(now).toString();
+/**
+ * `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read).
+ * `walked`: the stats a walk of the folders took before the build (src/unchanged-build.ts), taken
+ * instead of a stat of each file, with the walk's start as the build's.
+ */
+export function openSourceFiles(store: Store, walked?: WalkedStats, now = Date.now()): SourceFiles {
+  const started = (walked?.at ?? clockNs(now)).toString();
+  const statOf = (absolute: string) => walked?.files.get(absolute) ?? statNow(absolute);
   let last: Block | null | undefined;
   const lastBlock = () => (last ??= store.peek('source-files', 'last', blockCodec) ?? null);
   const files = new Map<string, Kept>();
@@ -131,7 +137,7 @@ function restore<T>(kept: Kept, slug: string | undefined): ContentFile<T> {
 }
 
 /** undefined for a file that cannot be stat'ed (gone, a link loop): the read reports what is wrong with it. */
-function statOf(absolute: string): BigIntStats | undefined {
+function statNow(absolute: string): BigIntStats | undefined {
   try {
     return statSync(absolute, { bigint: true, throwIfNoEntry: false });
   } catch {

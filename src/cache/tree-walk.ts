@@ -21,19 +21,28 @@ export interface TreeWalk {
   racy: string[];
   /** false: a link or a special file was met. */
   plain: boolean;
+  /** What the walk saw: each file's stats by its absolute path, and the clock before the walk. */
+  seen: WalkedStats;
+}
+
+/** Stats a walk took, which a build may take instead of its own (src/cache/source-files.ts). */
+export interface WalkedStats {
+  at: bigint;
+  files: ReadonlyMap<string, BigIntStats>;
 }
 
 /**
- * `folders` are walked whole, `files` stat'ed one by one; a missing one counts as missing. Paths
+ * `folders` are walked whole, `singles` stat'ed one by one; a missing one counts as missing. Paths
  * in the digest and in `racy` are relative to `base`. `readAt`: the wall clock in ns before the walk.
  */
 export function walkTrees(
   base: string,
   folders: readonly string[],
-  files: readonly string[],
+  singles: readonly string[],
   readAt: bigint,
 ): TreeWalk {
   const walk = { lines: [] as string[], racy: [] as string[], plain: true };
+  const files = new Map<string, BigIntStats>();
   // Paths are joined by hand: path.join and path.relative for each of thousands of entries cost
   // more than the stat.
   const visit = (absolute: string, name: string, stats: BigIntStats | undefined) => {
@@ -47,6 +56,7 @@ export function walkTrees(
     } else if (stats.isFile()) {
       walk.lines.push(`${name}\tf\t${stats.size}\t${stats.mtimeNs}\t${stats.ctimeNs}\t${stats.ino}`);
       if (isRacy(stats.mtimeNs, readAt)) walk.racy.push(name);
+      files.set(absolute, stats);
     } else {
       walk.lines.push(`${name}\t?`);
       walk.plain = false;
@@ -54,11 +64,12 @@ export function walkTrees(
   };
   const nameOf = (absolute: string) => path.relative(base, absolute).split(path.sep).join('/');
   for (const folder of folders) visit(folder, nameOf(folder), statOf(folder));
-  for (const file of files) {
+  for (const file of singles) {
     const stats = statOf(file);
     visit(file, nameOf(file), stats?.isDirectory() ? undefined : stats);
   }
-  return { digest: hash('sha256', walk.lines.join('\n'), 'base64url'), racy: walk.racy, plain: walk.plain };
+  const digest = hash('sha256', walk.lines.join('\n'), 'base64url');
+  return { digest, racy: walk.racy, plain: walk.plain, seen: { at: readAt, files } };
 }
 
 function statOf(file: string): BigIntStats | undefined {

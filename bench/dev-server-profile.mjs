@@ -1,5 +1,7 @@
 // The dev server in-process (startDevServer), saves of one corpus page, with a CPU profile of the
-// saves after the first three. Usage: node bench/dev-server-profile.mjs <project> <saves> <pages> [out.cpuprofile]
+// saves after the first three; prints the median wall and CPU time of a save (save to reload message)
+// and, with --expose-gc, the heap after a full collection. Usage:
+// node [--expose-gc] bench/dev-server-profile.mjs <project> <saves> <pages> [out.cpuprofile]
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -47,6 +49,7 @@ const session = new Session();
 session.connect();
 const times = [];
 const cpu = [];
+const heap = [];
 for (let n = 0; n < Number(savesText); n++) {
   if (n === 3 && out) {
     await session.post('Profiler.enable');
@@ -61,10 +64,15 @@ for (let n = 0; n < Number(savesText); n++) {
   times.push(performance.now() - started);
   const spent = process.cpuUsage(used);
   cpu.push((spent.user + spent.system) / 1000);
+  // With --expose-gc: the heap after a full collection after the warm-up saves, half way and at the end.
+  if (globalThis.gc && (n === 3 || n === Math.ceil(Number(savesText) / 2) || n === Number(savesText) - 1)) {
+    globalThis.gc();
+    heap.push(Math.round(process.memoryUsage().heapUsed / 1024 / 1024));
+  }
 }
 if (out) writeFileSync(out, JSON.stringify((await session.post('Profiler.stop')).profile));
 const median = (values) => values.slice(3).sort((a, b) => a - b)[(values.length - 3) >> 1];
-console.log(JSON.stringify({ medianMs: median(times), medianCpuMs: median(cpu) }));
+console.log(JSON.stringify({ medianMs: median(times), medianCpuMs: median(cpu), heapMb: heap }));
 await dev.close();
 // The bundle stays when profiled: bench/cpu-profile.js reads its source map (remove it after).
 if (!out) cleanup();

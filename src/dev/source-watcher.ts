@@ -53,7 +53,9 @@ export function watchSourceFolders(root: string, sources: readonly string[], on:
     if (closed || watchers.has(folder)) return !closed;
     try {
       const watcher = watch(folder, { persistent: true }, (_event, name) => {
-        if (closed || name === null) return;
+        if (closed) return;
+        // Some platforms may not name the file: then the folder is listed again, and its files looked at.
+        if (name === null) return lookInside(folder);
         const file = path.join(folder, name.toString());
         if (!sourced(file)) return;
         on.stir();
@@ -110,6 +112,12 @@ export function watchSourceFolders(root: string, sources: readonly string[], on:
       inodes.delete(watched);
     }
     for (const file of known.keys()) if (file.startsWith(folder + path.sep)) known.delete(file);
+  }
+
+  function lookInside(folder: string): void {
+    on.stir();
+    for (const file of known.keys()) if (path.dirname(file) === folder) look(file);
+    void addFolder(folder, true);
   }
 
   /** Looks at one path after an event; events for it that come in meanwhile make one more look. */

@@ -102,7 +102,10 @@ try {
   const rows = [];
   /** The dev process's resident memory after the warm-up saves and after the last save of each edit (Linux). */
   const rss = [];
+  /** The dev process's CPU time (every thread, Linux) per timed save, per edit: steadier than wall time on a busy machine. */
+  const cpuPerSave = [];
   for (const edit of edits) {
+    let cpuAtStart;
     const original = await readFile(path.join(project, edit.file), 'utf8');
     const times = [];
     let flashes = 0;
@@ -111,6 +114,7 @@ try {
       if (text === original) throw new Error(`the edit of ${edit.file} changes nothing`);
       await sleep(PAUSE_MS);
       channel.drain();
+      if (n === WARMUP) cpuAtStart = await cpuOf(child.pid);
       const started = performance.now();
       await writeFile(path.join(project, edit.file), text);
       const message = await channel.next([edit.expect, 'reload', 'css']).catch((error) => {
@@ -125,6 +129,8 @@ try {
       if (n >= WARMUP) times.push(elapsed);
       if (n === WARMUP - 1 || n === WARMUP + RUNS - 1) rss.push(await rssOf(child.pid));
     }
+    const cpuAtEnd = await cpuOf(child.pid);
+    if (cpuAtStart !== undefined && cpuAtEnd !== undefined) cpuPerSave.push((cpuAtEnd - cpuAtStart) / RUNS);
     await writeFile(path.join(project, edit.file), original);
     await channel.next(['reload', 'css']);
     rows.push({ name: edit.name, message: edit.expect, flashes, ...summarize(times) });
@@ -162,6 +168,10 @@ try {
     console.log(
       `Dev memory (resident): ${rss.map((value) => `${(value / 1024).toFixed(0)} MB`).join(' -> ')} (after the warm-up saves, then after the last of the ${RUNS} saves${edits.length > 1 ? ', per edit' : ''}).`,
     );
+  if (cpuPerSave.length === edits.length)
+    console.log(
+      `Dev CPU per save: ${cpuPerSave.map((value) => `${value.toFixed(1)} ms`).join(', ')} (the dev process, every thread, from the first timed save to the last reload, over ${RUNS} saves and the pauses between them).`,
+    );
   channel.close();
 } finally {
   await stop();
@@ -189,6 +199,17 @@ async function rssOf(pid) {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** User and system CPU time of a process in ms, from /proc (clock ticks of 10 ms; undefined elsewhere). */
+async function cpuOf(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
   }

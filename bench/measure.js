@@ -295,6 +295,8 @@ export async function importSourceBundle(name, exports) {
     platform: 'node',
     target: 'node20',
     logLevel: 'error',
+    // For bench/cpu-profile.js, which maps a profile's positions back to src/ through it.
+    sourcemap: 'external',
     external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

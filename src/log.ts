@@ -63,22 +63,24 @@ export function limitPerCode<T extends { code: string }>(
 
 /** Each labelled with its own severity (the catalogue's, or error under --strict), in the one projection. */
 function problems(errors: SiteError[]): void {
-  const projected = errors.map((error) => toProblem(error, { strict: settings.strict }));
+  const project = (error: SiteError) => toProblem(error, { strict: settings.strict });
   if (settings.reporter === 'json') {
-    reported.push(...projected);
+    reported.push(...errors.map(project));
     return;
   }
-  const failing = projected.filter((problem) => problem.severity === 'error');
-  const { shown, leftOut } = limitPerCode(projected.filter((problem) => problem.severity === 'warning'));
+  // Only what is printed is projected: dev prints hundreds of warnings, three of each code in full, after a save.
+  const severityOf = (error: SiteError) => (settings.strict ? 'error' : error.severity);
+  const failing = errors.filter((error) => severityOf(error) === 'error');
+  const { shown, leftOut } = limitPerCode(errors.filter((error) => severityOf(error) === 'warning'));
   const warning = paint(33, 'warning');
-  for (const problem of failing) process.stderr.write(`${paint(31, 'error')} ${formatProblem(problem)}\n\n`);
-  for (const problem of shown) process.stderr.write(`${warning} ${formatProblem(problem)}\n\n`);
+  for (const error of failing) process.stderr.write(`${paint(31, 'error')} ${formatProblem(project(error))}\n\n`);
+  for (const error of shown) process.stderr.write(`${warning} ${formatProblem(project(error))}\n\n`);
   for (const [code, count] of leftOut) {
     process.stderr.write(`${warning} ... and ${count} more ${code} (--reporter json lists every one)\n\n`);
   }
   if (settings.reporter === 'github') {
     // On stdout, where GitHub's runner reads workflow commands: every problem, none left out.
-    for (const problem of projected) process.stdout.write(`${formatWorkflowCommand(problem)}\n`);
+    for (const error of errors) process.stdout.write(`${formatWorkflowCommand(project(error))}\n`);
   }
 }
 

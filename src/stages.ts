@@ -263,7 +263,43 @@ async function renderBodies(
     )
     .catch(nameRefused(shown));
   const scope = urlKey(urls);
-  return new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
+  const last = store.peek<LinkedBodies>('linked-bodies', 'last');
+  const bodies =
+    carryBodies(last, shown, results, (index) => linked(results[index]!, urls, scope), scope) ??
+    new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
+  store.keep('linked-bodies', 'last', { shown, results, scope, bodies });
+  return bodies;
+}
+
+/** The last run's bodies, linked, and what they were made from. */
+interface LinkedBodies {
+  shown: Parsed[];
+  results: RenderedMarkdown[];
+  scope: string;
+  bodies: Map<string, RenderedMarkdown>;
+}
+
+/**
+ * The last run's map with the bodies that changed replaced (a dev save changes one of thousands),
+ * when the same files are shown in the same order under the same URL policy; undefined otherwise.
+ */
+function carryBodies(
+  last: LinkedBodies | undefined,
+  shown: readonly Parsed[],
+  results: readonly RenderedMarkdown[],
+  link: (index: number) => RenderedMarkdown,
+  scope: string,
+): Map<string, RenderedMarkdown> | undefined {
+  if (!last || last.scope !== scope || last.shown.length !== shown.length) return undefined;
+  let bodies: Map<string, RenderedMarkdown> | undefined;
+  for (let index = 0; index < shown.length; index++) {
+    const parsed = shown[index]!;
+    if (parsed === last.shown[index] && results[index] === last.results[index]) continue;
+    if (parsed.file !== last.shown[index]!.file) return undefined;
+    bodies ??= new Map(last.bodies);
+    bodies.set(parsed.file, link(index));
+  }
+  return bodies ?? last.bodies;
 }
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */

@@ -18,7 +18,7 @@ export interface FileVersions {
 export interface FileChange {
   /** Absolute path. */
   path: string;
-  /** chokidar's event names: a content change keeps the folder's shape, the others may not. */
+  /** The watcher's events (chokidar's names): a content change keeps the folder's shape, the others may not. */
   event: 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
 }
 

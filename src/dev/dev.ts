@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { ResolvedConfig } from '../config.ts';
-import { escapeControl, formatError, toInternalProblem, toProblem, type Problem } from '../errors.ts';
+import { escapeControl, formatProblem, toInternalProblem, toProblem, type Problem, type SiteError } from '../errors.ts';
 import { formatBytes, log } from '../log.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { formatUrl, listen } from './listen.ts';
@@ -122,13 +122,22 @@ function showWarnings(devServer: DevServer, state: DevState, warnings: BuildResu
   const last = state.shownList;
   state.shownList = warnings;
   if (last?.length === warnings.length && warnings.every((warning, index) => warning === last[index])) return;
-  const formatted = warnings.map(formatError).join('\n');
+  const problems = warnings.map(problemOf);
+  const formatted = problems.map(formatProblem).join('\n');
   if (formatted !== state.shownWarnings) {
     log.siteWarnings(warnings);
-    state.warnings = warnings.map((warning) => toProblem(warning));
+    state.warnings = problems;
     devServer.send({ type: 'warnings', warnings: state.warnings });
   }
   state.shownWarnings = formatted;
+}
+
+/** Each warning as the overlay shows it, projected once: a save keeps the warnings of other pages as the same objects. */
+const projected = new WeakMap<SiteError, Problem>();
+function problemOf(warning: SiteError): Problem {
+  let problem = projected.get(warning);
+  if (!problem) projected.set(warning, (problem = toProblem(warning)));
+  return problem;
 }
 
 /** Serves a good build's output and tells the browser: reload, swap the stylesheet, or nothing when no page changed. */

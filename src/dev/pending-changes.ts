@@ -1,15 +1,15 @@
 /**
  * The saves `dev` has seen but not built yet (debounced into one batch), and what each file
- * looked like when a build last read it, so that a save chokidar dropped is still noticed.
+ * looked like when a build last read it, so that a save the watcher missed is still noticed.
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FileChange } from '../cache/file-versions.ts';
 
 /**
- * chokidar reports a path's first change and drops the ones that follow within 50 ms. A save in
- * that window would go unseen, so a little after the last event for a file its state is
- * compared with what the build read; if it moved on, it counts as a new change.
+ * A save whose event the watcher lost (or merged into one it had already reported) would go
+ * unseen, so a little after the last event for a file its state is compared with what the build
+ * read; if it moved on, it counts as a new change.
  */
 const SETTLE_MS = 60;
 /**
@@ -83,7 +83,7 @@ export class PendingChanges {
   async takeForBuild(): Promise<FileChange[]> {
     const changes = [...this.changes.values()];
     this.changes.clear();
-    // chokidar's stats were taken after the save and before this build reads: no stat needed.
+    // The watcher's stats were taken after the save and before this build reads: no stat needed.
     const seen = changes.map((change) => this.seenAs.get(change.path));
     for (const change of changes) this.seenAs.delete(change.path);
     await Promise.all(

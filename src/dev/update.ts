@@ -18,6 +18,11 @@ export function planUpdate(
   sourcesChanged = false,
 ): Update {
   if (!previous || sourcesChanged) return { kind: 'reload' };
+  // A save among thousands of pages keeps the list of files as it was: compared in place, no maps.
+  if (samePaths(previous, next)) {
+    const changed = next.findIndex((file, index) => !sameFile(previous[index]!, file));
+    return changed === -1 ? { kind: 'none' } : { kind: 'reload' };
+  }
   const before = new Map(previous.map((file) => [file.path, file]));
   const after = new Map(next.map((file) => [file.path, file]));
   const removed = previous.filter((file) => !after.has(file.path)).map((file) => file.path);
@@ -40,6 +45,10 @@ export function planUpdate(
     return old.includes(`"${fromHref}"`) && old.split(`"${fromHref}"`).join(`"${toHref}"`) === text(after.get(file)!);
   });
   return onlyLinks ? { kind: 'css', from: fromHref, to: toHref } : { kind: 'reload' };
+}
+
+function samePaths(previous: OutputFile[], next: OutputFile[]): boolean {
+  return previous.length === next.length && previous.every((file, index) => file.path === next[index]!.path);
 }
 
 function sameFile(a: OutputFile, b: OutputFile): boolean {

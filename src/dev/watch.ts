@@ -1,13 +1,11 @@
 /**
- * watchSite: chokidar -> buildSite, for `dev`. Saves are debounced into batches and one build
+ * watchSite: the source folders' changes -> buildSite, for `dev`. Saves are debounced into batches and one build
  * runs at a time. Every build gets the versions of the files as the watcher counted them, and
  * one store kept for the session: a step whose inputs did not change is taken from the store, so
  * a rebuild gives what a cold build of the same files gives. A build that files changed under while
  * it read them is not reported but redone, so a burst of saves ends in one consistent build.
  */
 import type { Stats } from 'node:fs';
-import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import { createFileVersionCounter, type FileChange } from '../cache/file-versions.ts';
 import { openStore } from '../cache/store.ts';
 import { buildSite, type BuildOptions, type BuildResult } from '../build.ts';
@@ -15,6 +13,7 @@ import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';
 import { log } from '../log.ts';
 import { createSettler, PendingChanges } from './pending-changes.ts';
+import { watchSourceFolders } from './source-watcher.ts';
 
 export type BuildOutcome =
   | { ok: true; result: BuildResult; changes: FileChange[] }
@@ -64,11 +63,14 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     if (change.event === 'add' || change.event === 'change' || change.event === 'unlink') settler.settle(change.path);
   };
 
-  const watcher = watchSourceFolders(config, {
+  const watcher = watchSourceFolders(config.root, [config.contentDir, config.templatesDir, config.publicDir], {
     change: record,
     stir() {
       if (building || holding) stirred = true;
       pending.prolong();
+    },
+    error(error) {
+      log.warn(`Watching files failed (${error.message}); saves may go unseen until dev restarts.`);
     },
   });
 
@@ -114,15 +116,15 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     }, HOLD_MS);
   }
 
-  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(run);
+  const ready = watcher.ready.then(run);
   return {
     ready,
-    watchedFolders: () => Object.keys(watcher.getWatched()),
+    watchedFolders: () => watcher.folders(),
     async close() {
       closed = true;
       pending.close();
       settler.close();
-      await watcher.close();
+      watcher.close();
     },
   };
 }
@@ -135,52 +137,4 @@ async function buildOnce(config: ResolvedConfig, build: BuildOptions, changes: F
     const errors = toSiteErrors(thrown);
     return errors ? { ok: false, errors, changes } : { ok: false, internal: thrown, changes };
   }
-}
-
-interface SourceEvents {
-  change(change: FileChange, stats?: Stats): void;
-  /** A write chokidar held back: a burst of saves goes on. */
-  stir(): void;
-}
-
-/**
- * The project folder is watched (not the three folders), so a source folder that is deleted
- * and made again is seen; everything else in it is ignored without being read.
- */
-/** Dot files are not sources, except under public/.well-known/, which is published (public-files.ts). */
-function hidden(inside: string): boolean {
-  return /[\\/]\./.test(inside.replace(/^[\\/]\.well-known(?=[\\/]|$)/, ''));
-}
-
-function watchSourceFolders(config: ResolvedConfig, on: SourceEvents): FSWatcher {
-  const sources = [config.contentDir, config.templatesDir, config.publicDir];
-  const watched = (file: string) =>
-    sources.some(
-      (folder) => file === folder || (file.startsWith(folder + path.sep) && !hidden(file.slice(folder.length))),
-    );
-  const watcher = watch(config.root, {
-    ignoreInitial: true,
-    atomic: false,
-    // A linked folder may lead out of the project (or loop): the build refuses what it leads to
-    // anyway, so the watcher never goes there.
-    followSymlinks: false,
-    ignored: (file) => file !== config.root && !watched(file),
-  });
-  watcher.on('all', (event, file, stats) => {
-    if (event === 'add' || event === 'addDir' || event === 'change' || event === 'unlink' || event === 'unlinkDir') {
-      on.change({ path: path.resolve(file), event }, event === 'unlink' || event === 'unlinkDir' ? undefined : stats);
-    }
-  });
-  // Raw events arrive for every write, also those chokidar holds back: they mean a burst goes on.
-  watcher.on('raw', (_event, name, details) => {
-    const folder = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (!folder || (folder === config.root && !(name && watched(path.join(folder, name))))) return;
-    on.stir();
-  });
-  watcher.on('error', (error) => {
-    log.warn(
-      `Watching files failed (${error instanceof Error ? error.message : String(error)}); saves may go unseen until dev restarts.`,
-    );
-  });
-  return watcher;
 }

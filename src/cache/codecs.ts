@@ -24,7 +24,7 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
  * block's; it is read with one JSON.parse, as fast as the whole block's.
  */
 export function linesCodec<V>(): {
-  encode(map: Map<string, V>): Iterable<Buffer>;
+  encode(map: Map<string, V>): Iterable<string | Buffer>;
   decode(bytes: Buffer): Map<string, V>;
 } {
   let read: { bytes: Buffer; lines: Map<string, [value: V, start: number, end: number]> } | undefined;
@@ -34,9 +34,8 @@ export function linesCodec<V>(): {
       yield OPEN;
       for (const [key, value] of map) {
         const line = read?.lines.get(key);
-        yield line && line[0] === value
-          ? read!.bytes.subarray(line[1], line[2])
-          : Buffer.from(`${asciiJson([key, value])},\n`, 'latin1');
+        // A new line is ASCII (asciiJson), the same bytes as UTF-8: written from the string, not copied first.
+        yield line && line[0] === value ? read!.bytes.subarray(line[1], line[2]) : `${asciiJson([key, value])},\n`;
       }
       yield CLOSE;
     },

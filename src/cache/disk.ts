@@ -34,7 +34,7 @@ export interface DiskCache {
  */
 const MAGIC = 'agency-site cache 2\n';
 /** Bytes gathered before each write while saving. */
-const WRITE_CHUNK = 4 * 1024 * 1024;
+const WRITE_CHUNK = 1024 * 1024;
 export const CACHE_FILE = 'build-cache.bin';
 
 /** sha256 of the parts, joined so that ["ab", "c"] and ["a", "bc"] differ. */

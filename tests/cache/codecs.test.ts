@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { linesCodec } from '../../src/cache/codecs.ts';
 
 /** The bytes the disk file gets: the encoding's parts, written one after the other. */
-const bytesOf = (parts: Iterable<Buffer>) => Buffer.concat([...parts]);
+const bytesOf = (parts: Iterable<string | Buffer>) =>
+  Buffer.concat([...parts].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 
 describe('linesCodec', () => {
   it('reads back every entry, non-ASCII text included, as ASCII lines', () => {

@@ -11,8 +11,10 @@ import { ensureBundle } from './bundle.js';
 process.env.NODE_ENV = 'production';
 // V8 grows the heap by a large factor of what survived the last full collection, and remark's
 // short-lived objects fill that room; a small fixed factor lowers the peak at no cost in time
-// (docs/benchmarks.md, "Where the memory went").
-v8.setFlagsFromString('--heap-growing-percent=50');
+// (docs/benchmarks.md, "Where the memory went"). 30 rather than 50 since the disk cache's save no
+// longer copies what it writes: the old space's room is then most of what is left of the peak
+// (docs/benchmarks-cold.md).
+v8.setFlagsFromString('--heap-growing-percent=30');
 limitYoungGeneration(16 * 1024 * 1024);
 
 let entry;

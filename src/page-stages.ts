@@ -18,6 +18,7 @@ import type { OutputFile } from './output/plan.ts';
 import type { OutputRecords } from './output/previous-output.ts';
 import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
+import { parseScan } from './output/scan-json.ts';
 import type { Publication } from './publish/publication.ts';
 import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
 import type { ContentPage } from './content/schema.ts';
@@ -116,7 +117,7 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
     const key = keys.get(page.route.file);
     const json =
       key === undefined ? readPageJson(page) : store.step('page-scan', key, () => readPageJson(page), textCodec);
-    return JSON.parse(json) as PageScan;
+    return parseScan(json);
   };
 }
 

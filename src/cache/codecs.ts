@@ -6,10 +6,10 @@ import type { Codec } from './store.ts';
 /**
  * A result as the store keeps it on disk: a NUL, the JSON of everything but the HTML (one line:
  * JSON escapes newlines), a newline, then the HTML itself, the same string the page is rendered
- * from (as JSON, a cold build held a second copy of every body's HTML until the cache was saved).
+ * from, written as a part of its own (joined to the JSON, each body's HTML was copied once more).
  */
 export const renderedCodec: Codec<RenderedMarkdown> = {
-  encode: ({ html, ...rest }) => `\0${JSON.stringify(rest)}\n${html}`,
+  encode: ({ html, ...rest }) => [`\0${JSON.stringify(rest)}\n`, html],
   decode(bytes) {
     const end = bytes.indexOf(10);
     const rest = JSON.parse(textOf(bytes, 1, end)) as Omit<RenderedMarkdown, 'html'>;
@@ -23,21 +23,21 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
  * from, so a block in which one entry of thousands changed costs one entry's encoding, not the
  * block's; it is read with one JSON.parse, as fast as the whole block's.
  */
-export function linesCodec<V>(): { encode(map: Map<string, V>): Buffer; decode(bytes: Buffer): Map<string, V> } {
+export function linesCodec<V>(): {
+  encode(map: Map<string, V>): Iterable<string | Buffer>;
+  decode(bytes: Buffer): Map<string, V>;
+} {
   let read: { bytes: Buffer; lines: Map<string, [value: V, start: number, end: number]> } | undefined;
   return {
-    encode(map) {
-      const parts: Buffer[] = [OPEN];
+    // Line by line as the file is written: the whole block is never held at once.
+    *encode(map) {
+      yield OPEN;
       for (const [key, value] of map) {
         const line = read?.lines.get(key);
-        parts.push(
-          line && line[0] === value
-            ? read!.bytes.subarray(line[1], line[2])
-            : Buffer.from(`${asciiJson([key, value])},\n`, 'latin1'),
-        );
+        // A new line is ASCII (asciiJson), the same bytes as UTF-8: written from the string, not copied first.
+        yield line && line[0] === value ? read!.bytes.subarray(line[1], line[2]) : `${asciiJson([key, value])},\n`;
       }
-      parts.push(CLOSE);
-      return Buffer.concat(parts);
+      yield CLOSE;
     },
     decode(bytes) {
       const text = textOf(bytes);

@@ -7,22 +7,34 @@
  */
 import { isAscii } from 'node:buffer';
 import { hash } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { log } from '../log.ts';
+
+/**
+ * A value as the disk keeps it: text (written as UTF-8), bytes, or parts of either in order. Parts
+ * are made as the file is written, one at a time (the store encodes there), so a build holds no
+ * second copy of what it keeps until the save.
+ */
+export type Encoded = string | Buffer | Iterable<string | Buffer>;
 
 export interface DiskCache {
   get(key: string): string | undefined;
   /** The value as UTF-8 bytes, without copying what was read from disk (rendered pages). */
   getBytes(key: string): Buffer | undefined;
-  set(key: string, value: string | Buffer): void;
+  set(key: string, value: Encoded): void;
   /** Writes the entries used since the cache was opened to disk, unless they are what the file holds. */
   save(): Promise<void>;
 }
 
-const MAGIC = 'agency-site cache 1\n';
+/**
+ * The file: this line, the values one after the other, the JSON of the version and each key with
+ * its value's length, and that JSON's length (4 bytes, little-endian). The keys come last so that
+ * each value is written as soon as it is encoded.
+ */
+const MAGIC = 'agency-site cache 2\n';
 /** Bytes gathered before each write while saving. */
-const WRITE_CHUNK = 4 * 1024 * 1024;
+const WRITE_CHUNK = 1024 * 1024;
 export const CACHE_FILE = 'build-cache.bin';
 
 /** sha256 of the parts, joined so that ["ab", "c"] and ["a", "bc"] differ. */
@@ -63,12 +75,12 @@ export function createNoDiskCache(): DiskCache {
 export async function loadDiskCache(cacheDir: string, version: string): Promise<DiskCache> {
   const file = path.join(cacheDir, CACHE_FILE);
   const stored = await readStore(file, version);
-  const fresh = new Map<string, string | Buffer>();
+  const fresh = new Map<string, Encoded>();
   const used = new Set<string>();
   let dirty = false;
   const bytesOf = (key: string): Buffer | undefined => {
     const value = fresh.get(key);
-    if (value !== undefined) return typeof value === 'string' ? Buffer.from(value) : value;
+    if (value !== undefined) return bytesOfEncoded(value);
     const slice = stored.get(key);
     return slice && stored.bytes.subarray(slice[0], slice[1]);
   };
@@ -97,13 +109,16 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
     },
     async save() {
       if (!dirty && used.size === stored.size) return;
-      const entries = [...used].sort().map((key) => {
-        const value = fresh.get(key);
-        return { key, value: typeof value === 'string' ? value : bytesOf(key)! };
-      });
+      const entries = [...used].sort().map((key) => ({ key, value: fresh.get(key) ?? bytesOf(key)! }));
       if (await writeCacheFile(cacheDir, file, version, entries)) dirty = false;
     },
   };
+}
+
+function bytesOfEncoded(value: Encoded): Buffer {
+  if (typeof value === 'string') return Buffer.from(value);
+  if (Buffer.isBuffer(value)) return value;
+  return Buffer.concat([...value].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 
 /**
@@ -114,34 +129,23 @@ async function writeCacheFile(
   cacheDir: string,
   file: string,
   version: string,
-  entries: Array<{ key: string; value: string | Buffer }>,
+  entries: Array<{ key: string; value: Encoded }>,
 ): Promise<boolean> {
-  const lengths = entries.map(({ value }) => (typeof value === 'string' ? Buffer.byteLength(value) : value.length));
-  const header = Buffer.from(JSON.stringify({ version, keys: entries.map(({ key }, index) => [key, lengths[index]]) }));
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(header.length);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(cacheDir, { recursive: true });
     const handle = await open(temporary, 'w');
     try {
-      await handle.writev([Buffer.from(MAGIC), length, header]);
-      // Values are encoded into one buffer, written whenever it is full: a cold build's strings
-      // would otherwise each become a buffer of their own (docs/benchmarks.md, the disk cache).
-      const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
-      let filled = 0;
-      const flush = async () => {
-        if (filled > 0) await handle.write(chunk, 0, filled);
-        filled = 0;
-      };
-      for (const [index, { value }] of entries.entries()) {
-        const size = lengths[index]!;
-        if (size > chunk.length - filled) await flush();
-        if (size > chunk.length) await handle.write(typeof value === 'string' ? Buffer.from(value) : value);
-        else if (typeof value === 'string') filled += chunk.write(value, filled);
-        else filled += value.copy(chunk, filled);
-      }
-      await flush();
+      const out = createChunkedWriter(handle);
+      await out.write(MAGIC);
+      const keys: Array<[string, number]> = [];
+      // Each value is encoded and written in turn: its parts are dropped once they are in the chunk.
+      for (const { key, value } of entries) keys.push([key, await out.write(value)]);
+      const headerLength = await out.write(JSON.stringify({ version, keys }));
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(headerLength);
+      await out.write(length);
+      await out.flush();
     } finally {
       await handle.close();
     }
@@ -152,6 +156,42 @@ async function writeCacheFile(
     log.warn(`The build cache ${file} cannot be written (${(cause as Error).message}); the build goes on without it.`);
     return false;
   }
+}
+
+/**
+ * Writes values through one buffer, written to the file whenever it is full: a cold build's
+ * strings would otherwise each become a buffer of their own (docs/benchmarks.md, the disk cache).
+ * `write` gives the number of bytes the value took.
+ */
+function createChunkedWriter(handle: FileHandle) {
+  const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
+  let filled = 0;
+  const flush = async () => {
+    if (filled > 0) await handle.write(chunk, 0, filled);
+    filled = 0;
+  };
+  const writePart = async (part: string | Buffer): Promise<number> => {
+    // A UTF-16 unit takes at most 3 bytes of UTF-8: room is checked without measuring the string.
+    const most = typeof part === 'string' ? part.length * 3 : part.length;
+    if (most > chunk.length - filled) await flush();
+    if (most > chunk.length) {
+      const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+      await handle.write(bytes);
+      return bytes.length;
+    }
+    const size = typeof part === 'string' ? chunk.write(part, filled) : part.copy(chunk, filled);
+    filled += size;
+    return size;
+  };
+  return {
+    flush,
+    async write(value: Encoded): Promise<number> {
+      if (typeof value === 'string' || Buffer.isBuffer(value)) return writePart(value);
+      let size = 0;
+      for (const part of value) size += await writePart(part);
+      return size;
+    },
+  };
 }
 
 interface Store {
@@ -170,20 +210,22 @@ async function readStore(file: string, version: string): Promise<Store> {
     return empty;
   }
   try {
-    if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return empty;
-    const headerLength = bytes.readUInt32LE(MAGIC.length);
-    let offset = MAGIC.length + 4 + headerLength;
-    const header = JSON.parse(textOf(bytes, MAGIC.length + 4, offset)) as {
+    if (bytes.length < MAGIC.length + 4 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return empty;
+    const headerEnd = bytes.length - 4;
+    const headerStart = headerEnd - bytes.readUInt32LE(headerEnd);
+    if (headerStart < MAGIC.length) return empty;
+    const header = JSON.parse(textOf(bytes, headerStart, headerEnd)) as {
       version: string;
       keys: Array<[string, number]>;
     };
     if (header.version !== version) return empty;
     const slices = new Map<string, [number, number]>();
+    let offset = MAGIC.length;
     for (const [key, length] of header.keys) {
       slices.set(key, [offset, offset + length]);
       offset += length;
     }
-    if (offset !== bytes.length) return empty;
+    if (offset !== headerStart) return empty;
     return { bytes, size: slices.size, get: (key) => slices.get(key), has: (key) => slices.has(key) };
   } catch {
     return empty;

@@ -41,7 +41,10 @@ interface Block {
 /** The start on the first line, then a line a file: a file read again costs its line alone. */
 const filesCodec = linesCodec<Kept>();
 const blockCodec: Codec<Block> = {
-  encode: (block) => Buffer.concat([Buffer.from(`${asciiJson(block.started)}\n`), filesCodec.encode(block.files)]),
+  *encode(block) {
+    yield `${asciiJson(block.started)}\n`;
+    yield* filesCodec.encode(block.files);
+  },
   decode(bytes) {
     const end = bytes.indexOf(10);
     return { started: JSON.parse(textOf(bytes, 0, end)) as string, files: filesCodec.decode(bytes.subarray(end + 1)) };

@@ -6,12 +6,13 @@
  * one build, or a whole dev session, where sweep() after each good build drops what it did not use.
  */
 import type { ResolvedConfig } from '../config.ts';
-import { createNoDiskCache, hashKey, loadDiskCache, textOf, type DiskCache } from './disk.ts';
+import { createNoDiskCache, hashKey, loadDiskCache, textOf, type DiskCache, type Encoded } from './disk.ts';
 import { GENERATOR_VERSION } from './version.ts';
 
 /** How a value is kept in the disk file. */
 export interface Codec<T> {
-  encode(value: T): string | Buffer;
+  /** Called when the disk file is written, not when the value is kept: the value is kept as it is then. */
+  encode(value: T): Encoded;
   decode(bytes: Buffer): T;
 }
 
@@ -94,7 +95,7 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
     const entries = stepMemory(name);
     entries.set(key, { value, used: round });
     counts[name] = (counts[name] ?? 0) + 1;
-    if (codec && file) file.set(diskKey(name, key), codec.encode(value));
+    if (codec && file) file.set(diskKey(name, key), encodedLater(codec, value));
     if (value instanceof Promise) value.catch(() => entries.get(key)?.value === value && entries.delete(key));
     return value;
   };
@@ -132,6 +133,20 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
       const saving = file;
       file = undefined;
       await saving?.save();
+    },
+  };
+}
+
+/**
+ * The value's encoding, made when the disk file is written: held until then, a cold build's
+ * encodings were a second copy of much of what it kept (docs/benchmarks-cold.md).
+ */
+function encodedLater<T>(codec: Codec<T>, value: T): Iterable<string | Buffer> {
+  return {
+    *[Symbol.iterator]() {
+      const encoded = codec.encode(value);
+      if (typeof encoded === 'string' || Buffer.isBuffer(encoded)) yield encoded;
+      else yield* encoded;
     },
   };
 }

@@ -7,6 +7,7 @@ import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import type { SourceFile } from '../content/source.ts';
 import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
 import { scanHtml, type PageScan } from './scan-html.ts';
+import { parseScan, stringifyScan } from './scan-json.ts';
 import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
@@ -227,20 +228,20 @@ const READ_ALWAYS: CheckMemo = { scan: (_, read) => read(), passed: () => false,
  * the same scan (src/page-stages.ts hands it to both), so each page is read once.
  */
 export function readPage(page: Pick<RenderedPage, 'html'>): PageScan {
-  return JSON.parse(readPageJson(page)) as PageScan;
+  return parseScan(readPageJson(page));
 }
 
 /**
- * A page's scan as JSON, the form the build keeps it in: one string a page. The text is read here
- * once and dropped; what the reader took from it may be slices that would keep the whole page's
- * text alive, and the scan decoded from this JSON holds copies instead.
+ * A page's scan as JSON (src/output/scan-json.ts), the form the build keeps it in: one string a
+ * page. The text is read here once and dropped; what the reader took from it may be slices that
+ * would keep the whole page's text alive, and the scan decoded from this JSON holds copies instead.
  */
 export function readPageJson(page: Pick<RenderedPage, 'html'>): string {
   const text =
     typeof page.html === 'string'
       ? page.html
       : Buffer.from(page.html.buffer, page.html.byteOffset, page.html.byteLength).toString('utf8');
-  return JSON.stringify(scanHtml(text));
+  return stringifyScan(scanHtml(text));
 }
 
 /** Pages named in a broken link's hint at most: a site of thousands would list them all. */

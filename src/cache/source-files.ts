@@ -4,7 +4,9 @@
  * the block without reading it when all three still match, as make, Vite and Hugo's file cache
  * do; otherwise it reads the file, and what is made from its text is found again by its hash
  * (src/stages.ts). A file whose modification time is not clearly older than the start of the
- * build that read it is always read again (git's "racy" rule, src/racy.ts).
+ * build that read it is always read again (git's "racy" rule, src/racy.ts). The keys a build made
+ * from a file (its text's hash, its body's) are kept beside it, so a file taken from the block is
+ * not hashed again.
  */
 import { statSync, type BigIntStats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
@@ -29,21 +31,39 @@ type Kept = [
   data: unknown,
   bodyStart: number,
   bodyLineOffset: number,
+  keys: string[],
 ];
 
 interface Block {
   /** When the build that read these files started (ns since the epoch). */
   started: string;
+  /** What the kept keys were made under (KeptKeys.scope). */
+  scope: string;
   files: Map<string, Kept>;
 }
 
-/** The start on the first line, then a line a file: a file read again costs its line alone. */
+/**
+ * The keys made from a file, kept with it: `of` gives them for a file read now, `restore` hands
+ * them back with a file taken from the block. A block made under another `scope` (the options the
+ * keys depend on) is not used.
+ */
+export interface KeptKeys {
+  scope: string;
+  of(file: ContentFile<unknown>): string[];
+  restore(file: ContentFile<unknown>, keys: readonly string[]): void;
+}
+
+const noKeys: KeptKeys = { scope: '', of: () => [], restore() {} };
+
+/** The start and the keys' scope on the first line, then a line a file: a file read again costs its line alone. */
 const filesCodec = linesCodec<Kept>();
 const blockCodec: Codec<Block> = {
-  encode: (block) => Buffer.concat([Buffer.from(`${asciiJson(block.started)}\n`), filesCodec.encode(block.files)]),
+  encode: (block) =>
+    Buffer.concat([Buffer.from(`${asciiJson([block.started, block.scope])}\n`), filesCodec.encode(block.files)]),
   decode(bytes) {
     const end = bytes.indexOf(10);
-    return { started: JSON.parse(textOf(bytes, 0, end)) as string, files: filesCodec.decode(bytes.subarray(end + 1)) };
+    const [started, scope] = JSON.parse(textOf(bytes, 0, end)) as [string, string];
+    return { started, scope, files: filesCodec.decode(bytes.subarray(end + 1)) };
   },
 };
 
@@ -54,11 +74,21 @@ export interface SourceFiles {
   save(): void;
 }
 
-/** `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read). */
-export function openSourceFiles(store: Store, now = Date.now()): SourceFiles {
+/**
+ * `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read);
+ * `keys`: the keys kept with each file.
+ */
+export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, now = Date.now()): SourceFiles {
   const started = clockNs(now).toString();
   let last: Block | null | undefined;
-  const lastBlock = () => (last ??= store.peek('source-files', 'last', blockCodec) ?? null);
+  // A block whose keys were made under other options is no block: every file is read again.
+  const lastBlock = () => {
+    if (last === undefined) {
+      const block = store.peek('source-files', 'last', blockCodec);
+      last = block?.scope === keys.scope ? block : null;
+    }
+    return last;
+  };
   const files = new Map<string, Kept>();
   let fresh = 0;
   return {
@@ -68,18 +98,18 @@ export function openSourceFiles(store: Store, now = Date.now()): SourceFiles {
       const kept = block?.files.get(absolute);
       if (stats && kept && unchanged(kept, stats, block!.started)) {
         files.set(absolute, kept);
-        return restore(kept, slug);
+        return restore(kept, slug, keys);
       }
       const loaded = load();
       fresh++;
-      const record = stats && keepable(loaded) && toKept(absolute, stats, format, loaded);
+      const record = stats && keepable(loaded) && toKept(absolute, stats, format, loaded, keys);
       if (record) files.set(absolute, record);
       return loaded;
     },
     save() {
       const block = lastBlock();
       if (fresh === 0 && block && files.size === block.files.size) return;
-      store.keep('source-files', 'last', { started, files }, blockCodec);
+      store.keep('source-files', 'last', { started, scope: keys.scope, files }, blockCodec);
     },
   };
 }
@@ -105,7 +135,13 @@ function keepable(file: ContentFile<unknown>): boolean {
   );
 }
 
-function toKept(absolute: string, stats: BigIntStats, format: Format, loaded: ContentFile<unknown>): Kept {
+function toKept(
+  absolute: string,
+  stats: BigIntStats,
+  format: Format,
+  loaded: ContentFile<unknown>,
+  keys: KeptKeys,
+): Kept {
   const { source, parsed, entry } = loaded;
   return [
     absolute,
@@ -119,15 +155,18 @@ function toKept(absolute: string, stats: BigIntStats, format: Format, loaded: Co
     entry!.data,
     source!.text.length - parsed!.body.length,
     parsed!.bodyLineOffset,
+    keys.of(loaded),
   ];
 }
 
-function restore<T>(kept: Kept, slug: string | undefined): ContentFile<T> {
-  const [, , , , file, text, format, raw, data, start, lineOffset] = kept;
+function restore<T>(kept: Kept, slug: string | undefined, keys: KeptKeys): ContentFile<T> {
+  const [, , , , file, text, format, raw, data, start, lineOffset, made] = kept;
   const source = { file, text };
   const parsed = restoreParsed({ file, text }, format, raw, { start, lineOffset });
   const entry = slug === undefined ? { ...parsed, data: data as T } : { ...parsed, data: data as T, slug };
-  return { source, parsed, entry, errors: [] };
+  const restored = { source, parsed, entry, errors: [] };
+  keys.restore(restored, made);
+  return restored;
 }
 
 /** undefined for a file that cannot be stat'ed (gone, a link loop): the read reports what is wrong with it. */

@@ -38,11 +38,11 @@ async function build(root: string, keys: KeptKeys, now: number): Promise<Content
 }
 
 describe('openSourceFiles', () => {
-  it('hands back the keys made from a file with the file taken from the block, and no other scope', async () => {
+  it('takes an unchanged file from the block with its text (UTF-8) and its keys, and no block of another scope', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'agency-site-source-files-'));
     await mkdir(path.join(dir, 'content', 'pages'), { recursive: true });
     const description = 'Who we are, what we make for our clients and how we work with them, in a few words.';
-    const text = `---\ntitle: About us\ndescription: ${description}\n---\n\nWho we are.\n`;
+    const text = `---\ntitle: About us\ndescription: ${description}\n---\n\nWho we are: café, naïve, 🙂.\n`;
     await writeFile(path.join(dir, 'content', 'pages', 'about-us.md'), text);
     // Builds long after the file's time: outside the racy window.
     const later = Date.now() + 60_000;
@@ -54,7 +54,11 @@ describe('openSourceFiles', () => {
     expect(restored.size).toBe(0);
 
     const second = await build(dir, keysOf('safe', restored, made), later + 1000);
-    expect(second.source!.text).toBe(first.source!.text);
+    // Texts are kept as UTF-8 bytes and decoded when asked for.
+    expect(second.source!.text).toBe(text);
+    expect(second.parsed!.body).toBe(first.parsed!.body);
+    expect(JSON.stringify(second.entry)).toBe(JSON.stringify(first.entry));
+    expect(second.entry!.text).toBe(text);
     expect(made.count).toBe(1);
     expect(restored.get('content/pages/about-us.md')).toEqual([`safe ${first.source!.text.length}`]);
 

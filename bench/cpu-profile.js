@@ -7,7 +7,9 @@
  *
  * Prints, over all the files given, the busy time (idle left out) by package or src/ file, by
  * function, and by the nearest src/ function on the stack (the module of ours that asked for the
- * work, so remark's time shows under the Markdown step that called it).
+ * work, so remark's time shows under the Markdown step that called it), and by src/ function
+ * inclusive of what it called (each function once per sample; an async function's time after its
+ * first await shows under no caller, so read these for synchronous work).
  *
  * The profiler samples wall time: on a loaded machine a thread that waits for a core still gets
  * samples. Read the shares, not the milliseconds, and take CPU totals from GNU time.
@@ -51,7 +53,7 @@ function placeOf(frame) {
   return { file: source || frame.functionName || '(native)', own: false };
 }
 
-const busy = { byFile: new Map(), byFunction: new Map(), byCaller: new Map() };
+const busy = { byFile: new Map(), byFunction: new Map(), byCaller: new Map(), inclusive: new Map() };
 let total = 0;
 const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
 
@@ -84,6 +86,16 @@ for (const file of files) {
       }
     }
     add(busy.byCaller, caller, ms);
+    // Each src/ function on the stack once: the time spent in it and in what it called.
+    const seen = new Set();
+    for (let node = id; node !== undefined; node = parent.get(node)) {
+      const frame = about.get(node);
+      const name = `${frame.file} ${frame.name}`;
+      if (frame.own && !seen.has(name)) {
+        seen.add(name);
+        add(busy.inclusive, name, ms);
+      }
+    }
   }
 }
 
@@ -97,3 +109,4 @@ console.log(`busy: ${total.toFixed(0)} ms sampled in ${files.length} profile(s)`
 print('by package or file (self time)', busy.byFile);
 print('by function (self time)', busy.byFunction);
 print('by the nearest src/ function on the stack', busy.byCaller);
+print('by src/ function, inclusive (itself and what it called)', busy.inclusive);

@@ -20,11 +20,13 @@ import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
-import { createPreviewEntries } from './admin/preview-entries.ts';
+import { createPreviewEntries, type PreviewEntriesInput } from './admin/preview-entries.ts';
+import type { PreviewEntries } from './admin/preview/data.ts';
 import { createAdminFiles } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
-import { textCodec } from './cache/store.ts';
-import type { Stages } from './stages.ts';
+import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
+import { hashKey } from './cache/disk.ts';
+import { urlKey, type Stages } from './stages.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
 export interface MadeSite {
@@ -175,8 +177,22 @@ function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
     homeSections: site.home.sections.map(({ type, id, data }) => ({ ...data, type, id })),
     ...{ stylesheet: links.css, preview },
-    entries: createPreviewEntries({ site, portfolioImages: made.publication.images.portfolio, urls: content.urls }),
+    entries: keepPreviewEntries(run, { site, portfolioImages: made.publication.images.portfolio, urls: content.urls }),
   });
+}
+
+/**
+ * What the CMS's preview shows from other files, kept by all it is made from: making it names the
+ * posts' dates through Intl, whose first use costs a build that renders no news about 20 ms.
+ */
+function keepPreviewEntries(run: Run, input: PreviewEntriesInput): PreviewEntries {
+  const { site, portfolioImages, urls } = input;
+  const key = hashKey(
+    JSON.stringify([site.services, site.portfolio, site.about, site.news, site.settings.language, site.settings.news]),
+    JSON.stringify(portfolioImages),
+    urlKey(urls),
+  );
+  return run.store.step('preview-entries', key, () => createPreviewEntries(input), jsonCodec as Codec<PreviewEntries>);
 }
 
 /** Links, anchors, assets and canonical URLs of every rendered page. */

@@ -11,7 +11,9 @@
  * the links of the pages that did render, and the warnings. A stage whose input is broken is
  * skipped, never run into a follow-on error. Anything failed: nothing is written.
  */
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PageReport } from './advice/page-report.ts';
 import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pages.ts';
@@ -20,6 +22,8 @@ import { readSources } from './build-sources.ts';
 import type { FileVersions } from './cache/file-versions.ts';
 import type { WalkedStats } from './cache/tree-walk.ts';
 import { openStore, type Store } from './cache/store.ts';
+import { CACHE_FILE } from './cache/disk.ts';
+import { restoreHeapGrowth } from './heap-growth.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors } from './errors.ts';
 import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
@@ -164,6 +168,8 @@ async function prepareProject(config: ResolvedConfig, write: boolean): Promise<v
 }
 
 async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<Run> {
+  // A single build that has a disk cache to read is warm: V8's own heap growth suits it (src/heap-growth.ts).
+  if (!options.store && config.cache && existsSync(path.join(config.cacheDir, CACHE_FILE))) restoreHeapGrowth();
   const store = options.store ?? (await openStore(config));
   const stopImages = new AbortController();
   // One pipeline for the images of the site and of Markdown bodies.

@@ -9,7 +9,7 @@
 import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
-import { openSourceFiles, type SourceFiles } from './cache/source-files.ts';
+import { openSourceFiles, type KeptKeys, type SourceFiles } from './cache/source-files.ts';
 import type { WalkedStats } from './cache/tree-walk.ts';
 import { diskKeyOf, keepResult } from './cache/kept-results.ts';
 import { bytesJsonCodec, keepBundleOnDisk } from './cache/kept-bundle.ts';
@@ -92,6 +92,21 @@ export function htmlKey(rendered: RenderedMarkdown): string {
   return key;
 }
 
+/**
+ * A content file's keys (its text's, its body's), kept with it in the block of content files: a
+ * file taken from there is not hashed again. The body's key depends on --allow-html.
+ */
+function contentFileKeys(allowHtml: boolean): KeptKeys {
+  return {
+    scope: allowHtml ? 'raw' : 'safe',
+    of: (file) => [sourceKey(file.source!), bodyKey(file.parsed!, allowHtml)],
+    restore(file, [source, body]) {
+      if (source !== undefined) sourceHashes.set(file.source!, source);
+      if (body !== undefined) bodyHashes.set(file.parsed!, body);
+    },
+  };
+}
+
 const linkedBodies = new WeakMap<RenderedMarkdown, { scope: string; linked: RenderedMarkdown }>();
 
 /** linkBody, once per rendered body and URL policy. */
@@ -133,7 +148,7 @@ export function createStages({ config, store, files: watched, walked, pipeline, 
   const made = { siteImages: false, markdownImages: false };
 
   // Without a watcher's versions, a file is taken from the last build's when its stats say it did not change.
-  const sourceFiles = onDisk ? openSourceFiles(store, walked) : undefined;
+  const sourceFiles = onDisk ? openSourceFiles(store, contentFileKeys(config.allowHtml), walked) : undefined;
   const context = createLoadContext(config, createReads(config, store, files, sourceFiles));
   const place = { root: config.root, folder: config.templatesDir };
 

@@ -115,7 +115,9 @@ function withLazyPositions(source: SourceFile, text: string, syntaxCode: SyntaxC
 /**
  * A parsed file made again from what an earlier build kept of it (src/cache/source-files.ts): its
  * text, where its body starts and its data. Positions are found as for a fresh parse: by parsing
- * the YAML again when an error message first needs them.
+ * the YAML again when an error message first needs them. The text and the body are read from
+ * `source` when first asked for: a warm build asks for few of thousands (src/cache/source-files.ts
+ * keeps them undecoded until then).
  */
 export function restoreParsed(
   source: SourceFile,
@@ -123,22 +125,28 @@ export function restoreParsed(
   data: unknown,
   body: { start: number; lineOffset: number },
 ): Parsed {
-  const bodyLineOffset = body.lineOffset;
-  if (format === 'yaml') {
-    return { ...source, located: withLazyPositions(source, source.text, 'YamlSyntax', data), body: '', bodyLineOffset };
-  }
-  let located: ParsedYaml | undefined;
-  const yaml = () => splitFrontmatter(source.file, source.text).yaml;
-  return {
-    ...source,
-    located: {
-      data,
-      locate: (field, isKey) =>
-        (located ??= withLazyPositions(source, yaml(), 'FrontmatterSyntax', data)).locate(field, isKey),
-    },
-    body: source.text.slice(body.start),
-    bodyLineOffset,
+  let positions: ParsedYaml | undefined;
+  const yaml = () => (format === 'yaml' ? source.text : splitFrontmatter(source.file, source.text).yaml);
+  const syntaxCode = format === 'yaml' ? 'YamlSyntax' : 'FrontmatterSyntax';
+  const located: ParsedYaml = {
+    data,
+    locate: (field, isKey) => (positions ??= withLazyPositions(source, yaml(), syntaxCode, data)).locate(field, isKey),
   };
+  const text = () => source.text;
+  const bodyText = () => (format === 'yaml' ? '' : source.text.slice(body.start));
+  // Getters rather than a spread of `source`, which would read the text now.
+  return Object.defineProperties({} as Parsed, {
+    file: { value: source.file, enumerable: true, writable: true, configurable: true },
+    text: { get: text, enumerable: true, configurable: true },
+    located: { value: located, enumerable: true, writable: true, configurable: true },
+    body: { get: bodyText, enumerable: true, configurable: true },
+    bodyLineOffset: { value: body.lineOffset, enumerable: true, writable: true, configurable: true },
+  });
+}
+
+/** `parsed` with `fields` added, as a spread would make it, but with its text and body still read when asked for. */
+export function withFields<F extends object>(parsed: Parsed, fields: F): Parsed & F {
+  return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(parsed)) as Parsed, fields);
 }
 
 /** Data that comes back the same from JSON: finite numbers (not -0), strings, booleans, null, arrays, plain objects. */

@@ -25,16 +25,23 @@ export async function checkImage(
   const written = publicPath.safeParse(valueAt(parsed?.located.data, field));
   // A malformed path is the schema's to report.
   if (!parsed || !written.success) return { errors: [] };
-  return checkPublicImage(context, written.data, locateField(parsed, field));
+  // Located only for an error: finding the line parses the YAML again.
+  return checkPublicImage(context, written.data, () => locateField(parsed, field));
 }
 
 /** Where an image path was written, for its errors. */
 export type ImagePlace = Pick<ErrorPlace, 'file' | 'line' | 'column' | 'frame'>;
 
-/** The file public/`src` exists and has a readable size. */
-export async function checkPublicImage(context: LoadContext, src: string, place: ImagePlace): Promise<Checked<Image>> {
+/** The file public/`src` exists and has a readable size; `place`, or what makes it, says where it was written. */
+export async function checkPublicImage(
+  context: LoadContext,
+  src: string,
+  place: ImagePlace | (() => ImagePlace),
+): Promise<Checked<Image>> {
   const fail = (problem: 'absent' | 'no size', cause?: unknown) => ({
-    errors: [createError('MissingImage', { src, problem }, { ...place, cause })],
+    errors: [
+      createError('MissingImage', { src, problem }, { ...(typeof place === 'function' ? place() : place), cause }),
+    ],
   });
   const image = await context.reads.image(src);
   if ('missing' in image && image.missing instanceof SiteError) return { errors: [image.missing] };

@@ -3,7 +3,7 @@
  * cold build's peak memory. A warm build holds the disk cache (about 50 MB for 4000 pages) and the
  * blocks decoded from it from its start, and with the small factor V8 collects it again and again:
  * a one-page warm build of 4000 pages took 6.7 G instructions instead of 7.3 G and about 0.2 s less
- * wall time with V8's own factor, at the same peak memory (docs/benchmarks-warm1.md).
+ * wall time with V8's own factor, at the same peak memory (docs/benchmarks.md, section "warm1").
  */
 import v8 from 'node:v8';
 

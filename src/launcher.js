@@ -13,7 +13,7 @@ process.env.NODE_ENV = 'production';
 // short-lived objects fill that room; a small fixed factor lowers the peak at no cost in time
 // (docs/benchmarks.md, "Where the memory went"). 30 rather than 50 since the disk cache's save no
 // longer copies what it writes: the old space's room is then most of what is left of the peak
-// (docs/benchmarks-cold.md).
+// (docs/benchmarks.md, section "cold").
 v8.setFlagsFromString('--heap-growing-percent=30');
 limitYoungGeneration(16 * 1024 * 1024);
 
@@ -33,7 +33,7 @@ await import(pathToFileURL(entry).href);
 /**
  * V8 doubles the young generation's two semi-spaces, up to 16 MB each, while many of remark's
  * short-lived objects survive a collection; held at `bytes` for both (8 MB each), a cold build of
- * 4000 pages peaked about 20 MB lower, in no more time (docs/benchmarks-cold.md). The maximum can
+ * 4000 pages peaked about 20 MB lower, in no more time (docs/benchmarks.md, section "cold"). The maximum can
  * only be set on node's command line, which the CLI does not own: growth is stopped when reached.
  */
 function limitYoungGeneration(bytes) {

@@ -139,7 +139,7 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
 
 /**
  * The value's encoding, made when the disk file is written: held until then, a cold build's
- * encodings were a second copy of much of what it kept (docs/benchmarks-cold.md).
+ * encodings were a second copy of much of what it kept (docs/benchmarks.md, section "cold").
  */
 function encodedLater<T>(codec: Codec<T>, value: T): Iterable<string | Buffer> {
   return {

@@ -23,7 +23,7 @@ const PAGES = pagesFlag === -1 ? 0 : Number(process.argv[pagesFlag + 1]);
 /** Issue 27's goal among thousands of pages; the small site's earlier goal otherwise. */
 const GOAL_MS = PAGES > 0 ? 30 : 50;
 const WARMUP = 3;
-/** Pause between saves: past chokidar's 50 ms per-file throttle, so each save is a fresh one. */
+/** Pause between saves, so each save is a fresh one (the dev server batches saves that come close together). */
 const PAUSE_MS = 150;
 
 const project = await mkdtemp(path.join(WORK_ROOT, 'agency-site-bench-dev-'));

@@ -297,7 +297,7 @@ export async function importSourceBundle(name, exports) {
     logLevel: 'error',
     // For bench/cpu-profile.js, which maps a profile's positions back to src/ through it.
     sourcemap: 'external',
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'chokidar', 'fsevents', 'sharp'],
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'sharp'],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },

@@ -111,8 +111,6 @@ async function writeBundle({ dir, linked, shared }, hash) {
       'react-dom',
       'react-dom/*',
       'esbuild',
-      'chokidar',
-      'fsevents',
       'playwright-core',
       'sharp',
     ],

@@ -20,10 +20,9 @@ import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pag
 import { createProblems, type Problems } from './build-problems.ts';
 import { readSources } from './build-sources.ts';
 import type { FileVersions } from './cache/file-versions.ts';
-import type { WalkedStats } from './cache/tree-walk.ts';
 import { openStore, type Store } from './cache/store.ts';
 import { CACHE_FILE } from './cache/disk.ts';
-import { restoreHeapGrowth } from './heap-growth.ts';
+import { limitYoungGeneration, restoreHeapGrowth } from './heap-growth.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors } from './errors.ts';
 import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
@@ -43,8 +42,6 @@ export interface BuildOptions {
   store?: Store;
   /** The versions of the source files (dev's watcher). Default: every file as it is now. */
   files?: FileVersions;
-  /** The stats of the source files a walk took just before this build (src/unchanged-build.ts). Default: each file's stats when it is read. */
-  walked?: WalkedStats;
   /** Warnings fail the build before anything is written (`--strict`, for CI). */
   strict?: boolean;
   /** Make the content advice's summary of each page (`--report`). */
@@ -170,13 +167,14 @@ async function prepareProject(config: ResolvedConfig, write: boolean): Promise<v
 async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<Run> {
   // A single build that has a disk cache to read is warm: V8's own heap growth suits it (src/heap-growth.ts).
   if (!options.store && config.cache && existsSync(path.join(config.cacheDir, CACHE_FILE))) restoreHeapGrowth();
+  else limitYoungGeneration();
   const store = options.store ?? (await openStore(config));
   const stopImages = new AbortController();
   // One pipeline for the images of the site and of Markdown bodies.
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
   const workers = { count: 0 };
   const onWorkers = (count: number) => (workers.count = count);
-  const stages = createStages({ config, store, files: options.files, walked: options.walked, pipeline, onWorkers });
+  const stages = createStages({ config, store, files: options.files, pipeline, onWorkers });
   return {
     config,
     options,

@@ -105,15 +105,7 @@ async function writeBundle({ dir, linked, shared }, hash) {
     define: { __AGENCY_SITE_SOURCE_HASH__: JSON.stringify(hash) },
     // Packages with binaries or their own module state stay in node_modules; React is shared with
     // the template bundle, and loads its production build because the launcher sets NODE_ENV.
-    external: [
-      'react',
-      'react/*',
-      'react-dom',
-      'react-dom/*',
-      'esbuild',
-      'playwright-core',
-      'sharp',
-    ],
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'playwright-core', 'sharp'],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },

@@ -2,7 +2,6 @@
 // Plain JavaScript because Node runs it before anything is compiled.
 import module from 'node:module';
 import path from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { ensureBundle } from './bundle.js';
@@ -15,7 +14,6 @@ process.env.NODE_ENV = 'production';
 // longer copies what it writes: the old space's room is then most of what is left of the peak
 // (docs/benchmarks.md, section "cold").
 v8.setFlagsFromString('--heap-growing-percent=30');
-limitYoungGeneration(16 * 1024 * 1024);
 
 let entry;
 try {
@@ -29,20 +27,3 @@ try {
 // (a folder src/bundle.js made sure is ours); Node 20 has no such cache for ES modules.
 module.enableCompileCache?.(path.join(path.dirname(path.dirname(entry)), 'compile-cache'));
 await import(pathToFileURL(entry).href);
-
-/**
- * V8 doubles the young generation's two semi-spaces, up to 16 MB each, while many of remark's
- * short-lived objects survive a collection; held at `bytes` for both (8 MB each), a cold build of
- * 4000 pages peaked about 20 MB lower, in no more time (docs/benchmarks.md, section "cold"). The maximum can
- * only be set on node's command line, which the CLI does not own: growth is stopped when reached.
- */
-function limitYoungGeneration(bytes) {
-  const young = new PerformanceObserver(() => {
-    const space = v8.getHeapSpaceStatistics().find((statistics) => statistics.space_name === 'new_space');
-    if (space && space.space_size >= bytes) {
-      v8.setFlagsFromString('--semi-space-growth-factor=1');
-      young.disconnect();
-    }
-  });
-  young.observe({ entryTypes: ['gc'] });
-}

@@ -10,7 +10,6 @@ import type { ResolvedConfig } from './config.ts';
 import { hashKey } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openSourceFiles, type KeptKeys, type SourceFiles } from './cache/source-files.ts';
-import type { WalkedStats } from './cache/tree-walk.ts';
 import { diskKeyOf, keepResult } from './cache/kept-results.ts';
 import { bytesJsonCodec, keepBundleOnDisk } from './cache/kept-bundle.ts';
 import { stampFolder } from './cache/folder-stamp.ts';
@@ -56,8 +55,6 @@ export interface StageContext {
   store: Store;
   /** The watcher's versions of the source files (dev); without them, each file is as it is on disk now. */
   files?: FileVersions;
-  /** The stats a walk of the source folders took just before a single build (src/unchanged-build.ts). */
-  walked?: WalkedStats;
   /** Makes the images of the site and of Markdown bodies. */
   pipeline: ImagePipeline;
   onWorkers?: (count: number) => void;
@@ -135,7 +132,7 @@ async function keepAdminPreview(config: ResolvedConfig, store: Store, files: Fil
   return code;
 }
 
-export function createStages({ config, store, files: watched, walked, pipeline, onWorkers }: StageContext) {
+export function createStages({ config, store, files: watched, pipeline, onWorkers }: StageContext) {
   const files = watched ?? unchangedFiles;
   const publicVersion = () => files.folder(config.publicDir);
   // A single build's public/ is known by its stamp, which lets what is made from it be kept on disk.
@@ -148,7 +145,7 @@ export function createStages({ config, store, files: watched, walked, pipeline, 
   const made = { siteImages: false, markdownImages: false };
 
   // Without a watcher's versions, a file is taken from the last build's when its stats say it did not change.
-  const sourceFiles = onDisk ? openSourceFiles(store, contentFileKeys(config.allowHtml), walked) : undefined;
+  const sourceFiles = onDisk ? openSourceFiles(store, contentFileKeys(config.allowHtml)) : undefined;
   const context = createLoadContext(config, createReads(config, store, files, sourceFiles));
   const place = { root: config.root, folder: config.templatesDir };
 

@@ -77,17 +77,13 @@ export async function buildUnlessUnchanged(
   }
   // Gone before the build touches anything: a build that fails or is killed leaves no record.
   rmSync(file, { force: true });
-  // The walk's stats stand for the content files' own: each is stat'ed once.
-  const result = await build(config, { ...options, walked: sources?.plain ? sources.seen : undefined });
+  const result = await build(config, options);
   const record = sources && recordOf(config, sources, last?.outside ?? [], result);
   if (record) await writeRecord(file, record);
   return result;
 }
 
-async function build(
-  config: ResolvedConfig,
-  options: Pick<BuildOptions, 'strict' | 'report' | 'walked'>,
-): Promise<BuildResult> {
+async function build(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'report'>): Promise<BuildResult> {
   const { buildSite } = await import('./build.ts');
   return buildSite(config, options);
 }

@@ -18,7 +18,6 @@ import { asciiJson, textOf } from './disk.ts';
 import { linesCodec } from './codecs.ts';
 import { clockNs, isRacy } from '../racy.ts';
 import type { Codec, Store } from './store.ts';
-import type { WalkedStats } from './tree-walk.ts';
 
 type Format = 'yaml' | 'markdown';
 
@@ -102,18 +101,10 @@ export interface SourceFiles {
 
 /**
  * `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read);
- * `keys`: the keys kept with each file; `walked`: the stats a walk of the folders took before the
- * build (src/unchanged-build.ts), taken instead of a stat of each file, with the walk's start as
- * the build's.
+ * `keys`: the keys kept with each file.
  */
-export function openSourceFiles(
-  store: Store,
-  keys: KeptKeys = noKeys,
-  walked?: WalkedStats,
-  now = Date.now(),
-): SourceFiles {
-  const started = (walked?.at ?? clockNs(now)).toString();
-  const statOf = (absolute: string) => walked?.files.get(absolute) ?? statNow(absolute);
+export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, now = Date.now()): SourceFiles {
+  const started = clockNs(now).toString();
   let last: Block | null | undefined;
   // A block whose keys were made under other options is no block: every file is read again.
   const lastBlock = () => {
@@ -218,7 +209,7 @@ function restore<T>(kept: Kept, bytes: Buffer, slug: string | undefined, keys: K
 }
 
 /** undefined for a file that cannot be stat'ed (gone, a link loop): the read reports what is wrong with it. */
-function statNow(absolute: string): BigIntStats | undefined {
+function statOf(absolute: string): BigIntStats | undefined {
   try {
     return statSync(absolute, { bigint: true, throwIfNoEntry: false });
   } catch {

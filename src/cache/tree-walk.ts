@@ -7,33 +7,28 @@
  * stats, so the walk names those files, and only their content can vouch for them.
  *
  * A symbolic link or a special file makes a tree `plain: false`: what is read through a link is
- * not walked, so its stats say nothing of it.
+ * not walked, so its stats say nothing of it. Nothing of the walk is kept but its digest and the
+ * racy names: stats of thousands of files held through a build cost it more in garbage collection
+ * than the walk itself.
  */
 import { hash } from 'node:crypto';
-import { type BigIntStats, lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { isRacy } from '../racy.ts';
 
 export interface TreeWalk {
   /** The stats of every entry, hashed. */
   digest: string;
-  /** The files (as given, or relative to `base` with forward slashes) whose times cannot vouch for them. */
+  /** The files (relative to `base`, forward slashes) whose times cannot vouch for them. */
   racy: string[];
   /** false: a link or a special file was met. */
   plain: boolean;
-  /** What the walk saw: each file's stats by its absolute path, and the clock before the walk. */
-  seen: WalkedStats;
-}
-
-/** Stats a walk took, which a build may take instead of its own (src/cache/source-files.ts). */
-export interface WalkedStats {
-  at: bigint;
-  files: ReadonlyMap<string, BigIntStats>;
 }
 
 /**
  * `folders` are walked whole, `singles` stat'ed one by one; a missing one counts as missing. Paths
  * in the digest and in `racy` are relative to `base`. `readAt`: the wall clock in ns before the walk.
+ * Times are read as milliseconds with their fraction (a double: to a quarter of a microsecond).
  */
 export function walkTrees(
   base: string,
@@ -42,10 +37,9 @@ export function walkTrees(
   readAt: bigint,
 ): TreeWalk {
   const walk = { lines: [] as string[], racy: [] as string[], plain: true };
-  const files = new Map<string, BigIntStats>();
   // Paths are joined by hand: path.join and path.relative for each of thousands of entries cost
   // more than the stat.
-  const visit = (absolute: string, name: string, stats: BigIntStats | undefined) => {
+  const visit = (absolute: string, name: string, stats: Stats | undefined) => {
     if (!stats) {
       walk.lines.push(`${name}\t-`);
     } else if (stats.isDirectory()) {
@@ -54,9 +48,8 @@ export function walkTrees(
         visit(`${absolute}${path.sep}${entry}`, `${name}/${entry}`, statOf(`${absolute}${path.sep}${entry}`));
       }
     } else if (stats.isFile()) {
-      walk.lines.push(`${name}\tf\t${stats.size}\t${stats.mtimeNs}\t${stats.ctimeNs}\t${stats.ino}`);
-      if (isRacy(stats.mtimeNs, readAt)) walk.racy.push(name);
-      files.set(absolute, stats);
+      walk.lines.push(`${name}\tf\t${stats.size}\t${stats.mtimeMs}\t${stats.ctimeMs}\t${stats.ino}`);
+      if (isRacy(BigInt(Math.floor(stats.mtimeMs * 1e6)), readAt)) walk.racy.push(name);
     } else {
       walk.lines.push(`${name}\t?`);
       walk.plain = false;
@@ -68,10 +61,9 @@ export function walkTrees(
     const stats = statOf(file);
     visit(file, nameOf(file), stats?.isDirectory() ? undefined : stats);
   }
-  const digest = hash('sha256', walk.lines.join('\n'), 'base64url');
-  return { digest, racy: walk.racy, plain: walk.plain, seen: { at: readAt, files } };
+  return { digest: hash('sha256', walk.lines.join('\n'), 'base64url'), racy: walk.racy, plain: walk.plain };
 }
 
-function statOf(file: string): BigIntStats | undefined {
-  return lstatSync(file, { bigint: true, throwIfNoEntry: false });
+function statOf(file: string): Stats | undefined {
+  return lstatSync(file, { throwIfNoEntry: false });
 }

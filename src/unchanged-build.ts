@@ -76,7 +76,7 @@ export async function buildUnlessUnchanged(
     };
   }
   // Gone before the build touches anything: a build that fails or is killed leaves no record.
-  rmSync(file, { force: true });
+  if (!removeRecord(file)) return build(config, options);
   const result = await build(config, options);
   const record = sources && recordOf(config, sources, last?.outside ?? [], result);
   if (record) await writeRecord(file, record);
@@ -192,6 +192,16 @@ function contentHash(bytes: Uint8Array | string): string {
 function keptError(error: SiteError): SiteErrorInit {
   const { code, message, hint, file, line, column, frame } = error;
   return { code, message, hint, file, line, column, frame };
+}
+
+/** false when the record cannot be removed (a cache folder that cannot be written): then none is written either. */
+function removeRecord(file: string): boolean {
+  try {
+    rmSync(file, { force: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function readRecord(file: string): BuildRecord | undefined {

@@ -25,7 +25,7 @@ const BUILD_TESTS = [
   'tests/workflows.test.ts',
   'tests/security/**/*.test.ts',
   'tests/advice/{shipped,stage,switches}.test.ts',
-  'tests/dev/{dev,host-check,preview,server,static,watch}.test.ts',
+  'tests/dev/{dev,host-check,preview,server,source-watcher,static,watch}.test.ts',
   'tests/markdown/{batch,depth,heading-anchors}.test.ts',
   'tests/output/{staging,unwritable}.test.ts',
   'tests/images/pipeline.test.ts',

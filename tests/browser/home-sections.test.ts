@@ -11,11 +11,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AxeResults } from 'axe-core';
 import { HtmlValidate } from 'html-validate';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
-import { blockThirdParty, browserAvailable, launchChromium } from '../helpers/chromium.ts';
+import { blockThirdParty, browserAvailable, launchChromium, loadEveryImage } from '../helpers/chromium.ts';
 import { servedSite } from '../helpers/built-site.ts';
 import type { TempProject } from '../helpers/project.ts';
 import { serveFolder, type ServedFolder } from '../helpers/serve.ts';
@@ -240,18 +240,6 @@ const WIDTHS = [
   { viewport: { width: 1440, height: 900 }, isMobile: false },
 ];
 
-/** Scrolls through the page so every lazy image loads, then waits for them. */
-async function loadImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
-      scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-    scrollTo(0, 0);
-  });
-}
-
 describe.skipIf(!browserAvailable('the every-section home page'))('the every-section home page in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -269,7 +257,7 @@ describe.skipIf(!browserAvailable('the every-section home page'))('the every-sec
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${served.origin}/`);
-      await loadImages(page);
+      expect(await loadEveryImage(page)).toEqual([]);
       const folder = process.env.SCREENSHOTS_DIR;
       if (folder) {
         await mkdir(folder, { recursive: true });
@@ -278,7 +266,7 @@ describe.skipIf(!browserAvailable('the every-section home page'))('the every-sec
         await blockThirdParty(other, servedSite().origin);
         const shipped = await other.newPage();
         await shipped.goto(`${servedSite().origin}/`);
-        await loadImages(shipped);
+        expect(await loadEveryImage(shipped)).toEqual([]);
         await shipped.screenshot({ path: path.join(folder, `home-shipped-${viewport.width}.png`), fullPage: true });
         await other.close();
       }

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.ts';
 import { resolveConfig } from '../../src/config.ts';
 import type { ResponsiveImage } from '../../templates/api.ts';
-import { blockThirdParty, browserAvailable, launchChromium } from '../helpers/chromium.ts';
+import { blockThirdParty, browserAvailable, launchChromium, loadEveryImage } from '../helpers/chromium.ts';
 import type { TempProject } from '../helpers/project.ts';
 import { sectionSamples } from '../helpers/section-samples.tsx';
 import { serveFolder, type ServedFolder } from '../helpers/serve.ts';
@@ -84,18 +84,6 @@ afterAll(async () => {
   await project?.cleanup();
 });
 
-/** Scrolls through the page so every lazy image loads, then waits for them. */
-async function loadImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
-      scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-    scrollTo(0, 0);
-  });
-}
-
 for (const { name, viewport, isMobile } of WIDTHS) {
   describe.skipIf(!browserAvailable(`the further sections on a ${name}`))(`the further sections on a ${name}`, () => {
     let page: Page;
@@ -116,7 +104,7 @@ for (const { name, viewport, isMobile } of WIDTHS) {
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${served.origin}${PAGE}`);
-      await loadImages(page);
+      expect(await loadEveryImage(page)).toEqual([]);
       const folder = process.env.SCREENSHOTS_DIR;
       if (folder) {
         await mkdir(folder, { recursive: true });

@@ -4,7 +4,7 @@
  * browser tests with a loud warning; under CI it fails them.
  */
 import { accessSync, constants } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserServer } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -102,4 +102,33 @@ export async function blockThirdParty(context: BrowserContext, origin: string): 
     return route.abort('blockedbyclient');
   });
   return blocked;
+}
+
+/**
+ * Brings every image of the page into view in turn, so the lazy ones start loading, and waits for
+ * each to load or fail, at most `perImageMs` each. Returns the addresses of those still loading,
+ * so a test names the picture that hangs instead of timing out: img.decode() on a lazy image whose
+ * load never started (scrolled past between two frames on a loaded machine) waits forever.
+ */
+export function loadEveryImage(page: Page, perImageMs = 15_000): Promise<string[]> {
+  return page.evaluate(async (limit) => {
+    const settled = (img: HTMLImageElement) =>
+      new Promise<boolean>((resolve) => {
+        if (img.complete) return resolve(true);
+        const timer = setTimeout(() => resolve(false), limit);
+        const done = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        img.addEventListener('load', done, { once: true });
+        img.addEventListener('error', done, { once: true });
+      });
+    const stuck: string[] = [];
+    for (const img of document.images) {
+      img.scrollIntoView({ block: 'center' });
+      if (!(await settled(img))) stuck.push(img.currentSrc || img.src);
+    }
+    scrollTo(0, 0);
+    return stuck;
+  }, perImageMs);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadDiskCache } from '../../src/cache/disk.ts';
-import { openSourceFiles, type KeptKeys } from '../../src/cache/source-files.ts';
+import { openSourceFiles, statStamps, type KeptKeys } from '../../src/cache/source-files.ts';
 import { createStore } from '../../src/cache/store.ts';
 import type { ContentFile } from '../../src/content/file.ts';
 import { loadContentFile } from '../../src/content/file.ts';
@@ -27,7 +27,7 @@ function keysOf(scope: string, restored: Map<string, readonly string[]>, made: {
 /** One build: the page read through the block, which is then saved with the store. */
 async function build(root: string, keys: KeptKeys, now: number): Promise<ContentFile<unknown>> {
   const store = createStore(await loadDiskCache(path.join(root, '.cache'), '1'));
-  const files = openSourceFiles(store, keys, now);
+  const files = openSourceFiles(store, keys, statStamps(now));
   const absolute = path.join(root, 'content', 'pages', 'about-us.md');
   const file = files.read(absolute, 'markdown', 'about-us', () =>
     loadContentFile({ root, contentDir: path.join(root, 'content') }, KINDS.pages, absolute, 'about-us'),

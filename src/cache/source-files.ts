@@ -177,13 +177,7 @@ function keepable(file: ContentFile<unknown>): boolean {
   );
 }
 
-function toKept(
-  absolute: string,
-  stamp: string,
-  format: Format,
-  loaded: ContentFile<unknown>,
-  keys: KeptKeys,
-): Kept {
+function toKept(absolute: string, stamp: string, format: Format, loaded: ContentFile<unknown>, keys: KeptKeys): Kept {
   const { source, parsed, entry } = loaded;
   return [
     absolute,

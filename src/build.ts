@@ -20,7 +20,7 @@ import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pag
 import { createProblems, type Problems } from './build-problems.ts';
 import { readSources } from './build-sources.ts';
 import type { FileVersions } from './cache/file-versions.ts';
-import type { TreeWalk } from './cache/tree-walk.ts';
+import type { TreeWalk } from './tree-walk.ts';
 import { openStore, type Store } from './cache/store.ts';
 import { CACHE_FILE } from './cache/disk.ts';
 import { limitYoungGeneration, restoreHeapGrowth } from './heap-growth.ts';
@@ -44,7 +44,7 @@ export interface BuildOptions {
   /** The versions of the source files (dev's watcher). Default: every file as it is now. */
   files?: FileVersions;
   /**
-   * The stamps of the source files (src/cache/file-stamp.ts) by absolute path, from the walk taken
+   * The stamps of the source files (src/file-stamp.ts) by absolute path, from the walk taken
    * just before this build (src/unchanged-build.ts). Default: each file stat'ed when it is read.
    */
   walked?: ReadonlyMap<string, string | undefined>;

@@ -16,7 +16,7 @@ import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { checkSite, readPageJson, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
 import type { OutputRecords } from './output/previous-output.ts';
-import type { TreeWalk } from './cache/tree-walk.ts';
+import type { TreeWalk } from './tree-walk.ts';
 import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
 import { parseScan } from './output/scan-json.ts';

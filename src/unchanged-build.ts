@@ -5,9 +5,12 @@
  * (what that build printed: its counts and its warnings) without loading the pipeline. Anything
  * else runs buildSite and leaves a new record.
  *
- * What the record vouches for is the stats of every file and folder under content/, public/,
- * templates/ and the output folder, taken before the build read them (src/cache/tree-walk.ts):
- * a file changed while the build ran has other stats than the record's, so the next build runs.
+ * What the record vouches for is the stats of every file and folder under content/, public/ and
+ * templates/, taken before the build read them, and under the output folder as the build left it:
+ * the walk with which the write verified the previous output, the one file it then wrote in place
+ * stat'ed again (src/output/in-place.ts), or a walk after the build when it staged the output
+ * whole (src/tree-walk.ts). A file changed while the build ran has other stats than the
+ * record's, so the next build runs.
  * A source file too new to be judged by its time (git's racy rule) leaves no record; an output file
  * this build wrote in the same tick as a hand edit could be is checked by its content instead.
  * `--no-cache` neither reads nor leaves a record, and a build that fails or is killed leaves none.
@@ -18,7 +21,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildOptions, BuildResult } from './build.ts';
-import { walkTrees, type TreeWalk } from './cache/tree-walk.ts';
+import { walkTrees, type TreeWalk } from './tree-walk.ts';
 import { GENERATOR_VERSION } from './cache/version.ts';
 import type { ResolvedConfig } from './config.ts';
 import { restoreError, type SiteError, type SiteErrorInit } from './errors.ts';

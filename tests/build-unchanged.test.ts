@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig, type Options } from '../src/config.ts';
 import { buildUnlessUnchanged } from '../src/unchanged-build.ts';
-import { walkTrees } from '../src/cache/tree-walk.ts';
+import { walkTrees } from '../src/tree-walk.ts';
 import { clockNs } from '../src/racy.ts';
 import { copyProject, pageSource, replacePages, runCli, siteErrorsOf, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';

@@ -1,15 +1,15 @@
 /**
  * The content files a single build read, kept in one block of the disk cache with the stamp each
- * had when it was read (its size, modification time and inode, src/cache/file-stamp.ts). The next
+ * had when it was read (its size, modification time and inode, src/file-stamp.ts). The next
  * build takes a file from the block without reading it when its stamp is still the same, as make,
  * Vite and Hugo's file cache do; otherwise it reads the file, and what is made from its text is
  * found again by its hash (src/stages.ts). A file whose modification time is not clearly older
  * than the start of the build that read it has no stamp, and is not kept (git's "racy" rule,
- * src/racy.ts). The keys a build made
- * from a file (its text's hash, its body's) are kept beside it, so a file taken from the block is
- * not hashed again, and its text follows the lines of the block as bytes, decoded only when asked
- * for: of 4000 files, a build with one changed reads few texts (the 8 MB block was mostly texts,
- * and decoding it was one of the larger items of such a build).
+ * src/racy.ts). The keys a build made from a file (its text's hash, its body's) are kept beside
+ * it, so a file taken from the block is not hashed again, and its text follows the lines of the
+ * block as bytes, decoded only when asked for: of 4000 files, a build with one changed reads few
+ * texts (the 8 MB block was mostly texts, and decoding it was one of the larger items of such a
+ * build).
  */
 import { statSync, type Stats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
@@ -17,13 +17,13 @@ import { isJsonSafe, restoreParsed, withFields } from '../content/parse.ts';
 import type { SourceFile } from '../content/source.ts';
 import { asciiJson, textOf } from './disk.ts';
 import { linesCodec } from './codecs.ts';
-import { vouchedStampOf } from './file-stamp.ts';
+import { vouchedStampOf } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
 import type { Codec, Store } from './store.ts';
 
 type Format = 'yaml' | 'markdown';
 
-/** One file as kept: its stats, then what rebuilds its ContentFile. */
+/** One file as kept: its stamp, then what rebuilds its ContentFile. */
 type Kept = [
   absolute: string,
   stamp: string,
@@ -98,7 +98,7 @@ export interface SourceFiles {
 }
 
 /**
- * The stamp of each source file as a build sees it (src/cache/file-stamp.ts), taken before the
+ * The stamp of each source file as a build sees it (src/file-stamp.ts), taken before the
  * file is read; undefined for a file whose time cannot vouch for it (or that cannot be stat'ed):
  * it is read, and not kept.
  */

@@ -22,7 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { TreeWalk } from '../cache/tree-walk.ts';
+import type { TreeWalk } from '../tree-walk.ts';
 import { walkOutputFolder } from './output-walk.ts';
 import type { OutputFile } from './plan.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';

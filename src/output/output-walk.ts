@@ -1,10 +1,10 @@
 /**
- * The walk of the output folder (src/cache/tree-walk.ts), one for the write of a warm build
+ * The walk of the output folder (src/tree-walk.ts), one for the write of a warm build
  * (src/output/in-place.ts) and the unchanged build's check of its record (src/unchanged-build.ts):
  * both name the entries relative to the folder's parent, so a digest one made is the other's.
  */
 import path from 'node:path';
-import { openWalk, type OpenWalk } from '../cache/tree-walk.ts';
+import { openWalk, type OpenWalk } from '../tree-walk.ts';
 import { clockNs } from '../racy.ts';
 
 export function walkOutputFolder(outDir: string, readAt = clockNs()): OpenWalk {

@@ -4,12 +4,12 @@
  * files of a rebuild are unchanged. A file is linked when its bytes are known to be the new ones:
  * read and compared, or, for a file with a key (a page: its key stands for its HTML), when the
  * last build recorded that key with the file's stamp (its size, modification time and inode,
- * src/cache/file-stamp.ts) and the stamp is still the same. Files written just now have no stamp
+ * src/file-stamp.ts) and the stamp is still the same. Files written just now have no stamp
  * (git's "racy" rule, src/racy.ts: an edit by hand within the same tick of the filesystem's clock
  * would keep the time), so a file edited in the output is written anew either way.
  */
 import { closeSync, linkSync, lstatSync, openSync, readSync } from 'node:fs';
-import { vouchedStampOf } from '../cache/file-stamp.ts';
+import { vouchedStampOf } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
 
 /** What the last build knew of each file it left in the output, by path. */

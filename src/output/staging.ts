@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { OutputFile } from './plan.ts';
-import type { TreeWalk } from '../cache/tree-walk.ts';
+import type { TreeWalk } from '../tree-walk.ts';
 import { writeInPlace } from './in-place.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 

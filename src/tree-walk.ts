@@ -9,7 +9,7 @@
  * A symbolic link or a special file makes a tree `plain: false`: what is read through a link is
  * not walked, so its stats say nothing of it.
  *
- * Each file's stamp (src/cache/file-stamp.ts) is kept by its path, one short string a file, so that
+ * Each file's stamp (src/file-stamp.ts) is kept by its path, one short string a file, so that
  * the build stats each file once: the pipeline takes the source walk's stamps instead of its own
  * (src/cache/source-files.ts), and the write of a warm build verifies the previous output with
  * the output walk's (src/output/in-place.ts). Stats objects are not kept: thousands of them held

@@ -6,11 +6,14 @@
  * filesystem's clock and keep them, and then only its content can tell. A stamp kept by one build
  * and found again by the next says the file was not written in between.
  *
- * Times are read as milliseconds with their fraction (plain stats: a double, to a quarter of a
- * microsecond). A later write moves a vouching time by at least the racy tick, far more than that.
+ * Plain stats, not BigIntStats: thousands of BigInts a walk cost more than the stat itself. Times
+ * are read as milliseconds with their fraction (a double, to a quarter of a microsecond): a later
+ * write moves a time that vouches by at least the racy tick, far more than that. The inode is a
+ * double too, exact below 2^53; two files told apart by nothing but the lower bits of larger
+ * inodes would also need the same size and modification time.
  */
 import type { Stats } from 'node:fs';
-import { isRacyMs } from '../racy.ts';
+import { isRacyMs } from './racy.ts';
 
 /** The stamp of a file, whether or not its time can vouch for it (see vouches). */
 export function stampOf(stats: Stats): string {

@@ -1,5 +1,5 @@
 /**
- * walkTrees keeps each file's stamp by its path for the build that follows (src/cache/tree-walk.ts),
+ * walkTrees keeps each file's stamp by its path for the build that follows (src/tree-walk.ts),
  * and an open walk stats a file the build wrote again before its digest is made.
  */
 import { lstatSync } from 'node:fs';
@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stampOf } from '../../src/cache/file-stamp.ts';
-import { openWalk, walkTrees } from '../../src/cache/tree-walk.ts';
-import { clockNs } from '../../src/racy.ts';
+import { stampOf } from '../src/file-stamp.ts';
+import { openWalk, walkTrees } from '../src/tree-walk.ts';
+import { clockNs } from '../src/racy.ts';
 
 let root: string;
 let site: string;

@@ -12,9 +12,11 @@
  * Each file's stamp (src/file-stamp.ts) is kept by its path, one short string a file, so that
  * the build stats each file once: the pipeline takes the source walk's stamps instead of its own
  * (src/cache/source-files.ts), and the write of a warm build verifies the previous output with
- * the output walk's (src/output/in-place.ts). Stats objects are not kept: thousands of them held
- * through a build cost it more in garbage collection than a second stat of each file (8000
- * BigIntStats: 7.95 G instructions against 7.82 G for a one-page warm build, docs/benchmarks.md).
+ * the output walk's (src/output/in-place.ts). Stats objects are not kept: the BigIntStats of 4000
+ * files held through a build once cost it more in garbage collection than a second stat of each
+ * file saved (7.95 G instructions against 7.82 G for a one-page warm build); a string a file
+ * costs less than the stat it saves (7.51 G against 7.69 G, docs/benchmarks.md, section "Each
+ * file stat'ed once").
  */
 import { hash } from 'node:crypto';
 import { lstatSync, readdirSync, type Stats } from 'node:fs';

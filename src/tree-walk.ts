@@ -15,7 +15,7 @@
  * the output walk's (src/output/in-place.ts). Stats objects are not kept: the BigIntStats of 4000
  * files held through a build once cost it more in garbage collection than a second stat of each
  * file saved (7.95 G instructions against 7.82 G for a one-page warm build); a string a file
- * costs less than the stat it saves (7.51 G against 7.69 G, docs/benchmarks.md, section "Each
+ * costs less than the stat it saves (7.51 G against 7.66 G, docs/benchmarks.md, section "Each
  * file stat'ed once").
  */
 import { hash } from 'node:crypto';

@@ -20,6 +20,7 @@ import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pag
 import { createProblems, type Problems } from './build-problems.ts';
 import { readSources } from './build-sources.ts';
 import type { FileVersions } from './cache/file-versions.ts';
+import type { TreeWalk } from './tree-walk.ts';
 import { openStore, type Store } from './cache/store.ts';
 import { CACHE_FILE } from './cache/disk.ts';
 import { limitYoungGeneration, restoreHeapGrowth } from './heap-growth.ts';
@@ -42,6 +43,11 @@ export interface BuildOptions {
   store?: Store;
   /** The versions of the source files (dev's watcher). Default: every file as it is now. */
   files?: FileVersions;
+  /**
+   * The stamps of the source files (src/file-stamp.ts) by absolute path, from the walk taken
+   * just before this build (src/unchanged-build.ts). Default: each file stat'ed when it is read.
+   */
+  walked?: ReadonlyMap<string, string | undefined>;
   /** Warnings fail the build before anything is written (`--strict`, for CI). */
   strict?: boolean;
   /** Make the content advice's summary of each page (`--report`). */
@@ -75,6 +81,11 @@ export interface BuildResult {
   window: TimeWindow;
   /** The files esbuild bundled into the templates and the browser assets (absolute paths). */
   bundled: string[];
+  /**
+   * The output folder as the write left it, from the walk that verified it before writing in place
+   * (src/output/in-place.ts), with the file written since stat'ed again; none when it was staged whole.
+   */
+  outputWalk?: TreeWalk;
 }
 
 /**
@@ -108,7 +119,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
     if (!site || !pages || !advice) throw new Error('buildSite: a stage made nothing and reported no problem');
     // Written first: what it links is recorded in the store for the next build.
-    if (write) await writeStage(run.store, config.outDir, output.planned);
+    const outputWalk = write ? await writeStage(run.store, config.outDir, output.planned) : undefined;
     await run.store.save();
     // What this build published, for the next build's moved-page guard.
     if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous);
@@ -129,6 +140,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       report: advice.report,
       window: site.window,
       bundled: [...(sources.templates?.inputs ?? []), ...(sources.assets?.inputs ?? [])],
+      outputWalk,
     };
   } catch (error) {
     // A build that fails stops its images: the encoder process is killed, and no image is made or
@@ -174,7 +186,7 @@ async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
   const workers = { count: 0 };
   const onWorkers = (count: number) => (workers.count = count);
-  const stages = createStages({ config, store, files: options.files, pipeline, onWorkers });
+  const stages = createStages({ config, store, files: options.files, walked: options.walked, pipeline, onWorkers });
   return {
     config,
     options,

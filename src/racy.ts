@@ -19,3 +19,8 @@ export function isRacy(mtimeNs: bigint, readAt: bigint): boolean {
   const tick = mtimeNs % 1_000_000_000n === 0n ? COARSE_TICK : FINE_TICK;
   return mtimeNs >= readAt - tick;
 }
+
+/** isRacy for a time read as milliseconds with their fraction (fs.Stats' mtimeMs: to a quarter of a microsecond). */
+export function isRacyMs(mtimeMs: number, readAt: bigint): boolean {
+  return isRacy(BigInt(Math.floor(mtimeMs * 1e6)), readAt);
+}

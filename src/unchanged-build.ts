@@ -5,9 +5,12 @@
  * (what that build printed: its counts and its warnings) without loading the pipeline. Anything
  * else runs buildSite and leaves a new record.
  *
- * What the record vouches for is the stats of every file and folder under content/, public/,
- * templates/ and the output folder, taken before the build read them (src/cache/tree-walk.ts):
- * a file changed while the build ran has other stats than the record's, so the next build runs.
+ * What the record vouches for is the stats of every file and folder under content/, public/ and
+ * templates/, taken before the build read them, and under the output folder as the build left it:
+ * the walk with which the write verified the previous output, the one file it then wrote in place
+ * stat'ed again (src/output/in-place.ts), or a walk after the build when it staged the output
+ * whole (src/tree-walk.ts). A file changed while the build ran has other stats than the
+ * record's, so the next build runs.
  * A source file too new to be judged by its time (git's racy rule) leaves no record; an output file
  * this build wrote in the same tick as a hand edit could be is checked by its content instead.
  * `--no-cache` neither reads nor leaves a record, and a build that fails or is killed leaves none.
@@ -18,11 +21,12 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildOptions, BuildResult } from './build.ts';
-import { walkTrees, type TreeWalk } from './cache/tree-walk.ts';
+import { walkTrees, type TreeWalk } from './tree-walk.ts';
 import { GENERATOR_VERSION } from './cache/version.ts';
 import type { ResolvedConfig } from './config.ts';
 import { restoreError, type SiteError, type SiteErrorInit } from './errors.ts';
 import { isWithin, type TimeWindow } from './news/time-window.ts';
+import { outputPathOf, walkOutputFolder } from './output/output-walk.ts';
 import type { OutputFile } from './output/plan.ts';
 import { hasLeftovers } from './output/staging.ts';
 import { clockNs } from './racy.ts';
@@ -77,13 +81,22 @@ export async function buildUnlessUnchanged(
   }
   // Gone before the build touches anything: a build that fails or is killed leaves no record.
   if (!removeRecord(file)) return build(config, options);
-  const result = await build(config, options);
+  // The walk's stamps stand for the content files' own, so each is stat'ed once. They were taken
+  // before the build read anything, as a stamp must be (src/cache/source-files.ts): a file that
+  // changes after the walk is kept by the pipeline with the walk's stamp, this build's record has
+  // the walk's stats, and the next build's walk sees other stats, runs the pipeline, and the file's
+  // stamp no longer matches: it is read again. A file too new for its time to vouch for it has no
+  // stamp, and is read (git's racy rule, src/racy.ts, against the clock before the walk).
+  const result = await build(config, { ...options, walked: sources?.plain ? sources.files : undefined });
   const record = sources && recordOf(config, sources, last?.outside ?? [], result);
   if (record) await writeRecord(file, record);
   return result;
 }
 
-async function build(config: ResolvedConfig, options: Pick<BuildOptions, 'strict' | 'report'>): Promise<BuildResult> {
+async function build(
+  config: ResolvedConfig,
+  options: Pick<BuildOptions, 'strict' | 'report' | 'walked'>,
+): Promise<BuildResult> {
   const { buildSite } = await import('./build.ts');
   return buildSite(config, options);
 }
@@ -101,7 +114,7 @@ function walkSources(config: ResolvedConfig, outside: readonly string[]): TreeWa
 }
 
 function walkOutput(config: ResolvedConfig): TreeWalk | undefined {
-  return walkSafely(() => walkTrees(config.root, [config.outDir], [], clockNs()));
+  return walkSafely(() => walkOutputFolder(config.outDir).close());
 }
 
 /** A folder that cannot be read is the pipeline's to report. */
@@ -128,7 +141,7 @@ function isReplayable(
   if (!output?.plain || output.digest !== last.output) return false;
   return output.racy.every((name) => {
     try {
-      return last.racyOutput[name] === contentHash(readFileSync(path.join(config.root, name)));
+      return last.racyOutput[name] === contentHash(readFileSync(outputPathOf(config.outDir, name)));
     } catch {
       return false;
     }
@@ -146,12 +159,13 @@ function recordOf(
   const outside = result.bundled.filter((file) => !isInsideAny(file, config)).sort();
   // The files outside the folders were walked before the build as the last record named them.
   if (outside.join('\n') !== [...walkedOutside].sort().join('\n')) return undefined;
-  const output = walkOutput(config);
+  // The write's own walk when it wrote in place (the file it wrote stat'ed again); else a walk now.
+  const output = result.outputWalk ?? walkOutput(config);
   if (!output?.plain || output.racy.length > MOST_RACY_OUTPUTS) return undefined;
   const planned = new Map(result.output.map((file) => [path.join(config.outDir, file.path), file]));
   const racyOutput: Record<string, string> = {};
   for (const name of output.racy) {
-    const file = planned.get(path.join(config.root, name));
+    const file = planned.get(outputPathOf(config.outDir, name));
     const bytes = file && bytesOf(file);
     if (!bytes) return undefined;
     racyOutput[name] = contentHash(bytes);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveConfig, type Options } from '../src/config.ts';
 import { buildUnlessUnchanged } from '../src/unchanged-build.ts';
-import { walkTrees } from '../src/cache/tree-walk.ts';
+import { walkTrees } from '../src/tree-walk.ts';
 import { clockNs } from '../src/racy.ts';
 import { copyProject, pageSource, replacePages, runCli, siteErrorsOf, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';
@@ -83,6 +83,22 @@ describe('a build with nothing changed', { timeout: 120_000 }, () => {
     // Same size and modification time (utimes can set it back), but a change time no one can set.
     await chmod(project.file('content/pages/alpha.md'), 0o600);
     expect(replayed(await build())).toBe(false);
+  });
+
+  it("takes a content file's stats from the walk before the pipeline, as the pipeline takes its own", async () => {
+    await build();
+    // Same size, time and inode: make, and the pipeline's own stats, would not read it again. Its
+    // change time moved, so the pipeline runs, and it finds the file in the walk by its path.
+    await project.edit('content/pages/alpha.md', 'The first page.', 'The FIRST page.');
+    await utimes(project.file('content/pages/alpha.md'), LONG_AGO, LONG_AGO);
+    const again = await build();
+    expect(replayed(again)).toBe(false);
+    expect(await project.read('dist/alpha.html')).toContain('The first page.');
+    // A time the walk cannot vouch for: read.
+    const now = new Date();
+    await utimes(project.file('content/pages/alpha.md'), now, now);
+    expect(replayed(await build())).toBe(false);
+    expect(await project.read('dist/alpha.html')).toContain('The FIRST page.');
   });
 
   it('builds again when a file is added to a source folder, or a template changes', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockNs, isRacy } from '../src/racy.ts';
+import { clockNs, isRacy, isRacyMs } from '../src/racy.ts';
 
 describe('isRacy', () => {
   const readAt = clockNs(Date.parse('2026-01-01T12:00:00.500Z'));
@@ -18,5 +18,21 @@ describe('isRacy', () => {
     const second = clockNs(Date.parse('2026-01-01T11:59:59.000Z'));
     expect(isRacy(second, readAt)).toBe(true);
     expect(isRacy(second - 2_000_000_000n, readAt)).toBe(false);
+  });
+});
+
+describe('isRacyMs', () => {
+  const readAt = clockNs(Date.parse('2026-01-01T12:00:00.500Z'));
+  const ms = Date.parse('2026-01-01T12:00:00.500Z');
+
+  it('judges a time read as milliseconds with their fraction as isRacy judges it in ns', () => {
+    expect(isRacyMs(ms - 60.25, readAt)).toBe(false);
+    expect(isRacyMs(ms - 10.25, readAt)).toBe(true);
+  });
+
+  it('counts whole seconds as a coarse filesystem', () => {
+    const second = Date.parse('2026-01-01T11:59:59.000Z');
+    expect(isRacyMs(second, readAt)).toBe(true);
+    expect(isRacyMs(second + 0.001, readAt)).toBe(false);
   });
 });

@@ -1,32 +1,32 @@
 /**
- * The content files a single build read, kept in one block of the disk cache with the size,
- * modification time (ns) and inode each had when it was read. The next build takes a file from
- * the block without reading it when all three still match, as make, Vite and Hugo's file cache
- * do; otherwise it reads the file, and what is made from its text is found again by its hash
- * (src/stages.ts). A file whose modification time is not clearly older than the start of the
- * build that read it is always read again (git's "racy" rule, src/racy.ts). The keys a build made
- * from a file (its text's hash, its body's) are kept beside it, so a file taken from the block is
- * not hashed again, and its text follows the lines of the block as bytes, decoded only when asked
- * for: of 4000 files, a build with one changed reads few texts (the 8 MB block was mostly texts,
- * and decoding it was one of the larger items of such a build).
+ * The content files a single build read, kept in one block of the disk cache with the stamp each
+ * had when it was read (its size, modification time and inode, src/file-stamp.ts). The next
+ * build takes a file from the block without reading it when its stamp is still the same, as make,
+ * Vite and Hugo's file cache do; otherwise it reads the file, and what is made from its text is
+ * found again by its hash (src/stages.ts). A file whose modification time is not clearly older
+ * than the start of the build that read it has no stamp, and is not kept (git's "racy" rule,
+ * src/racy.ts). The keys a build made from a file (its text's hash, its body's) are kept beside
+ * it, so a file taken from the block is not hashed again, and its text follows the lines of the
+ * block as bytes, decoded only when asked for: of 4000 files, a build with one changed reads few
+ * texts (the 8 MB block was mostly texts, and decoding it was one of the larger items of such a
+ * build).
  */
-import { statSync, type BigIntStats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
 import { isJsonSafe, restoreParsed, withFields } from '../content/parse.ts';
 import type { SourceFile } from '../content/source.ts';
 import { asciiJson, textOf } from './disk.ts';
 import { linesCodec } from './codecs.ts';
-import { clockNs, isRacy } from '../racy.ts';
+import { vouchedStampOf } from '../file-stamp.ts';
+import { clockNs } from '../racy.ts';
 import type { Codec, Store } from './store.ts';
 
 type Format = 'yaml' | 'markdown';
 
-/** One file as kept: its stats, then what rebuilds its ContentFile. */
+/** One file as kept: its stamp, then what rebuilds its ContentFile. */
 type Kept = [
   absolute: string,
-  size: string,
-  mtimeNs: string,
-  ino: string,
+  stamp: string,
   file: string,
   /** The text's length in UTF-8 bytes: the text itself follows the lines. */
   textBytes: number,
@@ -39,8 +39,6 @@ type Kept = [
 ];
 
 interface Block {
-  /** When the build that read these files started (ns since the epoch). */
-  started: string;
   /** What the kept keys were made under (KeptKeys.scope). */
   scope: string;
   files: Map<string, Kept>;
@@ -62,7 +60,7 @@ export interface KeptKeys {
 const noKeys: KeptKeys = { scope: '', of: () => [], restore() {} };
 
 /**
- * The start, the keys' scope and the length of the lines on the first line; then a line a file (a
+ * The keys' scope and the length of the lines on the first line; then a line a file (a
  * file read again costs its line alone); then the files' texts in the same order, as UTF-8.
  */
 const filesCodec = linesCodec<Kept>();
@@ -72,7 +70,7 @@ const blockCodec: Codec<Block> = {
   *encode(block) {
     const lines = [...filesCodec.encode(block.files)];
     const length = lines.reduce((sum: number, part) => sum + Buffer.byteLength(part), 0);
-    yield `${asciiJson([block.started, block.scope, length])}\n`;
+    yield `${asciiJson([block.scope, length])}\n`;
     yield* lines;
     for (const absolute of block.files.keys()) {
       const text = block.texts.get(absolute)!;
@@ -81,14 +79,14 @@ const blockCodec: Codec<Block> = {
   },
   decode(bytes) {
     const end = bytes.indexOf(10);
-    const [started, scope, length] = JSON.parse(textOf(bytes, 0, end)) as [string, string, number];
+    const [scope, length] = JSON.parse(textOf(bytes, 0, end)) as [string, number];
     const files = filesCodec.decode(bytes.subarray(end + 1, end + 1 + length));
     const texts = new Map<string, Buffer>();
     let at = end + 1 + length;
-    for (const [absolute, kept] of files) texts.set(absolute, bytes.subarray(at, (at += kept[5])));
+    for (const [absolute, kept] of files) texts.set(absolute, bytes.subarray(at, (at += kept[3])));
     // Lengths that do not add up: no block (every file is read).
-    if (at !== bytes.length) return { started, scope, files: new Map(), texts: new Map() };
-    return { started, scope, files, texts };
+    if (at !== bytes.length) return { scope, files: new Map(), texts: new Map() };
+    return { scope, files, texts };
   },
 };
 
@@ -100,11 +98,33 @@ export interface SourceFiles {
 }
 
 /**
- * `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read);
- * `keys`: the keys kept with each file.
+ * The stamp of each source file as a build sees it (src/file-stamp.ts), taken before the
+ * file is read; undefined for a file whose time cannot vouch for it (or that cannot be stat'ed):
+ * it is read, and not kept.
  */
-export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, now = Date.now()): SourceFiles {
-  const started = clockNs(now).toString();
+export type SourceStamps = (absolute: string) => string | undefined;
+
+/**
+ * Each file stat'ed just before it is read, its time judged against the build's start (`now`).
+ * A single build takes the stamps of the walk that came before it instead (src/unchanged-build.ts).
+ */
+export function statStamps(now = Date.now()): SourceStamps {
+  const readAt = clockNs(now);
+  return (absolute) => {
+    const stats = statOf(absolute);
+    return stats && vouchedStampOf(stats, readAt);
+  };
+}
+
+/**
+ * `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read);
+ * `keys`: the keys kept with each file; `stamps`: each file's stamp, taken before it is read.
+ *
+ * Why a stamp must be taken before the read: a file kept with a stamp older than its text (the
+ * file changed after the stamp was taken, before it was read) is read again by the next build,
+ * whose stamp differs; a text older than its stamp would be taken from the block for good.
+ */
+export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, stamps = statStamps()): SourceFiles {
   let last: Block | null | undefined;
   // A block whose keys were made under other options is no block: every file is read again.
   const lastBlock = () => {
@@ -119,10 +139,10 @@ export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, now = Dat
   let fresh = 0;
   return {
     read(absolute, format, slug, load) {
-      const stats = statOf(absolute);
+      const stamp = stamps(absolute);
       const block = lastBlock();
       const kept = block?.files.get(absolute);
-      if (stats && kept && unchanged(kept, stats, block!.started)) {
+      if (stamp !== undefined && kept?.[1] === stamp) {
         const text = block!.texts.get(absolute)!;
         files.set(absolute, kept);
         texts.set(absolute, text);
@@ -130,7 +150,7 @@ export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, now = Dat
       }
       const loaded = load();
       fresh++;
-      const record = stats && keepable(loaded) && toKept(absolute, stats, format, loaded, keys);
+      const record = stamp !== undefined && keepable(loaded) && toKept(absolute, stamp, format, loaded, keys);
       if (record) {
         files.set(absolute, record);
         texts.set(absolute, loaded.source!.text);
@@ -140,18 +160,9 @@ export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, now = Dat
     save() {
       const block = lastBlock();
       if (fresh === 0 && block && files.size === block.files.size) return;
-      store.keep('source-files', 'last', { started, scope: keys.scope, files, texts }, blockCodec);
+      store.keep('source-files', 'last', { scope: keys.scope, files, texts }, blockCodec);
     },
   };
-}
-
-function unchanged(kept: Kept, stats: BigIntStats, started: string): boolean {
-  return (
-    kept[1] === String(stats.size) &&
-    kept[2] === String(stats.mtimeNs) &&
-    kept[3] === String(stats.ino) &&
-    !isRacy(stats.mtimeNs, BigInt(started))
-  );
 }
 
 /** A file is kept when it has no problems (those are reported from a fresh read) and its data survives JSON. */
@@ -166,19 +177,11 @@ function keepable(file: ContentFile<unknown>): boolean {
   );
 }
 
-function toKept(
-  absolute: string,
-  stats: BigIntStats,
-  format: Format,
-  loaded: ContentFile<unknown>,
-  keys: KeptKeys,
-): Kept {
+function toKept(absolute: string, stamp: string, format: Format, loaded: ContentFile<unknown>, keys: KeptKeys): Kept {
   const { source, parsed, entry } = loaded;
   return [
     absolute,
-    String(stats.size),
-    String(stats.mtimeNs),
-    String(stats.ino),
+    stamp,
     source!.file,
     Buffer.byteLength(source!.text),
     format,
@@ -192,7 +195,7 @@ function toKept(
 
 /** The file as kept, its text decoded from `bytes` when first asked for. */
 function restore<T>(kept: Kept, bytes: Buffer, slug: string | undefined, keys: KeptKeys): ContentFile<T> {
-  const [, , , , file, , format, raw, data, start, lineOffset, made] = kept;
+  const [, , file, , format, raw, data, start, lineOffset, made] = kept;
   let text: string | undefined;
   const source: SourceFile = {
     file,
@@ -209,9 +212,9 @@ function restore<T>(kept: Kept, bytes: Buffer, slug: string | undefined, keys: K
 }
 
 /** undefined for a file that cannot be stat'ed (gone, a link loop): the read reports what is wrong with it. */
-function statOf(absolute: string): BigIntStats | undefined {
+function statOf(absolute: string): Stats | undefined {
   try {
-    return statSync(absolute, { bigint: true, throwIfNoEntry: false });
+    return statSync(absolute, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }

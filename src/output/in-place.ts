@@ -16,64 +16,64 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import type { TreeWalk } from '../tree-walk.ts';
+import { walkOutputFolder } from './output-walk.ts';
 import type { OutputFile } from './plan.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 
-/** The records for the next build, or undefined when the output has to be staged whole. */
+export interface WrittenInPlace {
+  /** The records for the next build. */
+  records: OutputRecords;
+  /** The output as this write left it: the walk that verified it, with the file written since stat'ed again. */
+  walk: TreeWalk;
+}
+
+/** Undefined when the output has to be staged whole. */
 export function writeInPlace(
   outDir: string,
   staging: string,
   files: OutputFile[],
   last: OutputRecords | undefined,
-): OutputRecords | undefined {
-  if (!last || !sameFolders(outDir, files)) return undefined;
+): WrittenInPlace | undefined {
+  if (!last) return undefined;
+  // One walk reads every folder and stats every file: the check that the output holds exactly the
+  // new output's files, the stamps matched against the last build's records, and the digest the
+  // unchanged build records (src/unchanged-build.ts).
+  const walk = walkOutputFolder(outDir);
+  if (!walk.plain || walk.files.size !== files.length) return undefined;
   const previous = openPreviousOutput(last);
+  // The folders of the new output; with its files all found among the walk's, as many folders
+  // walked as these means no folder besides them.
+  const folders = new Set<string>(['']);
   let changed: OutputFile | undefined;
   for (const file of files) {
     const target = path.join(outDir, file.path);
+    if (!walk.files.has(target)) return undefined;
+    for (let slash = file.path.lastIndexOf('/'); slash !== -1; slash = file.path.lastIndexOf('/', slash - 1)) {
+      const folder = file.path.slice(0, slash);
+      if (folders.has(folder)) break;
+      folders.add(folder);
+    }
     const same = file.source
       ? sameAsSource(target, file.source)
-      : previous.holds(file.path, target, file.contents ?? '', file.key);
+      : previous.holds(file.path, target, file.contents ?? '', file.key, walk.files.get(target));
     if (same) continue;
     if (changed) return undefined;
     changed = file;
   }
-  if (changed) replaceFile(outDir, staging, changed);
-  return previous.records();
-}
-
-/** Every folder of the new output exists and holds exactly the names the new output has there. */
-function sameFolders(outDir: string, files: OutputFile[]): boolean {
-  const expected = new Map<string, Set<string>>([['', new Set()]]);
-  for (const { path: file } of files) {
-    let child = file;
-    for (let slash = file.lastIndexOf('/'); ; slash = file.lastIndexOf('/', slash - 1)) {
-      const folder = slash === -1 ? '' : file.slice(0, slash);
-      let names = expected.get(folder);
-      if (!names) expected.set(folder, (names = new Set()));
-      names.add(slash === -1 ? child : child.slice(slash + 1));
-      if (slash === -1) break;
-      child = folder;
-    }
+  if (folders.size !== walk.folders) return undefined;
+  if (changed) {
+    replaceFile(outDir, staging, changed);
+    // Its stats are this write's: the walk's would describe the file it replaced.
+    walk.restat(path.join(outDir, changed.path));
   }
-  for (const [folder, names] of expected) {
-    let found: string[];
-    try {
-      if (!lstatSync(path.join(outDir, folder)).isDirectory()) return false;
-      found = readdirSync(path.join(outDir, folder));
-    } catch {
-      return false;
-    }
-    if (found.length !== names.size || found.some((name) => !names.has(name))) return false;
-  }
-  return true;
+  return { records: previous.records(), walk: walk.close() };
 }
 
 /** A copied file (public/, an encoded image) holds its source's bytes. */

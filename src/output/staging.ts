@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { OutputFile } from './plan.ts';
+import type { TreeWalk } from '../tree-walk.ts';
 import { writeInPlace } from './in-place.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 
@@ -136,11 +137,18 @@ function leftoverFailed(cause: unknown, folder: string, step: string): SiteError
   return createError('WriteFailed', facts, { file: path.basename(folder), cause });
 }
 
+export interface WrittenOutput {
+  /** The record for the next build (src/output/previous-output.ts). */
+  records: OutputRecords;
+  /** The output as the write left it, when it was written in place (src/output/in-place.ts). */
+  walk?: TreeWalk;
+}
+
 /**
  * Writes `files` as the new output. `last`: what the last build recorded of the files it left
- * (src/output/previous-output.ts); the result is the record for the next build.
+ * (src/output/previous-output.ts).
  */
-export async function writeOutput(outDir: string, files: OutputFile[], last?: OutputRecords): Promise<OutputRecords> {
+export async function writeOutput(outDir: string, files: OutputFile[], last?: OutputRecords): Promise<WrittenOutput> {
   const { staging, old } = siblings(outDir);
   const previous = openPreviousOutput(last);
   const shown = (file: string) => `${path.basename(outDir)}/${file}`;
@@ -197,7 +205,7 @@ export async function writeOutput(outDir: string, files: OutputFile[], last?: Ou
     throw writeFailed(cause, path.basename(outDir), 'moving the new output in place');
   }
   if (hadOutput) removeFolder(old, 'removing the previous output (the new output is in place)');
-  return previous.records();
+  return { records: previous.records() };
 }
 
 function attempt(work: () => void, onError: (cause: unknown) => never): void {

@@ -3,10 +3,11 @@
  * alone (src/output/in-place.ts); anything else, or a previous output that is not what the
  * record and the folders say, is staged whole as before.
  */
-import { lstat, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { walkOutputFolder } from '../../src/output/output-walk.ts';
 import type { OutputFile } from '../../src/output/plan.ts';
 import type { OutputRecords } from '../../src/output/previous-output.ts';
 import { writeOutput } from '../../src/output/staging.ts';
@@ -31,7 +32,7 @@ const site = (about = 'About us'): OutputFile[] => [
 /** Two builds of the same files, so that the second's records are those a warm build gets. */
 async function builtTwice(files: OutputFile[]): Promise<OutputRecords> {
   const first = await writeOutput(out, files);
-  return writeOutput(out, files, first);
+  return (await writeOutput(out, files, first.records)).records;
 }
 
 describe('writeOutput with at most one file changed', () => {
@@ -93,6 +94,29 @@ describe('writeOutput with at most one file changed', () => {
     await writeFile(path.join(out, 'index.html'), 'HOME');
     await writeOutput(out, site(), records);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home');
+  });
+
+  it('returns the walk that verified the output, as a walk after the write would see it', async () => {
+    const records = await builtTwice(site());
+    const written = await writeOutput(out, site('About us, changed'), records);
+    expect(written.walk).toBeDefined();
+    expect(written.walk!.digest).toBe(walkOutputFolder(out).close().digest);
+    // The file it wrote is too new for its stats to vouch for it.
+    expect(written.walk!.racy).toContain('dist/about.html');
+    const again = await writeOutput(out, site('About us, changed'), written.records);
+    expect(again.walk!.digest).toBe(walkOutputFolder(out).close().digest);
+  });
+
+  it('stages the whole output when a folder was added by hand, or a file renamed', async () => {
+    let records = await builtTwice(site());
+    await mkdir(path.join(out, 'stray'));
+    const staged = await writeOutput(out, site(), records);
+    expect(staged.walk).toBeUndefined();
+    expect(await readdir(out)).toEqual(['about.html', 'assets', 'index.html']);
+    records = staged.records;
+    await rename(path.join(out, 'about.html'), path.join(out, 'about-us.html'));
+    expect((await writeOutput(out, site(), records)).walk).toBeUndefined();
+    expect(await readdir(out)).toEqual(['about.html', 'assets', 'index.html']);
   });
 
   it('stages the whole output without a record (--no-cache)', async () => {

@@ -4,14 +4,14 @@
  * share, and its own route, or for a content page its file and body. The check and the advice
  * keep what they found on a page by that key.
  */
-import { hashKey } from './cache/disk.ts';
+import { asciiJson, hashKey, textOf } from './cache/disk.ts';
 import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
-import { linesCodec } from './cache/codecs.ts';
+import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import type { MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
-import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
+import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { checkSite, readPageJson, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
@@ -164,10 +164,14 @@ type KeptPasses = Map<string, Array<[file: string, key: string | undefined | nul
 
 const passedCodec: Codec<KeptPasses> = linesCodec();
 
-/** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
+/**
+ * The advice; what the rules found on a page is kept by its key, its files' texts and the site
+ * file's, and the site-wide advice with what it was made from (src/advice/stage.ts carries it to
+ * the next build while that is the same).
+ */
 export async function adviceStage(
   store: Store,
-  input: Omit<AdviceStageInput, 'images' | 'findingsOf'> & { publicFiles: OutputFile[]; publicKey: string },
+  input: Omit<AdviceStageInput, 'images' | 'kept'> & { publicFiles: OutputFile[]; publicKey: string },
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;
@@ -176,39 +180,59 @@ export async function adviceStage(
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
   const byPath = new Map(input.pages.map((page) => [page.route.path, keys.get(page.route.file)!]));
   const last = store.peek('advice-pages', 'last', keptCodec);
-  const kept: KeptFindings = new Map();
+  const made = new Map<string, PageFindings>();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
   // The warnings made last time, in memory: dev makes again only those a save changed.
-  const made: MadeWarnings = { last: store.peek('advice-warnings', 'last'), next: new Map() };
+  const warnings: MadeWarnings = { last: store.peek('advice-warnings', 'last'), next: new Map() };
   const result = runAdviceStage({
     ...input,
     images,
-    made,
-    lastSite: store.peek('advice-site', 'last'),
-    findingsOf(page, advise) {
-      // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
-      let files = hashOf(page.file);
-      for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
-      const key = store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
-      const found = last?.get(key) ?? advise();
-      kept.set(key, found);
-      return found;
+    made: warnings,
+    kept: {
+      keyOf(page) {
+        // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
+        let files = hashOf(page.file);
+        for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+        return store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
+      },
+      found: (key) => last?.get(key),
+      keep: (key, found) => made.set(key, found),
+      lastKeys: () => (last ? [...last.keys()] : undefined),
+      versionOf: hashOf,
+      site: store.peek('advice-site', 'last', siteCodec),
     },
   });
-  store.keep('advice-warnings', 'last', made.next);
-  store.keep('advice-site', 'last', result.site);
-  if (result.computed > 0 || kept.size !== last?.size) store.keep('advice-pages', 'last', kept, keptCodec);
+  store.keep('advice-warnings', 'last', warnings.next);
+  store.keep('advice-site', 'last', result.site, siteCodec);
+  const order = result.keys!;
+  if (made.size > 0 || !sameOrder(last, order)) {
+    // Each page's entry as it was read where it is the same: an unchanged page's is written back as its bytes.
+    const kept = new KeptLines<PageFindings>();
+    for (const key of order) kept.set(key, made.get(key) ?? last!.entry(key)!);
+    store.keep('advice-pages', 'last', kept, keptCodec);
+  }
   return result;
 }
 
-/**
- * What the rules found on each page of the last build, by the page's key and its files' hashes:
- * one value for the whole site, read and written at once (4000 small values cost several times
- * more to look up one by one).
- */
-type KeptFindings = Map<string, PageFindings>;
+function sameOrder(last: KeptLines<unknown> | undefined, keys: readonly string[]): boolean {
+  if (last?.size !== keys.length) return false;
+  let index = 0;
+  for (const key of last.keys()) if (key !== keys[index++]) return false;
+  return true;
+}
 
-const keptCodec: Codec<KeptFindings> = linesCodec();
+/**
+ * What the rules found on each page of the last build, by the page's key and its files' hashes, in
+ * the pages' order: one value for the whole site, read and written at once (4000 small values cost
+ * several times more to look up one by one), each page's decoded only when asked for.
+ */
+const keptCodec: Codec<KeptLines<PageFindings>> = keptLinesCodec();
+
+/** The site-wide advice without its warnings' objects, which are made again from the rest when asked for. */
+const siteCodec: Codec<SiteAdvice> = {
+  encode: (site) => asciiJson({ ...site, warnings: site.warnings.map(({ warning, ...made }) => made) }),
+  decode: (bytes) => JSON.parse(textOf(bytes)) as SiteAdvice,
+};
 
 /** Writes the output, linking what the last build recorded as unchanged; the record is kept for the next build. */
 export async function writeStage(store: Store, outDir: string, files: OutputFile[]): Promise<void> {

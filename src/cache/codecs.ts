@@ -1,5 +1,6 @@
 /** How the pipeline's larger values are kept in the disk cache. */
 import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { isAscii } from 'node:buffer';
 import { asciiJson, textOf } from './disk.ts';
 import type { Codec } from './store.ts';
 
@@ -62,3 +63,107 @@ export function linesCodec<V>(): {
 
 const OPEN = Buffer.from('[\n');
 const CLOSE = Buffer.from('0]\n');
+
+/**
+ * Values by key in the order they were kept, each decoded when first asked for: a build that
+ * reads a few of thousands (the advice of one changed page) does not parse the others, and writes
+ * them back as the bytes they were read from.
+ */
+export class KeptLines<V> {
+  readonly #entries: Map<string, V | RawLine>;
+
+  constructor(entries: Iterable<[string, V | RawLine]> = []) {
+    this.#entries = new Map(entries);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.#entries.keys();
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    return entry instanceof RawLine ? (entry.decoded() as V) : entry;
+  }
+
+  /** The entry as read (its line, decoded or not), to keep it in another map unchanged. */
+  entry(key: string): V | RawLine | undefined {
+    return this.#entries.get(key);
+  }
+
+  set(key: string, value: V | RawLine): void {
+    this.#entries.set(key, value);
+  }
+
+  *encoded(): Iterable<string | Buffer> {
+    yield OPEN;
+    for (const [key, value] of this.#entries)
+      yield value instanceof RawLine ? value.bytes() : `${asciiJson([key, value])},\n`;
+    yield CLOSE;
+  }
+}
+
+/** One line of a block as read: `["key",value],\n`, in ASCII. */
+export class RawLine {
+  readonly block: Buffer;
+  readonly start: number;
+  readonly valueStart: number;
+  readonly end: number;
+
+  constructor(block: Buffer, start: number, valueStart: number, end: number) {
+    this.block = block;
+    this.start = start;
+    this.valueStart = valueStart;
+    this.end = end;
+  }
+
+  bytes(): Buffer {
+    return this.block.subarray(this.start, this.end);
+  }
+
+  #value: unknown;
+
+  /** The value, parsed once: the line is still what is written back. */
+  decoded(): unknown {
+    // The line ends with "],\n".
+    this.#value ??= JSON.parse(this.block.toString('latin1', this.valueStart, this.end - 3));
+    return this.#value;
+  }
+}
+
+/** KeptLines as linesCodec writes them: the same bytes, so either reads the other's. */
+export function keptLinesCodec<V>(): Codec<KeptLines<V>> {
+  return {
+    encode: (lines) => lines.encoded(),
+    decode(bytes) {
+      // Not ASCII (written by something else): decoded whole.
+      if (!isAscii(bytes)) return new KeptLines(linesCodec<V>().decode(bytes));
+      const entries: Array<[string, RawLine]> = [];
+      const text = bytes.toString('latin1');
+      // JSON strings hold no raw newline: each line but the first and the last is an entry.
+      let start = text.indexOf('\n') + 1;
+      for (let end = text.indexOf('\n', start) + 1; end !== 0; start = end, end = text.indexOf('\n', start) + 1) {
+        if (text.charCodeAt(start) !== 91) break; // "0]": the end.
+        const close = keyEnd(text, start + 2);
+        // Not a line linesCodec wrote: decoded whole, which tells what is wrong with it.
+        if (close === -1 || !text.startsWith('],\n', end - 3)) return new KeptLines(linesCodec<V>().decode(bytes));
+        const written = text.slice(start + 1, close + 1);
+        const key = written.includes('\\') ? (JSON.parse(written) as string) : written.slice(1, -1);
+        entries.push([key, new RawLine(bytes, start, close + 2, end)]);
+      }
+      return new KeptLines<V>(entries);
+    },
+  };
+}
+
+/** Where the JSON string starting before `from` ends: its closing quote, the first not escaped. */
+function keyEnd(text: string, from: number): number {
+  for (let at = text.indexOf('"', from); ; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+    if (at === -1 || backslashes % 2 === 0) return at;
+  }
+}

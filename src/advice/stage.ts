@@ -113,7 +113,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     const site: SiteAdvice = { shape, keys: keysDigest, warnings: carried };
     return { warnings: carried.map(warningOf), computed, site, keys };
   }
-  pages.forEach((_, index) => foundOf(index));
+  for (let index = 0; index < pages.length; index++) foundOf(index);
   const advice = adviseSite({
     pages,
     sources: loaded.sources,

@@ -196,8 +196,9 @@ export async function adviceStage(
         return store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
       },
       found: (key) => last?.get(key),
+      foundAt: (position) => last?.at(position),
       keep: (key, found) => made.set(key, found),
-      lastKeys: () => (last ? [...last.keys()] : undefined),
+      lastKeys: () => last?.keys(),
       versionOf: hashOf,
       site: store.peek('advice-site', 'last', siteCodec),
     },
@@ -208,17 +209,19 @@ export async function adviceStage(
   if (made.size > 0 || !sameOrder(last, order)) {
     // Each page's entry as it was read where it is the same: an unchanged page's is written back as its bytes.
     const kept = new KeptLines<PageFindings>();
-    for (const key of order) kept.set(key, made.get(key) ?? last!.entry(key)!);
+    order.forEach((key, index) => {
+      // At the same position when it was the same page's (looked up by key only when pages moved).
+      const same = last?.keys()[index] === key ? last.entryAt(index) : last?.entry(key);
+      kept.push(key, made.get(key) ?? same!);
+    });
     store.keep('advice-pages', 'last', kept, keptCodec);
   }
   return result;
 }
 
 function sameOrder(last: KeptLines<unknown> | undefined, keys: readonly string[]): boolean {
-  if (last?.size !== keys.length) return false;
-  let index = 0;
-  for (const key of last.keys()) if (key !== keys[index++]) return false;
-  return true;
+  const before = last?.keys();
+  return before?.length === keys.length && keys.every((key, index) => key === before[index]);
 }
 
 /**

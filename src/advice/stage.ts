@@ -51,6 +51,8 @@ export interface KeptAdvice {
   keyOf(page: AdvicePage): string;
   /** The findings kept for a key, if any. */
   found(key: string): PageFindings | undefined;
+  /** The findings the last run kept at a position of its order (lastKeys). */
+  foundAt(position: number): PageFindings | undefined;
   /** Findings made now, for the next run. */
   keep(key: string, found: PageFindings): void;
   /** The last run's pages' keys in their order, when kept. */
@@ -80,11 +82,12 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   let computed = 0;
   const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file));
   const keys = kept && pages.map((page) => kept.keyOf(page));
-  const foundOf = (index: number): PageFindings => {
+  // `lookUp`: false where the key cannot be kept (the page's own changed, and pages did not move).
+  const foundOf = (index: number, lookUp = true): PageFindings => {
     const page = pages[index]!;
     if (page.found) return page.found;
     const key = keys?.[index];
-    let found = key === undefined ? undefined : kept!.found(key);
+    let found = key === undefined || !lookUp ? undefined : kept!.found(key);
     if (!found) {
       computed++;
       found = advisePage({ ...page, scan: input.scanOf?.(input.pages[index]!) }, context);
@@ -101,16 +104,12 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     JSON.stringify(input.images),
     pages.map((page) => `${page.path} ${page.indexable} ${page.file}`).join('\n'),
   );
-  const keysDigest = keys ? hashKey(...keys) : '';
   const versionOf = kept?.versionOf ?? (() => '');
-  const carried =
-    kept?.site && !report
-      ? carrySite(kept, kept.site, { shape, keys: keysDigest }, keys!, { foundOf, sources })
-      : undefined;
+  const carried = kept?.site && !report ? carrySite(kept, kept.site, shape, keys!, { foundOf, sources }) : undefined;
   if (carried) {
     // The warnings stay made for the run after this one.
     if (input.made?.last) for (const [key, warning] of input.made.last) input.made.next.set(key, warning);
-    const site: SiteAdvice = { shape, keys: keysDigest, warnings: carried };
+    const site: SiteAdvice = { shape, warnings: carried };
     return { warnings: carried.map(warningOf), computed, site, keys };
   }
   for (let index = 0; index < pages.length; index++) foundOf(index);
@@ -132,7 +131,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
       warning,
     }),
   );
-  const site: SiteAdvice = { shape, keys: keysDigest, warnings: made };
+  const site: SiteAdvice = { shape, warnings: made };
   if (!report) return { warnings: advice.warnings, computed, site, keys };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
@@ -141,13 +140,12 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
 }
 
 /**
- * The site-wide advice (duplicates, switches, warnings merged, their code frames) and what it was
- * made from: the digest of every page's key in order, and of the rest the rules read (each page's
- * path and file, the switches, the images of public/).
+ * The site-wide advice (duplicates, switches, warnings merged, their code frames) and a digest of
+ * what it was made from besides the pages' findings (each page's path and file, the switches, the
+ * images of public/); the findings are those kept with it, in the pages' order (kept.lastKeys).
  */
 export interface SiteAdvice {
   shape: string;
-  keys: string;
   warnings: MadeSiteWarning[];
 }
 
@@ -176,19 +174,24 @@ function warningOf(made: MadeSiteWarning): SiteError {
 function carrySite(
   kept: KeptAdvice,
   last: SiteAdvice,
-  now: Pick<SiteAdvice, 'shape' | 'keys'>,
+  shape: string,
   keys: readonly string[],
-  { foundOf, sources }: { foundOf: (index: number) => PageFindings; sources: ReadonlyMap<string, SourceText> },
+  {
+    foundOf,
+    sources,
+  }: {
+    foundOf: (index: number, lookUp: boolean) => PageFindings;
+    sources: ReadonlyMap<string, SourceText>;
+  },
 ): MadeSiteWarning[] | undefined {
-  if (last.shape !== now.shape) return undefined;
-  if (last.keys !== now.keys) {
-    const before = kept.lastKeys();
-    if (before?.length !== keys.length || hashKey(...before) !== last.keys) return undefined;
-    for (let index = 0; index < keys.length; index++) {
-      if (keys[index] === before[index]) continue;
-      const was = kept.found(before[index]!);
-      if (!was || !sameJson(foundOf(index), was)) return undefined;
-    }
+  // The findings kept are the last run's, saved with its site-wide advice, in its pages' order.
+  const before = kept.lastKeys();
+  if (last.shape !== shape || before?.length !== keys.length) return undefined;
+  for (let index = 0; index < keys.length; index++) {
+    if (keys[index] === before[index]) continue;
+    const was = kept.foundAt(index);
+    // A key holds the page's path: with the same paths in the same order, no other page had this one.
+    if (!was || !sameJson(foundOf(index, false), was)) return undefined;
   }
   const warnings: MadeSiteWarning[] = [];
   for (const made of last.warnings) {

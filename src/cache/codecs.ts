@@ -70,38 +70,68 @@ const CLOSE = Buffer.from('0]\n');
  * them back as the bytes they were read from.
  */
 export class KeptLines<V> {
-  readonly #entries: Map<string, V | RawLine>;
+  readonly #keys: string[] = [];
+  readonly #values: Array<V | RawLine> = [];
+  /** Positions by key, made when a key is first looked up: a build that reads by position makes none. */
+  #positions: Map<string, number> | undefined;
 
   constructor(entries: Iterable<[string, V | RawLine]> = []) {
-    this.#entries = new Map(entries);
+    for (const [key, value] of entries) this.push(key, value);
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#keys.length;
   }
 
-  keys(): IterableIterator<string> {
-    return this.#entries.keys();
+  /** The keys in the order they were kept. */
+  keys(): readonly string[] {
+    return this.#keys;
   }
 
   get(key: string): V | undefined {
-    const entry = this.#entries.get(key);
+    const position = this.#positionOf(key);
+    return position === undefined ? undefined : this.at(position);
+  }
+
+  /** The value at a position of the order. */
+  at(position: number): V | undefined {
+    const entry = this.#values[position];
     return entry instanceof RawLine ? (entry.decoded() as V) : entry;
   }
 
   /** The entry as read (its line, decoded or not), to keep it in another map unchanged. */
   entry(key: string): V | RawLine | undefined {
-    return this.#entries.get(key);
+    const position = this.#positionOf(key);
+    return position === undefined ? undefined : this.#values[position];
   }
 
-  set(key: string, value: V | RawLine): void {
-    this.#entries.set(key, value);
+  /** The entry at a position, as `entry`. */
+  entryAt(position: number): V | RawLine | undefined {
+    return this.#values[position];
+  }
+
+  /** Adds an entry at the end. Keys are meant to be unique: of two the same, a lookup finds the later. */
+  push(key: string, value: V | RawLine): void {
+    this.#positions?.set(key, this.#keys.length);
+    this.#keys.push(key);
+    this.#values.push(value);
+  }
+
+  #positionOf(key: string): number | undefined {
+    if (!this.#positions) {
+      this.#positions = new Map();
+      for (let position = 0; position < this.#keys.length; position++)
+        this.#positions.set(this.#keys[position]!, position);
+    }
+    return this.#positions.get(key);
   }
 
   *encoded(): Iterable<string | Buffer> {
     yield OPEN;
-    for (const [key, value] of this.#entries)
-      yield value instanceof RawLine ? value.bytes() : `${asciiJson([key, value])},\n`;
+    for (let position = 0; position < this.#keys.length; position++) {
+      const value = this.#values[position];
+      yield value instanceof RawLine ? value.bytes() : `${asciiJson([this.#keys[position], value])},\n`;
+    }
     yield CLOSE;
   }
 }

@@ -7,7 +7,7 @@
 import { asciiJson, hashKey, textOf } from './cache/disk.ts';
 import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
-import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
+import { KeptLines, keptLinesCodec, linesCodec, RawLine } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import type { MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
@@ -123,7 +123,7 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
 
 /**
  * The site check; a page that passed passes again while it, the site's files, the URL policy and its
- * anchors' pages are the same. What passed is kept as one value for the whole site (see KeptFindings).
+ * anchors' pages are the same. What passed is kept as one value for the whole site (see KeptPasses).
  */
 export function checkStage(
   store: Store,
@@ -133,23 +133,39 @@ export function checkStage(
 ) {
   const step = hashKey(urlKey(input.urls), [...input.files].join('\n'));
   const last = store.peek('page-checks', step, passedCodec);
-  const kept: KeptPasses = new Map();
+  const kept: KeptPasses = new KeptLines();
+  // Most pages anchor into the same few (the home page's sections): each list is read once.
+  const lists = new Map<string, Anchored>();
+  const anchoredAt = (position: number): Anchored => {
+    const entry = last!.entryAt(position)!;
+    if (!(entry instanceof RawLine)) return entry;
+    const text = entry.text();
+    let list = lists.get(text);
+    if (!list) lists.set(text, (list = JSON.parse(text) as Anchored));
+    return list;
+  };
+  // A page passed last time with the key it has now: its file and its output were the same then.
+  const passedAgain = (file: string) => {
+    const key = keys.get(file);
+    return key !== undefined && last!.positionOf(key) !== undefined;
+  };
   let fresh = 0;
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
     passed(page) {
       const key = keys.get(page.route.file)!;
-      const passed = last?.get(key);
-      // JSON keeps a file that is no page (no key) as null.
-      if (!passed?.every(([file, anchored]) => (keys.get(file) ?? null) === (anchored ?? null))) return false;
-      kept.set(key, passed);
+      const position = last?.positionOf(key);
+      if (position === undefined) return false;
+      // A file that was no page (0) is none now; a page is the same as when this one passed.
+      if (!anchoredAt(position).every(([file, page]) => (page ? passedAgain(file) : !keys.has(file)))) return false;
+      kept.push(key, last!.entryAt(position)!);
       return true;
     },
     keep(page, anchored) {
       fresh++;
-      kept.set(
+      kept.push(
         keys.get(page.route.file)!,
-        [...anchored].map((file) => [file, keys.get(file)]),
+        [...anchored].map((file) => [file, keys.has(file) ? 1 : 0]),
       );
     },
   };
@@ -159,10 +175,16 @@ export function checkStage(
   return problems;
 }
 
-/** Each page that passed, by its key: the output files its anchors point into, with their pages' keys. */
-type KeptPasses = Map<string, Array<[file: string, key: string | undefined | null]>>;
+/** The output files a page's anchors point into, each marked 1 when it is a page (0: another file). */
+type Anchored = Array<[file: string, page: 0 | 1]>;
 
-const passedCodec: Codec<KeptPasses> = linesCodec();
+/**
+ * Each page that passed, by its key, with what its anchors point into: kept only when every page
+ * passed, so each of those pages is kept too, and is the same while its key is.
+ */
+type KeptPasses = KeptLines<Anchored>;
+
+const passedCodec: Codec<KeptPasses> = keptLinesCodec();
 
 /**
  * The advice; what the rules found on a page is kept by its key, its files' texts and the site

@@ -88,6 +88,11 @@ export class KeptLines<V> {
     return this.#keys;
   }
 
+  /** Where a key is in the order, if kept. */
+  positionOf(key: string): number | undefined {
+    return this.#positionOf(key);
+  }
+
   get(key: string): V | undefined {
     const position = this.#positionOf(key);
     return position === undefined ? undefined : this.at(position);
@@ -158,9 +163,14 @@ export class RawLine {
 
   /** The value, parsed once: the line is still what is written back. */
   decoded(): unknown {
-    // The line ends with "],\n".
-    this.#value ??= JSON.parse(this.block.toString('latin1', this.valueStart, this.end - 3));
+    this.#value ??= JSON.parse(this.text());
     return this.#value;
+  }
+
+  /** The value's JSON: many lines may hold the same, parsed once by a reader that remembers it. */
+  text(): string {
+    // The line ends with "],\n".
+    return this.block.toString('latin1', this.valueStart, this.end - 3);
   }
 }
 

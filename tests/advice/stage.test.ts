@@ -65,7 +65,7 @@ describe('the advice step', () => {
     const changed = await buildSite(config, { write: false });
     expect(terms(changed)?.message).toContain('is 6 characters long');
     await expectWarningsOfFreshBuild(changed, config);
-  });
+  }, 120_000);
 });
 
 /** The same warnings, words, places and frames, as a build that keeps nothing. */

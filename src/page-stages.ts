@@ -7,7 +7,7 @@
 import { asciiJson, hashKey, textOf } from './cache/disk.ts';
 import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
-import { KeptLines, keptLinesCodec, linesCodec, RawLine } from './cache/codecs.ts';
+import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import type { MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
@@ -134,30 +134,30 @@ export function checkStage(
   const step = hashKey(urlKey(input.urls), [...input.files].join('\n'));
   const last = store.peek('page-checks', step, passedCodec);
   const kept: KeptPasses = new KeptLines();
-  // Most pages anchor into the same few (the home page's sections): each list is read once.
-  const lists = new Map<string, Anchored>();
-  const anchoredAt = (position: number): Anchored => {
-    const entry = last!.entryAt(position)!;
-    if (!(entry instanceof RawLine)) return entry;
-    const text = entry.text();
-    let list = lists.get(text);
-    if (!list) lists.set(text, (list = JSON.parse(text) as Anchored));
-    return list;
+  // Where every page passed last time (the usual case) and pages are as many, a page's entry is at
+  // its own position while its key is the same: compared there, no key of 4000 is hashed.
+  const before = last?.keys();
+  const aligned = before?.length === input.pages.length;
+  const positions = aligned ? new Map(input.pages.map((page, index) => [page.route.file, index])) : undefined;
+  const positionOf = (file: string, key: string) => {
+    if (!positions) return last?.positionOf(key);
+    const position = positions.get(file)!;
+    return before![position] === key ? position : undefined;
   };
   // A page passed last time with the key it has now: its file and its output were the same then.
   const passedAgain = (file: string) => {
     const key = keys.get(file);
-    return key !== undefined && last!.positionOf(key) !== undefined;
+    return key !== undefined && positionOf(file, key) !== undefined;
   };
   let fresh = 0;
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
     passed(page) {
       const key = keys.get(page.route.file)!;
-      const position = last?.positionOf(key);
+      const position = positionOf(page.route.file, key);
       if (position === undefined) return false;
       // A file that was no page (0) is none now; a page is the same as when this one passed.
-      if (!anchoredAt(position).every(([file, page]) => (page ? passedAgain(file) : !keys.has(file)))) return false;
+      if (!last!.at(position)!.every(([file, page]) => (page ? passedAgain(file) : !keys.has(file)))) return false;
       kept.push(key, last!.entryAt(position)!);
       return true;
     },
@@ -184,7 +184,8 @@ type Anchored = Array<[file: string, page: 0 | 1]>;
  */
 type KeptPasses = KeptLines<Anchored>;
 
-const passedCodec: Codec<KeptPasses> = keptLinesCodec();
+// Parsed whole: every page's entry is read.
+const passedCodec: Codec<KeptPasses> = keptLinesCodec({ eager: true });
 
 /**
  * The advice; what the rules found on a page is kept by its key, its files' texts and the site

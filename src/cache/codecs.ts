@@ -147,42 +147,44 @@ export class RawLine {
   readonly start: number;
   readonly valueStart: number;
   readonly end: number;
+  #value: unknown;
 
-  constructor(block: Buffer, start: number, valueStart: number, end: number) {
+  constructor(block: Buffer, start: number, valueStart: number, end: number, value?: unknown) {
     this.block = block;
     this.start = start;
     this.valueStart = valueStart;
     this.end = end;
+    this.#value = value;
   }
 
   bytes(): Buffer {
     return this.block.subarray(this.start, this.end);
   }
 
-  #value: unknown;
-
   /** The value, parsed once: the line is still what is written back. */
   decoded(): unknown {
-    this.#value ??= JSON.parse(this.text());
-    return this.#value;
-  }
-
-  /** The value's JSON: many lines may hold the same, parsed once by a reader that remembers it. */
-  text(): string {
     // The line ends with "],\n".
-    return this.block.toString('latin1', this.valueStart, this.end - 3);
+    this.#value ??= JSON.parse(this.block.toString('latin1', this.valueStart, this.end - 3));
+    return this.#value;
   }
 }
 
-/** KeptLines as linesCodec writes them: the same bytes, so either reads the other's. */
-export function keptLinesCodec<V>(): Codec<KeptLines<V>> {
+/**
+ * KeptLines as linesCodec writes them: the same bytes, so either reads the other's. `eager`: every
+ * value parsed at once (one JSON.parse of the block, for a reader that needs them all); else each
+ * when first asked for.
+ */
+export function keptLinesCodec<V>({ eager = false } = {}): Codec<KeptLines<V>> {
   return {
     encode: (lines) => lines.encoded(),
     decode(bytes) {
       // Not ASCII (written by something else): decoded whole.
       if (!isAscii(bytes)) return new KeptLines(linesCodec<V>().decode(bytes));
-      const entries: Array<[string, RawLine]> = [];
+      // Copied as Latin-1 (the same as ASCII), the text is one string; the keys and values are
+      // parsed from it, never used as slices of it (a Map compares such slices slowly).
       const text = bytes.toString('latin1');
+      const lines: Array<[start: number, valueStart: number, end: number]> = [];
+      const keys: string[] = [];
       // JSON strings hold no raw newline: each line but the first and the last is an entry.
       let start = text.indexOf('\n') + 1;
       for (let end = text.indexOf('\n', start) + 1; end !== 0; start = end, end = text.indexOf('\n', start) + 1) {
@@ -190,15 +192,21 @@ export function keptLinesCodec<V>(): Codec<KeptLines<V>> {
         const close = keyEnd(text, start + 2);
         // Not a line linesCodec wrote: decoded whole, which tells what is wrong with it.
         if (close === -1 || !text.startsWith('],\n', end - 3)) return new KeptLines(linesCodec<V>().decode(bytes));
-        const written = text.slice(start + 1, close + 1);
-        const key = written.includes('\\') ? (JSON.parse(written) as string) : written.slice(1, -1);
-        entries.push([key, new RawLine(bytes, start, close + 2, end)]);
+        lines.push([start, close + 2, end]);
+        if (!eager) keys.push(text.slice(start + 1, close + 1));
       }
-      return new KeptLines<V>(entries);
+      const entries = eager
+        ? (JSON.parse(text) as Array<[string, V]>)
+        : (JSON.parse(`[${keys.join(',')}]`) as string[]).map((key) => [key]);
+      return new KeptLines<V>(
+        lines.map(([start, valueStart, end], index) => {
+          const [key, value] = entries[index]!;
+          return [key, new RawLine(bytes, start, valueStart, end, value)];
+        }),
+      );
     },
   };
 }
-
 /** Where the JSON string starting before `from` ends: its closing quote, the first not escaped. */
 function keyEnd(text: string, from: number): number {
   for (let at = text.indexOf('"', from); ; at = text.indexOf('"', at + 1)) {

@@ -203,6 +203,7 @@ export async function adviceStage(
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
   const byPath = new Map(input.pages.map((page) => [page.route.path, keys.get(page.route.file)!]));
   const last = store.peek('advice-pages', 'last', keptCodec);
+  const lastSite = store.peek('advice-site', 'last', siteCodec);
   const made = new Map<string, PageFindings>();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
   // The warnings made last time, in memory: dev makes again only those a save changed.
@@ -223,11 +224,11 @@ export async function adviceStage(
       keep: (key, found) => made.set(key, found),
       lastKeys: () => last?.keys(),
       versionOf: hashOf,
-      site: store.peek('advice-site', 'last', siteCodec),
+      site: lastSite,
     },
   });
   store.keep('advice-warnings', 'last', warnings.next);
-  store.keep('advice-site', 'last', result.site, siteCodec);
+  if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
   const order = result.keys!;
   if (made.size > 0 || !sameOrder(last, order)) {
     // Each page's entry as it was read where it is the same: an unchanged page's is written back as its bytes.

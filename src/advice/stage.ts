@@ -105,11 +105,14 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     pages.map((page) => `${page.path} ${page.indexable} ${page.file}`).join('\n'),
   );
   const versionOf = kept?.versionOf ?? (() => '');
-  const carried = kept?.site && !report ? carrySite(kept, kept.site, shape, keys!, { foundOf, sources }) : undefined;
-  if (carried) {
+  const lastSite = kept?.site;
+  const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
+  if (lastSite && carried) {
     // The warnings stay made for the run after this one.
     if (input.made?.last) for (const [key, warning] of input.made.last) input.made.next.set(key, warning);
-    const site: SiteAdvice = { shape, warnings: carried };
+    // All taken as they were: the same value, which the disk cache then writes back as it read it.
+    const same = carried.every((made, index) => made === lastSite.warnings[index]);
+    const site: SiteAdvice = same ? lastSite : { shape, warnings: carried };
     return { warnings: carried.map(warningOf), computed, site, keys };
   }
   for (let index = 0; index < pages.length; index++) foundOf(index);

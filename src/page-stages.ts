@@ -4,14 +4,14 @@
  * share, and its own route, or for a content page its file and body. The check and the advice
  * keep what they found on a page by that key.
  */
-import { hashKey } from './cache/disk.ts';
+import { asciiJson, hashKey, textOf } from './cache/disk.ts';
 import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
-import { linesCodec } from './cache/codecs.ts';
+import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import type { MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
-import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
+import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { checkSite, readPageJson, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
@@ -124,7 +124,7 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
 
 /**
  * The site check; a page that passed passes again while it, the site's files, the URL policy and its
- * anchors' pages are the same. What passed is kept as one value for the whole site (see KeptFindings).
+ * anchors' pages are the same. What passed is kept as one value for the whole site (see KeptPasses).
  */
 export function checkStage(
   store: Store,
@@ -134,23 +134,39 @@ export function checkStage(
 ) {
   const step = hashKey(urlKey(input.urls), [...input.files].join('\n'));
   const last = store.peek('page-checks', step, passedCodec);
-  const kept: KeptPasses = new Map();
+  const kept: KeptPasses = new KeptLines();
+  // Where every page passed last time (the usual case) and pages are as many, a page's entry is at
+  // its own position while its key is the same: compared there, no key of 4000 is hashed.
+  const before = last?.keys();
+  const aligned = before?.length === input.pages.length;
+  const positions = aligned ? new Map(input.pages.map((page, index) => [page.route.file, index])) : undefined;
+  const positionOf = (file: string, key: string) => {
+    if (!positions) return last?.positionOf(key);
+    const position = positions.get(file)!;
+    return before![position] === key ? position : undefined;
+  };
+  // A page passed last time with the key it has now: its file and its output were the same then.
+  const passedAgain = (file: string) => {
+    const key = keys.get(file);
+    return key !== undefined && positionOf(file, key) !== undefined;
+  };
   let fresh = 0;
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
     passed(page) {
       const key = keys.get(page.route.file)!;
-      const passed = last?.get(key);
-      // JSON keeps a file that is no page (no key) as null.
-      if (!passed?.every(([file, anchored]) => (keys.get(file) ?? null) === (anchored ?? null))) return false;
-      kept.set(key, passed);
+      const position = positionOf(page.route.file, key);
+      if (position === undefined) return false;
+      // A file that was no page (0) is none now; a page is the same as when this one passed.
+      if (!last!.at(position)!.every(([file, page]) => (page ? passedAgain(file) : !keys.has(file)))) return false;
+      kept.push(key, last!.entryAt(position)!);
       return true;
     },
     keep(page, anchored) {
       fresh++;
-      kept.set(
+      kept.push(
         keys.get(page.route.file)!,
-        [...anchored].map((file) => [file, keys.get(file)]),
+        [...anchored].map((file) => [file, keys.has(file) ? 1 : 0]),
       );
     },
   };
@@ -160,15 +176,26 @@ export function checkStage(
   return problems;
 }
 
-/** Each page that passed, by its key: the output files its anchors point into, with their pages' keys. */
-type KeptPasses = Map<string, Array<[file: string, key: string | undefined | null]>>;
+/** The output files a page's anchors point into, each marked 1 when it is a page (0: another file). */
+type Anchored = Array<[file: string, page: 0 | 1]>;
 
-const passedCodec: Codec<KeptPasses> = linesCodec();
+/**
+ * Each page that passed, by its key, with what its anchors point into: kept only when every page
+ * passed, so each of those pages is kept too, and is the same while its key is.
+ */
+type KeptPasses = KeptLines<Anchored>;
 
-/** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
+// Parsed whole: every page's entry is read.
+const passedCodec: Codec<KeptPasses> = keptLinesCodec({ eager: true });
+
+/**
+ * The advice; what the rules found on a page is kept by its key, its files' texts and the site
+ * file's, and the site-wide advice with what it was made from (src/advice/stage.ts carries it to
+ * the next build while that is the same).
+ */
 export async function adviceStage(
   store: Store,
-  input: Omit<AdviceStageInput, 'images' | 'findingsOf'> & { publicFiles: OutputFile[]; publicKey: string },
+  input: Omit<AdviceStageInput, 'images' | 'kept'> & { publicFiles: OutputFile[]; publicKey: string },
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;
@@ -177,39 +204,63 @@ export async function adviceStage(
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
   const byPath = new Map(input.pages.map((page) => [page.route.path, keys.get(page.route.file)!]));
   const last = store.peek('advice-pages', 'last', keptCodec);
-  const kept: KeptFindings = new Map();
+  const lastSite = store.peek('advice-site', 'last', siteCodec);
+  const made = new Map<string, PageFindings>();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
   // The warnings made last time, in memory: dev makes again only those a save changed.
-  const made: MadeWarnings = { last: store.peek('advice-warnings', 'last'), next: new Map() };
+  const warnings: MadeWarnings = { last: store.peek('advice-warnings', 'last'), next: new Map() };
   const result = runAdviceStage({
     ...input,
     images,
-    made,
-    lastSite: store.peek('advice-site', 'last'),
-    findingsOf(page, advise) {
-      // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
-      let files = hashOf(page.file);
-      for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
-      const key = store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
-      const found = last?.get(key) ?? advise();
-      kept.set(key, found);
-      return found;
+    made: warnings,
+    kept: {
+      keyOf(page) {
+        // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
+        let files = hashOf(page.file);
+        for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+        return store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
+      },
+      found: (key) => last?.get(key),
+      foundAt: (position) => last?.at(position),
+      keep: (key, found) => made.set(key, found),
+      lastKeys: () => last?.keys(),
+      versionOf: hashOf,
+      site: lastSite,
     },
   });
-  store.keep('advice-warnings', 'last', made.next);
-  store.keep('advice-site', 'last', result.site);
-  if (result.computed > 0 || kept.size !== last?.size) store.keep('advice-pages', 'last', kept, keptCodec);
+  store.keep('advice-warnings', 'last', warnings.next);
+  if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
+  const order = result.keys!;
+  if (made.size > 0 || !sameOrder(last, order)) {
+    // Each page's entry as it was read where it is the same: an unchanged page's is written back as its bytes.
+    const kept = new KeptLines<PageFindings>();
+    order.forEach((key, index) => {
+      // At the same position when it was the same page's (looked up by key only when pages moved).
+      const same = last?.keys()[index] === key ? last.entryAt(index) : last?.entry(key);
+      kept.push(key, made.get(key) ?? same!);
+    });
+    store.keep('advice-pages', 'last', kept, keptCodec);
+  }
   return result;
 }
 
-/**
- * What the rules found on each page of the last build, by the page's key and its files' hashes:
- * one value for the whole site, read and written at once (4000 small values cost several times
- * more to look up one by one).
- */
-type KeptFindings = Map<string, PageFindings>;
+function sameOrder(last: KeptLines<unknown> | undefined, keys: readonly string[]): boolean {
+  const before = last?.keys();
+  return before?.length === keys.length && keys.every((key, index) => key === before[index]);
+}
 
-const keptCodec: Codec<KeptFindings> = linesCodec();
+/**
+ * What the rules found on each page of the last build, by the page's key and its files' hashes, in
+ * the pages' order: one value for the whole site, read and written at once (4000 small values cost
+ * several times more to look up one by one), each page's decoded only when asked for.
+ */
+const keptCodec: Codec<KeptLines<PageFindings>> = keptLinesCodec();
+
+/** The site-wide advice without its warnings' objects, which are made again from the rest when asked for. */
+const siteCodec: Codec<SiteAdvice> = {
+  encode: (site) => asciiJson({ ...site, warnings: site.warnings.map(({ warning, ...made }) => made) }),
+  decode: (bytes) => JSON.parse(textOf(bytes)) as SiteAdvice,
+};
 
 /**
  * Writes the output, linking what the last build recorded as unchanged; the record is kept for the

@@ -75,6 +75,8 @@ export interface PageAdvice {
 export interface AdviceResult {
   warnings: SiteError[];
   pages: PageAdvice[];
+  /** Each warning with the finding it was made from (the first seen) and the pages that showed it. */
+  merged: ReadonlyArray<{ warning: SiteError; finding: Finding; pages: string[] }>;
 }
 
 export function adviseSite(input: AdviceInput): AdviceResult {
@@ -92,6 +94,23 @@ export function adviseSite(input: AdviceInput): AdviceResult {
     sources,
     input.made,
   );
+  let pages: PageAdvice[] | undefined;
+  return {
+    warnings: merged.map(({ warning }) => warning),
+    merged,
+    // Summed up when read (--report): a build without it reads none of them.
+    get pages() {
+      pages ??= summarizeAll(input.pages, found, merged);
+      return pages;
+    },
+  };
+}
+
+function summarizeAll(
+  pages: readonly AdvicePage[],
+  found: readonly PageFindings[],
+  merged: AdviceResult['merged'],
+): PageAdvice[] {
   const byPage = new Map<string, SiteError[]>();
   for (const { warning, pages } of merged) {
     for (const page of pages) {
@@ -100,10 +119,7 @@ export function adviseSite(input: AdviceInput): AdviceResult {
       else byPage.set(page, [warning]);
     }
   }
-  return {
-    warnings: merged.map(({ warning }) => warning),
-    pages: input.pages.map((page, index) => summarize(page.path, found[index]!, byPage.get(page.path) ?? [])),
-  };
+  return pages.map((page, index) => summarize(page.path, found[index]!, byPage.get(page.path) ?? []));
 }
 
 /** Every rule that looks at one page alone; the switches are applied later, over the whole site. */

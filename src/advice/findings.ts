@@ -51,7 +51,7 @@ export function mergeFindings(
   findings: Finding[],
   sources: ReadonlyMap<string, SourceText>,
   made?: MadeWarnings,
-): Array<{ warning: SiteError; pages: string[] }> {
+): Array<{ warning: SiteError; pages: string[]; finding: Finding }> {
   // The pages as a set too: a template's link can be seen on thousands of pages.
   const merged = new Map<string, { finding: Finding; pages: string[]; seen: Set<string> }>();
   for (const finding of findings) {
@@ -71,13 +71,13 @@ export function mergeFindings(
   }
   return [...merged].map(([key, { finding, pages }]) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
-    if (!made) return { pages, warning: createWarning(finding, pages, source) };
+    if (!made) return { pages, finding, warning: createWarning(finding, pages, frameOf(finding, source)) };
     const madeKey = `${key}\0${finding.message}\0${finding.hint}`;
     const last = made.last?.get(madeKey);
     const same = last && last.text === source?.text && samePages(last.pages, pages);
-    const warning = same ? last.warning : createWarning(finding, pages, source);
+    const warning = same ? last.warning : createWarning(finding, pages, frameOf(finding, source));
     made.next.set(madeKey, { text: source?.text, pages, warning });
-    return { pages, warning };
+    return { pages, finding, warning };
   });
 }
 
@@ -85,12 +85,20 @@ function samePages(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((page, index) => page === b[index]);
 }
 
-function createWarning(finding: Finding, pages: string[], source: SourceText | undefined): SiteError {
+/** The code frame of a finding's place, from its file's text (none for a finding without a line, or a file not read). */
+export function frameOf(finding: Finding, source: SourceText | undefined): string | undefined {
+  return finding.line === undefined
+    ? undefined
+    : source && createCodeFrame(source.text, finding.line, finding.column ?? 1);
+}
+
+/** The warning of a finding seen on `pages`, with its code frame made (frameOf). */
+export function createWarning(finding: Finding, pages: readonly string[], frame: string | undefined): SiteError {
   const place = {
     file: finding.file,
     line: finding.line,
     column: finding.line === undefined ? undefined : (finding.column ?? 1),
-    frame: source && createCodeFrame(source.text, finding.line!, finding.column ?? 1),
+    frame,
   };
   const facts = { text: finding.message, hint: finding.hint, pages };
   // A warning is data, printed from its fields: it is made without a stack. Capturing (and

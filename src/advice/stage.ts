@@ -1,10 +1,13 @@
 /**
  * The content advice over a built site: the rendered pages, the Markdown facts the Markdown step
  * collected, the sources, the images of public/ and the switches into adviseSite. What the rules
- * find on one page may come from the build's keeping (`findingsOf`, src/stages.ts); the rules
- * across pages (duplicates, the switches) run over every page each time.
+ * find on one page may come from the build's keeping (`kept`, src/page-stages.ts); the rules
+ * across pages (duplicates, the switches, merging) run again only when what they read changed:
+ * otherwise the last run's warnings are taken, with the code frames of changed files made again.
  */
+import { hashKey } from '../cache/disk.ts';
 import type { LoadedSite } from '../content/load.ts';
+import type { SiteError } from '../errors.ts';
 import type { PageScan } from '../output/scan-html.ts';
 import { byteLength } from '../output/plan.ts';
 import type { OutputFile } from '../output/plan.ts';
@@ -17,10 +20,9 @@ import {
   type PageFindings,
   type SourceImage,
 } from './advise.ts';
-import type { SourceText } from './findings.ts';
 import type { AdviceSwitches } from './switches.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
-import type { MadeWarnings } from './findings.ts';
+import { createWarning, frameOf, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
@@ -35,12 +37,30 @@ export interface AdviceStageInput {
   base: string;
   /** Make the per-page report (--report): it also counts each page's words. */
   report: boolean;
-  /** What the rules find on one page: `advise()`, or what the build kept for the same page and files. */
-  findingsOf?: (page: AdvicePage, advise: () => PageFindings) => PageFindings;
+  /** What the build kept of the last run (src/page-stages.ts): without it, every rule runs on every page. */
+  kept?: KeptAdvice;
   /** The warnings an earlier run made (src/advice/findings.ts). */
   made?: MadeWarnings;
-  /** The site-wide advice of the last run, taken again while what it was made from is the same (dev). */
-  lastSite?: SiteAdvice;
+}
+
+/**
+ * What the last run found, as the build keeps it: each page's findings by its key (a key stands
+ * for everything they are made from), the keys in the last run's order, and its site-wide advice.
+ */
+export interface KeptAdvice {
+  keyOf(page: AdvicePage): string;
+  /** The findings kept for a key, if any. */
+  found(key: string): PageFindings | undefined;
+  /** The findings the last run kept at a position of its order (lastKeys). */
+  foundAt(position: number): PageFindings | undefined;
+  /** Findings made now, for the next run. */
+  keep(key: string, found: PageFindings): void;
+  /** The last run's pages' keys in their order, when kept. */
+  lastKeys(): readonly string[] | undefined;
+  /** A version of a file's text (its hash): a code frame is made again when its file's changed. */
+  versionOf(file: string): string;
+  /** The last run's site-wide advice. */
+  site?: SiteAdvice;
 }
 
 export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
@@ -48,97 +68,146 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
   computed: number;
   /** Set with `report`: one summary per page. */
   report?: PageReport[];
-  /** What the site-wide advice was made from, for the next run's `lastSite`. */
+  /** What the site-wide advice was made from and made, for the next run's `kept.site`. */
   site: SiteAdvice;
+  /** Each page's key, in order (with `kept`). */
+  keys?: string[];
 }
 
 export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
-  const { loaded, report, base, findingsOf = (_, advise) => advise() } = input;
+  const { loaded, report, base, kept } = input;
   const markdown = new Map(loaded.markdown.map((part) => [part.file, part]));
   const sources = new Map(loaded.sources.map((source) => [source.file, source]));
   const context = { sources, base, report };
   let computed = 0;
-  const advise = (page: AdvicePage, index: number) => () => {
-    computed++;
-    const rendered = input.pages[index]!;
-    return advisePage({ ...page, scan: input.scanOf?.(rendered) }, context);
-  };
   const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file));
-  const lastFound = input.lastSite?.found;
-  pages.forEach((page, index) => {
-    const found = findingsOf(page, advise(page, index));
-    // Found again on a saved page, and the same as before: the same object, so the site-wide advice may stay.
-    const last = lastFound?.[index];
-    page.found = last && found !== last && sameJson(found, last) ? last : found;
-  });
+  const keys = kept && pages.map((page) => kept.keyOf(page));
+  // `lookUp`: false where the key cannot be kept (the page's own changed, and pages did not move).
+  const foundOf = (index: number, lookUp = true): PageFindings => {
+    const page = pages[index]!;
+    if (page.found) return page.found;
+    const key = keys?.[index];
+    let found = key === undefined || !lookUp ? undefined : kept!.found(key);
+    if (!found) {
+      computed++;
+      found = advisePage({ ...page, scan: input.scanOf?.(input.pages[index]!) }, context);
+      if (key !== undefined) kept!.keep(key, found);
+    }
+    page.found = found;
+    return found;
+  };
   const switches = collectSwitches(loaded.site, loaded.pages);
-  const made = { pages, texts: sources, images: input.images, switches: switchesJson(switches) };
-  const kept = input.lastSite && sameSiteInput(input.lastSite, made, base, report);
-  // The warnings stay made for the run after this one.
-  if (kept && input.made?.last) for (const [key, warning] of input.made.last) input.made.next.set(key, warning);
-  const advice = kept
-    ? input.lastSite!.advice
-    : adviseSite({
-        pages,
-        sources: loaded.sources,
-        images: input.images,
-        switches,
-        base,
-        report,
-        made: input.made,
-      });
-  const site: SiteAdvice = { ...made, found: pages.map((page) => page.found!), base, report, advice };
-  if (!report) return { warnings: advice.warnings, computed, site };
+  const shape = hashKey(
+    base,
+    `${report}`,
+    switchesJson(switches),
+    JSON.stringify(input.images),
+    pages.map((page) => `${page.path} ${page.indexable} ${page.file}`).join('\n'),
+  );
+  const versionOf = kept?.versionOf ?? (() => '');
+  const lastSite = kept?.site;
+  const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
+  if (lastSite && carried) {
+    // The warnings stay made for the run after this one.
+    if (input.made?.last) for (const [key, warning] of input.made.last) input.made.next.set(key, warning);
+    // All taken as they were: the same value, which the disk cache then writes back as it read it.
+    const same = carried.every((made, index) => made === lastSite.warnings[index]);
+    const site: SiteAdvice = same ? lastSite : { shape, warnings: carried };
+    return { warnings: carried.map(warningOf), computed, site, keys };
+  }
+  for (let index = 0; index < pages.length; index++) foundOf(index);
+  const advice = adviseSite({
+    pages,
+    sources: loaded.sources,
+    images: input.images,
+    switches,
+    base,
+    report,
+    made: input.made,
+  });
+  const made = advice.merged.map(
+    ({ finding, pages, warning }): MadeSiteWarning => ({
+      finding,
+      pages,
+      version: finding.line === undefined ? '' : versionOf(finding.file),
+      frame: warning.frame,
+      warning,
+    }),
+  );
+  const site: SiteAdvice = { shape, warnings: made };
+  if (!report) return { warnings: advice.warnings, computed, site, keys };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
     sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf), site };
+  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf), site, keys };
 }
 
 /**
- * The site-wide advice (duplicates, switches, warnings merged, their code frames) and what it was
- * made from: every page's path, file and findings (by identity), the texts of the files its
- * warnings point into, the images of public/ and the switches.
+ * The site-wide advice (duplicates, switches, warnings merged, their code frames) and a digest of
+ * what it was made from besides the pages' findings (each page's path and file, the switches, the
+ * images of public/); the findings are those kept with it, in the pages' order (kept.lastKeys).
  */
 export interface SiteAdvice {
-  pages: readonly Pick<AdvicePage, 'path' | 'indexable' | 'file'>[];
-  found: readonly PageFindings[];
-  texts: ReadonlyMap<string, SourceText>;
-  images: readonly SourceImage[];
-  switches: string;
-  base: string;
-  report: boolean;
-  advice: AdviceResult;
+  shape: string;
+  warnings: MadeSiteWarning[];
+}
+
+/** A warning as the site-wide advice made it: from its finding, for its pages, with its file's version then. */
+export interface MadeSiteWarning {
+  finding: Finding;
+  pages: string[];
+  /** The version (kept.versionOf) of the file its code frame shows; '' for none. */
+  version: string;
+  frame?: string;
+  /** Made when first asked for: the last run's, read from the disk cache, holds the rest only. */
+  warning?: SiteError;
+}
+
+function warningOf(made: MadeSiteWarning): SiteError {
+  made.warning ??= createWarning(made.finding, made.pages, made.frame);
+  return made.warning;
 }
 
 /**
- * The same pages with the same findings, and the files the warnings point into with the same
- * text (their lines and code frames come from it): the site-wide rules would find the same.
+ * The last run's warnings, when the site-wide rules would find the same: the same pages and
+ * switches, and on each page whose key changed the same findings as before. A warning whose file
+ * changed gets its code frame made again from the file's text, unless its line came from that
+ * text (a duplicate's, found by the site-wide rules): then everything is made again.
  */
-function sameSiteInput(
+function carrySite(
+  kept: KeptAdvice,
   last: SiteAdvice,
-  now: Pick<SiteAdvice, 'texts' | 'images' | 'switches'> & { pages: readonly AdvicePage[] },
-  base: string,
-  report: boolean,
-): boolean {
-  if (last.base !== base || last.report !== report || last.images !== now.images) return false;
-  if (last.switches !== now.switches || last.pages.length !== now.pages.length) return false;
-  const same = now.pages.every((page, index) => {
-    const before = last.pages[index]!;
-    return (
-      page.found === last.found[index] &&
-      page.path === before.path &&
-      page.indexable === before.indexable &&
-      page.file === before.file
-    );
-  });
-  return (
-    same &&
-    last.advice.warnings.every(
-      (warning) =>
-        warning.file === undefined || last.texts.get(warning.file)?.text === now.texts.get(warning.file)?.text,
-    )
-  );
+  shape: string,
+  keys: readonly string[],
+  {
+    foundOf,
+    sources,
+  }: {
+    foundOf: (index: number, lookUp: boolean) => PageFindings;
+    sources: ReadonlyMap<string, SourceText>;
+  },
+): MadeSiteWarning[] | undefined {
+  // The findings kept are the last run's, saved with its site-wide advice, in its pages' order.
+  const before = kept.lastKeys();
+  if (last.shape !== shape || before?.length !== keys.length) return undefined;
+  for (let index = 0; index < keys.length; index++) {
+    if (keys[index] === before[index]) continue;
+    const was = kept.foundAt(index);
+    // A key holds the page's path: with the same paths in the same order, no other page had this one.
+    if (!was || !sameJson(foundOf(index, false), was)) return undefined;
+  }
+  const warnings: MadeSiteWarning[] = [];
+  for (const made of last.warnings) {
+    const { finding } = made;
+    const version = finding.line === undefined ? '' : kept.versionOf(finding.file);
+    if (version === made.version) {
+      warnings.push(made);
+      continue;
+    }
+    if (finding.rule === 'duplicate-title' || finding.rule === 'duplicate-description') return undefined;
+    warnings.push({ finding, pages: made.pages, version, frame: frameOf(finding, sources.get(finding.file)) });
+  }
+  return warnings;
 }
 
 function switchesJson(switches: AdviceSwitches): string {

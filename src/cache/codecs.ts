@@ -1,5 +1,6 @@
 /** How the pipeline's larger values are kept in the disk cache. */
 import type { RenderedMarkdown } from '../markdown/processor.ts';
+import { isAscii } from 'node:buffer';
 import { asciiJson, textOf } from './disk.ts';
 import type { Codec } from './store.ts';
 
@@ -62,3 +63,155 @@ export function linesCodec<V>(): {
 
 const OPEN = Buffer.from('[\n');
 const CLOSE = Buffer.from('0]\n');
+
+/**
+ * Values by key in the order they were kept, each decoded when first asked for: a build that
+ * reads a few of thousands (the advice of one changed page) does not parse the others, and writes
+ * them back as the bytes they were read from.
+ */
+export class KeptLines<V> {
+  readonly #keys: string[] = [];
+  readonly #values: Array<V | RawLine> = [];
+  /** Positions by key, made when a key is first looked up: a build that reads by position makes none. */
+  #positions: Map<string, number> | undefined;
+
+  constructor(entries: Iterable<[string, V | RawLine]> = []) {
+    for (const [key, value] of entries) this.push(key, value);
+  }
+
+  get size(): number {
+    return this.#keys.length;
+  }
+
+  /** The keys in the order they were kept. */
+  keys(): readonly string[] {
+    return this.#keys;
+  }
+
+  /** Where a key is in the order, if kept. */
+  positionOf(key: string): number | undefined {
+    return this.#positionOf(key);
+  }
+
+  get(key: string): V | undefined {
+    const position = this.#positionOf(key);
+    return position === undefined ? undefined : this.at(position);
+  }
+
+  /** The value at a position of the order. */
+  at(position: number): V | undefined {
+    const entry = this.#values[position];
+    return entry instanceof RawLine ? (entry.decoded() as V) : entry;
+  }
+
+  /** The entry as read (its line, decoded or not), to keep it in another map unchanged. */
+  entry(key: string): V | RawLine | undefined {
+    const position = this.#positionOf(key);
+    return position === undefined ? undefined : this.#values[position];
+  }
+
+  /** The entry at a position, as `entry`. */
+  entryAt(position: number): V | RawLine | undefined {
+    return this.#values[position];
+  }
+
+  /** Adds an entry at the end. Keys are meant to be unique: of two the same, a lookup finds the later. */
+  push(key: string, value: V | RawLine): void {
+    this.#positions?.set(key, this.#keys.length);
+    this.#keys.push(key);
+    this.#values.push(value);
+  }
+
+  #positionOf(key: string): number | undefined {
+    if (!this.#positions) {
+      this.#positions = new Map();
+      for (let position = 0; position < this.#keys.length; position++)
+        this.#positions.set(this.#keys[position]!, position);
+    }
+    return this.#positions.get(key);
+  }
+
+  *encoded(): Iterable<string | Buffer> {
+    yield OPEN;
+    for (let position = 0; position < this.#keys.length; position++) {
+      const value = this.#values[position];
+      yield value instanceof RawLine ? value.bytes() : `${asciiJson([this.#keys[position], value])},\n`;
+    }
+    yield CLOSE;
+  }
+}
+
+/** One line of a block as read: `["key",value],\n`, in ASCII. */
+export class RawLine {
+  readonly block: Buffer;
+  readonly start: number;
+  readonly valueStart: number;
+  readonly end: number;
+  #value: unknown;
+
+  constructor(block: Buffer, start: number, valueStart: number, end: number, value?: unknown) {
+    this.block = block;
+    this.start = start;
+    this.valueStart = valueStart;
+    this.end = end;
+    this.#value = value;
+  }
+
+  bytes(): Buffer {
+    return this.block.subarray(this.start, this.end);
+  }
+
+  /** The value, parsed once: the line is still what is written back. */
+  decoded(): unknown {
+    // The line ends with "],\n".
+    this.#value ??= JSON.parse(this.block.toString('latin1', this.valueStart, this.end - 3));
+    return this.#value;
+  }
+}
+
+/**
+ * KeptLines as linesCodec writes them: the same bytes, so either reads the other's. `eager`: every
+ * value parsed at once (one JSON.parse of the block, for a reader that needs them all); else each
+ * when first asked for.
+ */
+export function keptLinesCodec<V>({ eager = false } = {}): Codec<KeptLines<V>> {
+  return {
+    encode: (lines) => lines.encoded(),
+    decode(bytes) {
+      // Not ASCII (written by something else): decoded whole.
+      if (!isAscii(bytes)) return new KeptLines(linesCodec<V>().decode(bytes));
+      // Copied as Latin-1 (the same as ASCII), the text is one string; the keys and values are
+      // parsed from it, never used as slices of it (a Map compares such slices slowly).
+      const text = bytes.toString('latin1');
+      const lines: Array<[start: number, valueStart: number, end: number]> = [];
+      const keys: string[] = [];
+      // JSON strings hold no raw newline: each line but the first and the last is an entry.
+      let start = text.indexOf('\n') + 1;
+      for (let end = text.indexOf('\n', start) + 1; end !== 0; start = end, end = text.indexOf('\n', start) + 1) {
+        if (text.charCodeAt(start) !== 91) break; // "0]": the end.
+        const close = keyEnd(text, start + 2);
+        // Not a line linesCodec wrote: decoded whole, which tells what is wrong with it.
+        if (close === -1 || !text.startsWith('],\n', end - 3)) return new KeptLines(linesCodec<V>().decode(bytes));
+        lines.push([start, close + 2, end]);
+        if (!eager) keys.push(text.slice(start + 1, close + 1));
+      }
+      const entries = eager
+        ? (JSON.parse(text) as Array<[string, V]>)
+        : (JSON.parse(`[${keys.join(',')}]`) as string[]).map((key) => [key]);
+      return new KeptLines<V>(
+        lines.map(([start, valueStart, end], index) => {
+          const [key, value] = entries[index]!;
+          return [key, new RawLine(bytes, start, valueStart, end, value)];
+        }),
+      );
+    },
+  };
+}
+/** Where the JSON string starting before `from` ends: its closing quote, the first not escaped. */
+function keyEnd(text: string, from: number): number {
+  for (let at = text.indexOf('"', from); ; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+    if (at === -1 || backslashes % 2 === 0) return at;
+  }
+}

@@ -3,8 +3,9 @@
  * edit that moves a warning's line without changing the page still moves the warning.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.ts';
-import { resolveConfig } from '../../src/config.ts';
+import { buildSite, type BuildResult } from '../../src/build.ts';
+import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
+import { formatError } from '../../src/errors.ts';
 import { copyProject, lineOf, type TempProject } from '../helpers/project.ts';
 
 let project: TempProject | undefined;
@@ -43,4 +44,32 @@ describe('the advice step', () => {
     expect(moved.warnings).not.toEqual(first.warnings);
     expect(moved.advised).toBe(1);
   });
+
+  it("takes the last build's warnings from the disk cache where no finding changed, with the code frames of changed files made again", async () => {
+    project = await copyProject();
+    await project.edit(TERMS, /^description: .*$/m, 'description: Our terms.');
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const first = await buildSite(config, { write: false });
+    const terms = (result: BuildResult) => result.warnings.find((warning) => warning.file === TERMS);
+    expect(terms(first)?.frame).toContain('title: Terms of Service');
+
+    // The title's line is in the description warning's frame; quoting it changes no finding.
+    await project.edit(TERMS, 'title: Terms of Service', 'title: "Terms of Service"');
+    const quoted = await buildSite(config, { write: false });
+    expect(quoted.computed.advice).toBe(1);
+    expect(terms(quoted)?.frame).toContain('title: "Terms of Service"');
+    await expectWarningsOfFreshBuild(quoted, config);
+
+    // A page whose findings change: the site-wide advice is made again.
+    await project.edit(TERMS, 'description: Our terms.', 'description: Terms.');
+    const changed = await buildSite(config, { write: false });
+    expect(terms(changed)?.message).toContain('is 6 characters long');
+    await expectWarningsOfFreshBuild(changed, config);
+  }, 120_000);
 });
+
+/** The same warnings, words, places and frames, as a build that keeps nothing. */
+async function expectWarningsOfFreshBuild(result: BuildResult, config: ResolvedConfig) {
+  const fresh = await buildSite({ ...config, cache: false }, { write: false });
+  expect(result.warnings.map(formatError)).toEqual(fresh.warnings.map(formatError));
+}

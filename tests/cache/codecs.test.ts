@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesCodec } from '../../src/cache/codecs.ts';
+import { KeptLines, keptLinesCodec, linesCodec, RawLine } from '../../src/cache/codecs.ts';
 
 /** The bytes the disk file gets: the encoding's parts, written one after the other. */
 const bytesOf = (parts: Iterable<string | Buffer>) =>
@@ -47,5 +47,48 @@ describe('linesCodec', () => {
         ['moved', ['before']],
       ]),
     );
+  });
+});
+
+describe('keptLinesCodec', () => {
+  it('reads what linesCodec wrote, in its order, each value parsed when asked for', () => {
+    const bytes = bytesOf(
+      linesCodec<unknown>().encode(
+        new Map<string, unknown>([
+          ['first', { n: 1 }],
+          ['a "quoted\\" key', ['ünïcode']],
+          ['last', null],
+        ]),
+      ),
+    );
+    const kept = keptLinesCodec<unknown>().decode(bytes);
+    expect(kept.keys()).toEqual(['first', 'a "quoted\\" key', 'last']);
+    expect(kept.entryAt(0)).toBeInstanceOf(RawLine);
+    expect(kept.at(1)).toEqual(['ünïcode']);
+    expect(kept.get('first')).toEqual({ n: 1 });
+    expect(kept.get('last')).toBeNull();
+    expect(kept.get('missing')).toBeUndefined();
+  });
+
+  it('writes an entry carried from the read map as its bytes, decoded or not, and a new one anew', () => {
+    const codec = keptLinesCodec<string[]>();
+    const old = new KeptLines<string[]>([
+      ['kept', ['old']],
+      ['read', ['seen']],
+      ['dropped', ['gone']],
+    ]);
+    const read = codec.decode(bytesOf(old.encoded()));
+    expect(read.get('read')).toEqual(['seen']);
+    const next = new KeptLines<string[]>([
+      ['new', ['made']],
+      ['kept', read.entry('kept')!],
+      ['read', read.entry('read')!],
+    ]);
+    const parts = [...next.encoded()];
+    // The carried lines are slices of the bytes read, not strings encoded again.
+    expect(parts.filter((part) => Buffer.isBuffer(part) && part.toString().startsWith('["'))).toHaveLength(2);
+    const again = codec.decode(bytesOf(parts));
+    expect(again.keys()).toEqual(['new', 'kept', 'read']);
+    expect([again.get('new'), again.get('kept'), again.get('read')]).toEqual([['made'], ['old'], ['seen']]);
   });
 });

@@ -5,7 +5,7 @@
  * across pages (duplicates, the switches, merging) run again only when what they read changed:
  * otherwise the last run's warnings are taken, with the code frames of changed files made again.
  */
-import { hashKey } from '../cache/disk.ts';
+import { hash } from 'node:crypto';
 import type { LoadedSite } from '../content/load.ts';
 import type { SiteError } from '../errors.ts';
 import type { PageScan } from '../output/scan-html.ts';
@@ -97,12 +97,17 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     return found;
   };
   const switches = collectSwitches(loaded.site, loaded.pages);
-  const shape = hashKey(
-    base,
-    `${report}`,
-    switchesJson(switches),
-    JSON.stringify(input.images),
-    pages.map((page) => `${page.path} ${page.indexable} ${page.file}`).join('\n'),
+  // What the site-wide rules read besides the findings, as one digest (a JSON list: unambiguous).
+  const shape = hash(
+    'sha256',
+    JSON.stringify([
+      base,
+      report,
+      switchesJson(switches),
+      input.images,
+      pages.map((page) => `${page.path} ${page.indexable} ${page.file}`),
+    ]),
+    'base64url',
   );
   const versionOf = kept?.versionOf ?? (() => '');
   const lastSite = kept?.site;

@@ -7,14 +7,14 @@
  * of what is read from disk cheap: a file is read again only when its version moved.
  */
 import type { ResolvedConfig } from './config.ts';
-import { hashKey } from './cache/disk.ts';
+import { hashKey, textOf } from './cache/disk.ts';
 import { unchangedFiles, type FileVersions } from './cache/file-versions.ts';
 import { openSourceFiles, statStamps, type KeptKeys, type SourceFiles } from './cache/source-files.ts';
 import { diskKeyOf, keepResult } from './cache/kept-results.ts';
 import { bytesJsonCodec, keepBundleOnDisk } from './cache/kept-bundle.ts';
 import { stampFolder } from './cache/folder-stamp.ts';
 import { renderedCodec } from './cache/codecs.ts';
-import { jsonCodec, textCodec, type Store } from './cache/store.ts';
+import { jsonCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { linkBody, nameRefused } from './content/bodies.ts';
 import { listFolder } from './content/collections.ts';
 import { createLoadContext, loadContentFile, type ContentReads } from './content/file.ts';
@@ -90,6 +90,25 @@ export function htmlKey(rendered: RenderedMarkdown): string {
   if (key === undefined) htmlHashes.set(rendered, (key = hashKey(rendered.html)));
   return key;
 }
+
+/**
+ * A rendered body as the disk cache keeps it, its HTML's key on a line before it: a body taken from
+ * the cache is not hashed again, so its HTML is decoded only when a page that shows it is made.
+ */
+const keyedBodyCodec: Codec<RenderedMarkdown> = {
+  *encode(rendered) {
+    yield `${htmlKey(rendered)}\n`;
+    const parts = renderedCodec.encode(rendered);
+    if (typeof parts === 'string' || Buffer.isBuffer(parts)) yield parts;
+    else yield* parts;
+  },
+  decode(bytes) {
+    const end = bytes.indexOf(10);
+    const rendered = renderedCodec.decode(bytes.subarray(end + 1));
+    htmlHashes.set(rendered, textOf(bytes, 0, end));
+    return rendered;
+  },
+};
 
 /**
  * A content file's keys (its text's, its body's), kept with it in the block of content files: a
@@ -275,7 +294,7 @@ async function renderBodies(
           missing.map((index) => shown[index]!.body),
           options,
         ),
-      renderedCodec,
+      keyedBodyCodec,
     )
     .catch(nameRefused(shown));
   const scope = urlKey(urls);

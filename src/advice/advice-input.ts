@@ -65,11 +65,25 @@ export function createAdvicePages(
   site: Site,
   markdownOf: MarkdownOf,
 ): AdvicePage[] {
-  const part = (file: string, html: string | undefined) => {
-    const found = html === undefined ? undefined : markdownOf(file);
-    return found ? [{ file, html: html!, lineOffset: found.lineOffset, facts: found.facts }] : [];
+  // The HTML and the facts read when the rules run on the page: a warm build runs them on few pages
+  // of thousands, and a body the disk cache kept is decoded only then.
+  const part = (file: string, entry: { html?: string }): AdvicePage['markdown'] => {
+    const found = 'html' in entry ? markdownOf(file) : undefined;
+    if (!found) return [];
+    return [
+      {
+        file,
+        get html() {
+          return entry.html!;
+        },
+        lineOffset: found.lineOffset,
+        get facts() {
+          return found.facts;
+        },
+      },
+    ];
   };
-  const home = HOME_KINDS.flatMap((name) => filesOf(site, name)).flatMap(({ file, entry }) => part(file, entry.html));
+  const home = HOME_KINDS.flatMap((name) => filesOf(site, name)).flatMap(({ file, entry }) => part(file, entry));
   const siteFile = contentFile(KINDS.settings);
   // Objects written out whole, not spread: this runs for every page of every build.
   return rendered.map(({ route, html }): AdvicePage => {
@@ -78,7 +92,7 @@ export function createAdvicePages(
     if (kind) {
       const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
       const file = fileOf(kind, entry);
-      return { path, indexable, html, file, markdown: part(file, entry.html) };
+      return { path, indexable, html, file, markdown: part(file, entry) };
     }
     if (page.kind === 'home') return { path, indexable, html, file: siteFile, markdown: home };
     return { path, indexable, html, file: siteFile, markdown: [] };

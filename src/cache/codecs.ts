@@ -1,22 +1,50 @@
 /** How the pipeline's larger values are kept in the disk cache. */
+import type { MarkdownFacts } from '../advice/markdown.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
 import { isAscii } from 'node:buffer';
 import { asciiJson, textOf } from './disk.ts';
 import type { Codec } from './store.ts';
 
 /**
- * A result as the store keeps it on disk: a NUL, the JSON of everything but the HTML (one line:
- * JSON escapes newlines), a newline, then the HTML itself, the same string the page is rendered
- * from, written as a part of its own (joined to the JSON, each body's HTML was copied once more).
+ * A result as the store keeps it on disk: a NUL, the JSON of everything but the facts and the HTML
+ * (one line: JSON escapes newlines), a newline, the facts' JSON, a newline, then the HTML itself,
+ * the same string the page is rendered from, written as a part of its own (joined to the JSON,
+ * each body's HTML was copied once more). The facts and the HTML are decoded when first asked
+ * for: a warm build takes thousands of bodies from the cache and reads those of the pages it
+ * renders or advises on again, often one.
  */
 export const renderedCodec: Codec<RenderedMarkdown> = {
-  encode: ({ html, ...rest }) => [`\0${JSON.stringify(rest)}\n`, html],
+  encode: ({ html, facts, ...rest }) => [`\0${JSON.stringify(rest)}\n${JSON.stringify(facts)}\n`, html],
   decode(bytes) {
     const end = bytes.indexOf(10);
-    const rest = JSON.parse(textOf(bytes, 1, end)) as Omit<RenderedMarkdown, 'html'>;
-    return { ...rest, html: textOf(bytes, end + 1) };
+    const factsEnd = bytes.indexOf(10, end + 1);
+    const rest = JSON.parse(textOf(bytes, 1, end)) as Omit<RenderedMarkdown, 'html' | 'facts'>;
+    let facts: MarkdownFacts | undefined;
+    let html: string | undefined;
+    const rendered: RenderedMarkdown = {
+      ...rest,
+      get facts() {
+        facts ??= JSON.parse(textOf(bytes, end + 1, factsEnd)) as MarkdownFacts;
+        return facts;
+      },
+      get html() {
+        html ??= textOf(bytes, factsEnd + 1);
+        return html;
+      },
+    };
+    htmlBytes.set(rendered, bytes.subarray(factsEnd + 1));
+    return rendered;
   },
 };
+
+/** The HTML of each body the codec decoded, as bytes: searched without decoding the text. */
+const htmlBytes = new WeakMap<RenderedMarkdown, Buffer>();
+
+/** Whether the body's HTML holds `ascii`; a body taken from the disk cache is searched as bytes, its HTML not decoded. */
+export function htmlIncludes(rendered: RenderedMarkdown, ascii: string): boolean {
+  const bytes = htmlBytes.get(rendered);
+  return bytes ? bytes.includes(ascii, 0, 'latin1') : rendered.html.includes(ascii);
+}
 
 /**
  * A map kept as a JSON array with one entry a line, in ASCII. An entry taken unchanged from the

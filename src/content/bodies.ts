@@ -6,7 +6,7 @@
 import { createCodeFrame, createError, type SiteError, SiteErrors } from '../errors.ts';
 import { MarkdownRefused, tooComplexError } from '../markdown/guarded.ts';
 import type { RenderedMarkdown } from '../markdown/processor.ts';
-import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
+import { rewriteContentLinks, rewritesLinks, type UrlPolicy } from '../site/routes.ts';
 import type { Parsed } from './parse.ts';
 
 export interface BodyOptions {
@@ -44,6 +44,8 @@ export function nameRefused(bodies: readonly Parsed[]): (thrown: unknown) => nev
 
 /** A rendered body with its site links through the URL policy (--base, --format). */
 export function linkBody(result: RenderedMarkdown, urls: UrlPolicy): RenderedMarkdown {
+  // Without reading the HTML when nothing would change: a kept body's is decoded when first read.
+  if (!rewritesLinks(urls)) return result;
   const html = rewriteContentLinks(result.html, urls);
   return html === result.html ? result : { ...result, html };
 }

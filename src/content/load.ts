@@ -6,6 +6,7 @@
  * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it.
  */
 import path from 'node:path';
+import { htmlIncludes } from '../cache/codecs.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { type SiteError, SiteErrors } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
@@ -161,7 +162,14 @@ export async function assembleSite(
   for (const parsed of shown) {
     const result = bodies.get(parsed.file)!;
     if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
-    markdown.push({ file: parsed.file, lineOffset: parsed.bodyLineOffset, facts: result.facts });
+    // Read when the advice runs on a page that shows it: a kept body's facts are decoded then.
+    markdown.push({
+      file: parsed.file,
+      lineOffset: parsed.bodyLineOffset,
+      get facts() {
+        return result.facts;
+      },
+    });
   }
   const entries = entriesOf(kinds, bodies);
   const homeFile = kinds.files.home[0]!;
@@ -255,9 +263,40 @@ function entryOf(
   picture: Image | undefined,
 ): object {
   const data = file.entry!.data as object;
-  const html = kind.body === 'text' ? { html: body?.html ?? '' } : undefined;
-  if ('file' in kind) return html ? { ...data, ...html } : data;
-  return { ...data, slug: file.entry!.slug!, ...html, ...(picture ? { picture } : undefined) };
+  const withPicture = picture ? { picture } : undefined;
+  if (kind.body !== 'text') return 'file' in kind ? data : { ...data, slug: file.entry!.slug!, ...withPicture };
+  // The body's HTML as a getter (own and enumerable, as a value would be): a body kept by the
+  // disk cache is decoded when a page that shows it is made, not for every entry of a warm build.
+  const entry =
+    'file' in kind
+      ? {
+          ...data,
+          get html() {
+            return body?.html ?? '';
+          },
+        }
+      : {
+          ...data,
+          slug: file.entry!.slug!,
+          get html() {
+            return body?.html ?? '';
+          },
+          ...withPicture,
+        };
+  if (body) entryBodies.set(entry, body);
+  return entry;
+}
+
+/** Each entry with a body by that body, for mayShowImages. */
+const entryBodies = new WeakMap<object, RenderedMarkdown>();
+
+/**
+ * Whether an entry's HTML may hold an <img>: false only for an entry made from a body whose HTML
+ * holds none, which is known without decoding a body the disk cache kept (src/cache/codecs.ts).
+ */
+export function mayShowImages(entry: object): boolean {
+  const body = entryBodies.get(entry);
+  return body === undefined || htmlIncludes(body, '<img');
 }
 
 /** Every image of every body checked; all problems thrown together. */

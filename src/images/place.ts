@@ -5,7 +5,7 @@
  * markup. Pure: HTML, processed images and the renderer in, HTML out.
  */
 import { Parser } from 'htmlparser2';
-import type { LoadedSite } from '../content/load.ts';
+import { mayShowImages, type LoadedSite } from '../content/load.ts';
 import type { ProcessedImage } from './pictures.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { HomeSection } from '../content/home-sections.ts';
@@ -64,6 +64,8 @@ export function placeSiteImages(
   };
   if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home } };
   const place = <T extends { html: string }>(entry: T): T => {
+    // Without reading the HTML of a body that holds no image (a kept body's is decoded when first read).
+    if (!mayShowImages(entry)) return entry;
     const last = placedEntries.get(entry);
     if (last?.bySrc === bySrc && last.renderPicture === renderPicture) return last.placed as T;
     const html = placeMarkdownImages(entry.html, bySrc, renderPicture);

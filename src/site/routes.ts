@@ -88,6 +88,11 @@ export function createUrlPolicy(
   };
 }
 
+/** Whether the URL policy changes any site link written in content (the default one, base / and file URLs, does not). */
+export function rewritesLinks(urls: Pick<UrlPolicy, 'base' | 'format'>): boolean {
+  return urls.base !== '/' || urls.format !== 'file';
+}
+
 /**
  * Root-relative links and image sources written in Markdown (`[terms](/terms)`), sent through the
  * URL policy like every other link: with the base, and with the directory format's trailing slash
@@ -95,7 +100,7 @@ export function createUrlPolicy(
  * left as written: it means an element of the page the text is on (README, "Links in content").
  */
 export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>): string {
-  if (urls.base === '/' && urls.format === 'file') return html;
+  if (!rewritesLinks(urls)) return html;
   return html.replace(/(\s(?:href|src)=")(\/(?!\/)[^"]*)"/g, (_, attribute: string, target: string) => {
     const file = /\.[a-z0-9]+$/i.test(target.split(/[?#]/)[0]!);
     return `${attribute}${file ? urls.asset(target) : urls.href(target)}"`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderedCodec } from '../../src/cache/codecs.ts';
+import { htmlIncludes, renderedCodec } from '../../src/cache/codecs.ts';
 import { idleCores, MIN_BODIES_PER_WORKER, renderMarkdownAll, workersFor } from '../../src/markdown/batch.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
 
@@ -44,6 +44,20 @@ describe('renderedCodec', () => {
     // The HTML is a part of its own: the same string, not a copy joined to the JSON.
     expect(parts.at(-1)).toBe(rendered.html);
     expect(renderedCodec.decode(Buffer.from(parts.join('')))).toEqual(rendered);
+  });
+
+  it('tells whether a kept body holds an image, decoded or not, as for a body rendered now', () => {
+    const render = createMarkdown({});
+    const shown = render('# Title\n\n![A cat on a mat](/images/cat.png)\n\nÄrger über Größe.\n');
+    const plain = render('# Title\n\nNo picture here, only `<img>` written as code.\n');
+    for (const rendered of [shown, plain]) {
+      const kept = renderedCodec.decode(Buffer.from((renderedCodec.encode(rendered) as string[]).join('')));
+      expect(htmlIncludes(kept, '<img')).toBe(rendered.html.includes('<img'));
+      expect(htmlIncludes(rendered, '<img')).toBe(rendered.html.includes('<img'));
+      expect(kept.html).toBe(rendered.html);
+    }
+    expect(htmlIncludes(shown, '<img')).toBe(true);
+    expect(htmlIncludes(plain, '<img')).toBe(false);
   });
 });
 

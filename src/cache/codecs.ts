@@ -122,6 +122,37 @@ export class KeptLines<V> {
     this.#values.push(value);
   }
 
+  /**
+   * The positions of the entries whose line as read holds any of `needles` (ASCII), found in the
+   * bytes without parsing any entry; an entry may hold a needle in its key too. Undefined when an
+   * entry was not read from one block (kept anew): every entry is then to be read.
+   */
+  positionsHolding(needles: readonly string[]): Set<number> | undefined {
+    const found = new Set<number>();
+    const lines = this.#values;
+    if (lines.length === 0) return found;
+    const first = lines[0];
+    if (!(first instanceof RawLine) || !lines.every((line) => line instanceof RawLine && line.block === first.block))
+      return undefined;
+    const { block } = first;
+    const last = lines[lines.length - 1] as RawLine;
+    for (const needle of needles) {
+      for (let at = block.indexOf(needle, first.start, 'latin1'); at !== -1 && at < last.end; ) {
+        // The line that holds it: the last one starting at or before it.
+        let low = 0;
+        let high = lines.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if ((lines[middle] as RawLine).start <= at) low = middle;
+          else high = middle - 1;
+        }
+        found.add(low);
+        at = block.indexOf(needle, (lines[low] as RawLine).end, 'latin1');
+      }
+    }
+    return found;
+  }
+
   #positionOf(key: string): number | undefined {
     if (!this.#positions) {
       this.#positions = new Map();

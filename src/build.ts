@@ -123,7 +123,8 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     await run.store.save();
     // What this build published, for the next build's moved-page guard.
     if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous);
-    run.store.sweep();
+    // A store that outlives the build (dev's) drops what this build did not use; a build's own ends with it.
+    if (options.store) run.store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
     return {
       ...clock.result(),

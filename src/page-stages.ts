@@ -132,7 +132,9 @@ export function checkStage(
   keys: Map<string, string>,
   scanOf: (page: RenderedPage) => PageScan,
 ) {
-  const step = hashKey(urlKey(input.urls), [...input.files].join('\n'));
+  // Which files are pages is part of the step: a file a line names as a page (or as none) is one
+  // (or none) now, so a line needs reading only where it names a page whose key changed.
+  const step = hashKey(urlKey(input.urls), [...input.files].join('\n'), [...keys.keys()].join('\n'));
   const last = store.peek('page-checks', step, passedCodec);
   const kept: KeptPasses = new KeptLines();
   // Where every page passed last time (the usual case) and pages are as many, a page's entry is at
@@ -150,6 +152,14 @@ export function checkStage(
     const key = keys.get(file);
     return key !== undefined && positionOf(file, key) !== undefined;
   };
+  // The entries that name a page whose key changed, found in the block's bytes; the others' anchors
+  // all point into pages that pass again, and are not read. Undefined: every entry is read (also
+  // when many pages changed: each is a search of the whole block).
+  const changed = aligned ? input.pages.filter((page, index) => before![index] !== keys.get(page.route.file)) : [];
+  const suspects =
+    aligned && changed.length <= SEARCHED_CHANGES
+      ? last!.positionsHolding(changed.map((page) => `[${asciiJson(page.route.file)},1]`))
+      : undefined;
   let fresh = 0;
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
@@ -158,7 +168,9 @@ export function checkStage(
       const position = positionOf(page.route.file, key);
       if (position === undefined) return false;
       // A file that was no page (0) is none now; a page is the same as when this one passed.
-      if (!last!.at(position)!.every(([file, page]) => (page ? passedAgain(file) : !keys.has(file)))) return false;
+      const read = suspects === undefined || suspects.has(position);
+      if (read && !last!.at(position)!.every(([file, page]) => (page ? passedAgain(file) : !keys.has(file))))
+        return false;
       kept.push(key, last!.entryAt(position)!);
       return true;
     },
@@ -176,6 +188,9 @@ export function checkStage(
   return problems;
 }
 
+/** Changed pages looked for in the kept passes at most; with more, every entry is read (a few ms). */
+const SEARCHED_CHANGES = 16;
+
 /** The output files a page's anchors point into, each marked 1 when it is a page (0: another file). */
 type Anchored = Array<[file: string, page: 0 | 1]>;
 
@@ -185,8 +200,8 @@ type Anchored = Array<[file: string, page: 0 | 1]>;
  */
 type KeptPasses = KeptLines<Anchored>;
 
-// Parsed whole: every page's entry is read.
-const passedCodec: Codec<KeptPasses> = keptLinesCodec({ eager: true });
+// Each entry parsed when asked for: most are not (see checkStage's suspects).
+const passedCodec: Codec<KeptPasses> = keptLinesCodec();
 
 /**
  * The advice; what the rules found on a page is kept by its key, its files' texts and the site

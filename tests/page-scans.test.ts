@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DiskCache, Encoded } from '../src/cache/disk.ts';
 import { createStore } from '../src/cache/store.ts';
 import type { RenderedPage } from '../src/output/check.ts';
 import { checkStage, pageScans } from '../src/page-stages.ts';
@@ -39,5 +40,65 @@ describe('pageScans', () => {
     const next = pageScans(store, keys)(pages[1]!);
     expect(next.ids).toEqual(['b']);
     expect(store.computed()['page-scan']).toBe(1);
+  });
+});
+
+/** A disk cache in memory: each build's store reads what the last one saved, decoded from its bytes. */
+function memoryDisk(): DiskCache {
+  const saved = new Map<string, Buffer>();
+  const bytesOf = (value: Encoded): Buffer =>
+    typeof value === 'string' || Buffer.isBuffer(value)
+      ? Buffer.from(value)
+      : Buffer.concat([...value].map((part) => Buffer.from(part)));
+  return {
+    get: (key) => saved.get(key)?.toString(),
+    getBytes: (key) => saved.get(key),
+    set: (key, value) => void saved.set(key, bytesOf(value)),
+    async save() {},
+  };
+}
+
+describe('checkStage', () => {
+  const files = ['index.html', 'terms.html', 'about.html'];
+  const site = (terms: string) => [
+    page('/', 'index.html', '<a href="/terms#b">b</a>'),
+    page('/terms', 'terms.html', terms),
+    page('/about', 'about.html', '<h2 id="c">C</h2><a href="/about#c">c</a>'),
+  ];
+  const keysOf = (terms: string) => new Map(files.map((file) => [file, file === 'terms.html' ? terms : `key-${file}`]));
+  // Each check a build of its own, as a single build is: its store reads the last one's from the disk.
+  const check = (disk: DiskCache, pages: RenderedPage[], keys: Map<string, string>) => {
+    const store = createStore(disk);
+    const read: string[] = [];
+    const scan = pageScans(store, keys);
+    const errors = checkStage(store, { pages, files: new Set(files), urls, sources: [] }, keys, (page) => {
+      read.push(page.route.file);
+      return scan(page);
+    });
+    void store.save();
+    return { errors: errors.map((error) => error.code), read };
+  };
+
+  it('reads again only the page whose key changed and the pages whose anchors point into it', () => {
+    const store = memoryDisk();
+    expect(check(store, site('<h2 id="b">B</h2>'), keysOf('key-terms'))).toEqual({
+      errors: [],
+      read: ['index.html', 'terms.html', 'about.html'],
+    });
+    // terms.html changed and lost the id index.html's anchor points to: index.html is checked again.
+    const next = check(store, site('<h2>B</h2>'), keysOf('key-terms-2'));
+    expect(next.errors).toEqual(['BrokenAnchor']);
+    expect(next.read.sort()).toEqual(['index.html', 'terms.html']);
+  });
+
+  it('reads no page again when none changed, and checks them all when a page became another file', () => {
+    const store = memoryDisk();
+    check(store, site('<h2 id="b">B</h2>'), keysOf('key-terms'));
+    expect(check(store, site('<h2 id="b">B</h2>'), keysOf('key-terms')).read).toEqual([]);
+    // The same files, but terms.html is no page now: nothing kept applies.
+    const pages = site('<h2 id="b">B</h2>').filter((page) => page.route.file !== 'terms.html');
+    const keys = keysOf('key-terms');
+    keys.delete('terms.html');
+    expect(check(store, pages, keys).read.sort()).toEqual(['about.html', 'index.html']);
   });
 });

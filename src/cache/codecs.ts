@@ -150,6 +150,37 @@ export class KeptLines<V> {
     this.#values.push(value);
   }
 
+  /**
+   * The positions of the entries whose line as read holds any of `needles` (ASCII), found in the
+   * bytes without parsing any entry; an entry may hold a needle in its key too. Undefined when an
+   * entry was not read from one block (kept anew): every entry is then to be read.
+   */
+  positionsHolding(needles: readonly string[]): Set<number> | undefined {
+    const found = new Set<number>();
+    const lines = this.#values;
+    if (lines.length === 0) return found;
+    const first = lines[0];
+    if (!(first instanceof RawLine) || !lines.every((line) => line instanceof RawLine && line.block === first.block))
+      return undefined;
+    const { block } = first;
+    const last = lines[lines.length - 1] as RawLine;
+    for (const needle of needles) {
+      for (let at = block.indexOf(needle, first.start, 'latin1'); at !== -1 && at < last.end; ) {
+        // The line that holds it: the last one starting at or before it.
+        let low = 0;
+        let high = lines.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if ((lines[middle] as RawLine).start <= at) low = middle;
+          else high = middle - 1;
+        }
+        found.add(low);
+        at = block.indexOf(needle, (lines[low] as RawLine).end, 'latin1');
+      }
+    }
+    return found;
+  }
+
   #positionOf(key: string): number | undefined {
     if (!this.#positions) {
       this.#positions = new Map();
@@ -208,38 +239,34 @@ export function keptLinesCodec<V>({ eager = false } = {}): Codec<KeptLines<V>> {
     decode(bytes) {
       // Not ASCII (written by something else): decoded whole.
       if (!isAscii(bytes)) return new KeptLines(linesCodec<V>().decode(bytes));
-      // Copied as Latin-1 (the same as ASCII), the text is one string; the keys and values are
-      // parsed from it, never used as slices of it (a Map compares such slices slowly).
-      const text = bytes.toString('latin1');
-      const lines: Array<[start: number, valueStart: number, end: number]> = [];
-      const keys: string[] = [];
-      // JSON strings hold no raw newline: each line but the first and the last is an entry.
-      let start = text.indexOf('\n') + 1;
-      for (let end = text.indexOf('\n', start) + 1; end !== 0; start = end, end = text.indexOf('\n', start) + 1) {
-        if (text.charCodeAt(start) !== 91) break; // "0]": the end.
-        const close = keyEnd(text, start + 2);
+      const values = eager ? (JSON.parse(bytes.toString('latin1')) as Array<[string, V]>) : undefined;
+      const kept = new KeptLines<V>();
+      // JSON strings hold no raw newline: each line but the first and the last is an entry. Read
+      // from the bytes: a key is copied out on its own, a string that is no slice of the block (a
+      // Map compares such slices slowly), and only a key with escapes is parsed (parsing all the
+      // keys of a block as one JSON list cost ten times the rest of this loop).
+      let start = bytes.indexOf(10) + 1;
+      for (let end = bytes.indexOf(10, start) + 1; end !== 0; start = end, end = bytes.indexOf(10, start) + 1) {
+        if (bytes[start] !== 91) break; // "0]": the end.
+        const close = keyEnd(bytes, start + 2);
         // Not a line linesCodec wrote: decoded whole, which tells what is wrong with it.
-        if (close === -1 || !text.startsWith('],\n', end - 3)) return new KeptLines(linesCodec<V>().decode(bytes));
-        lines.push([start, close + 2, end]);
-        if (!eager) keys.push(text.slice(start + 1, close + 1));
+        if (close === -1 || bytes[close + 1] !== 44 || bytes[end - 3] !== 93 || bytes[end - 2] !== 44)
+          return new KeptLines(linesCodec<V>().decode(bytes));
+        const written = bytes.toString('latin1', start + 2, close);
+        const key = written.includes('\\') ? (JSON.parse(`"${written}"`) as string) : written;
+        kept.push(key, new RawLine(bytes, start, close + 2, end, values?.[kept.size]?.[1]));
       }
-      const entries = eager
-        ? (JSON.parse(text) as Array<[string, V]>)
-        : (JSON.parse(`[${keys.join(',')}]`) as string[]).map((key) => [key]);
-      return new KeptLines<V>(
-        lines.map(([start, valueStart, end], index) => {
-          const [key, value] = entries[index]!;
-          return [key, new RawLine(bytes, start, valueStart, end, value)];
-        }),
-      );
+      return kept;
     },
   };
 }
-/** Where the JSON string starting before `from` ends: its closing quote, the first not escaped. */
-function keyEnd(text: string, from: number): number {
-  for (let at = text.indexOf('"', from); ; at = text.indexOf('"', at + 1)) {
+
+/** Where the JSON string starting at `from` ends: its closing quote, the first not escaped; -1 for none. */
+function keyEnd(bytes: Buffer, from: number): number {
+  for (let at = bytes.indexOf(34, from); at !== -1; at = bytes.indexOf(34, at + 1)) {
     let backslashes = 0;
-    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
-    if (at === -1 || backslashes % 2 === 0) return at;
+    while (bytes[at - 1 - backslashes] === 92) backslashes++;
+    if (backslashes % 2 === 0) return at;
   }
+  return -1;
 }

@@ -110,7 +110,9 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
     },
     async save() {
       if (!dirty && used.size === stored.size) return;
-      const entries = [...used].sort().map((key) => ({ key, value: fresh.get(key) ?? bytesOf(key)! }));
+      // In the order they were first used, not sorted: the file is read by its index, and sorting
+      // some 16000 keys cost a warm build 5 to 10 ms.
+      const entries = [...used].map((key) => ({ key, value: fresh.get(key) ?? bytesOf(key)! }));
       if (await writeCacheFile(cacheDir, file, version, entries)) dirty = false;
     },
   };

@@ -53,7 +53,7 @@ export function writeInPlace(
   const folders = new Set<string>(['']);
   let changed: OutputFile | undefined;
   for (const file of files) {
-    const target = path.join(outDir, file.path);
+    const target = joined(outDir, file.path);
     if (!walk.files.has(target)) return undefined;
     for (let slash = file.path.lastIndexOf('/'); slash !== -1; slash = file.path.lastIndexOf('/', slash - 1)) {
       const folder = file.path.slice(0, slash);
@@ -71,9 +71,19 @@ export function writeInPlace(
   if (changed) {
     replaceFile(outDir, staging, changed);
     // Its stats are this write's: the walk's would describe the file it replaced.
-    walk.restat(path.join(outDir, changed.path));
+    walk.restat(joined(outDir, changed.path));
   }
   return { records: previous.records(), walk: walk.close() };
+}
+
+/**
+ * The file's absolute path, named as the walk names it (the folder, the separator, the name): an
+ * output path is relative with forward slashes, so on POSIX systems it is joined as it is, where
+ * path.join of thousands of files cost more than their stats. A path the walk names otherwise is
+ * not found in it, and the output is staged.
+ */
+function joined(outDir: string, file: string): string {
+  return path.sep === '/' ? `${outDir}/${file}` : path.join(outDir, file);
 }
 
 /** A copied file (public/, an encoded image) holds its source's bytes. */

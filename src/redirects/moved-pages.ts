@@ -4,7 +4,8 @@
  * published page that is gone and that no redirect covers, at the content it was made from.
  * The record is a file of its own in the cache folder, written after a build that wrote its output.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createError, type SiteError } from '../errors.ts';
 import type { Route } from '../site/routes.ts';
@@ -70,7 +71,9 @@ export function findGonePages(previous: PreviousPages, routes: readonly Route[])
 export async function loadPublished(cacheDir: string): Promise<PreviousPages | undefined> {
   let text: string;
   try {
-    text = await readFile(path.join(cacheDir, PUBLISHED_FILE), 'utf8');
+    // At once: the build waits for it, and a read through the thread pool waited behind whatever
+    // else was queued there (a warm build's advice stage, up to a hundred ms on a loaded machine).
+    text = readFileSync(path.join(cacheDir, PUBLISHED_FILE), 'utf8');
   } catch {
     return undefined;
   }
@@ -87,7 +90,8 @@ export async function loadPublished(cacheDir: string): Promise<PreviousPages | u
 /**
  * Keeps the pages of a build that wrote its output, for the next build to compare with. A page the
  * last build published that is still gone without a redirect stays in the record, so the warning
- * stays until a redirect covers it (or the record is removed with the cache).
+ * stays until a redirect covers it (or the record is removed with the cache). A record the same
+ * as the one read (`previous`, the last build's) is not written again: most builds add no page.
  */
 export async function keepPublished(
   cacheDir: string,
@@ -99,6 +103,7 @@ export async function keepPublished(
   if (previous?.since === 'last build') {
     for (const page of previous.pages) if (!served.has(pageKey(page.path))) pages.push(page);
   }
+  if (previous?.since === 'last build' && samePages(pages, previous.pages)) return;
   const file = path.join(cacheDir, PUBLISHED_FILE);
   const temporary = `${file}.${process.pid}.tmp`;
   try {
@@ -109,6 +114,12 @@ export async function keepPublished(
     // Like the rest of the cache: a record that cannot be kept only means no warning next time.
     await rm(temporary, { force: true });
   }
+}
+
+function samePages(a: readonly PublishedPage[], b: readonly PublishedPage[]): boolean {
+  return (
+    a.length === b.length && a.every((page, index) => page.path === b[index]!.path && page.file === b[index]!.file)
+  );
 }
 
 function isPublishedPage(value: unknown): value is PublishedPage {

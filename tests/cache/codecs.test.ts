@@ -91,4 +91,28 @@ describe('keptLinesCodec', () => {
     expect(again.keys()).toEqual(['new', 'kept', 'read']);
     expect([again.get('new'), again.get('kept'), again.get('read')]).toEqual([['made'], ['old'], ['seen']]);
   });
+
+  it('finds the entries whose line holds a needle without parsing them, and none to trust for entries kept anew', () => {
+    const codec = keptLinesCodec<unknown>();
+    const read = codec.decode(
+      bytesOf(
+        new KeptLines<unknown>([
+          ['a', [['x.html', 1]]],
+          [
+            'b',
+            [
+              ['y.html', 1],
+              ['x.html', 1],
+            ],
+          ],
+          ['c', [['z.html', 1]]],
+        ]).encoded(),
+      ),
+    );
+    expect(read.positionsHolding(['["x.html",1]'])).toEqual(new Set([0, 1]));
+    expect(read.positionsHolding(['["z.html",1]', '["none.html",1]'])).toEqual(new Set([2]));
+    expect(read.entryAt(0)).toBeInstanceOf(RawLine);
+    read.push('d', []);
+    expect(read.positionsHolding(['["x.html",1]'])).toBeUndefined();
+  });
 });

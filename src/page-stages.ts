@@ -9,7 +9,7 @@ import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts'
 import { keepResult } from './cache/kept-results.ts';
 import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
-import type { MadeWarnings } from './advice/findings.ts';
+import { sourcesByFile, type MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
@@ -199,10 +199,16 @@ export async function adviceStage(
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;
-  const sources = new Map(loaded.sources.map((source) => [source.file, sourceKey(source)]));
-  const hashOf = (file: string) => sources.get(file) ?? '';
+  const sources = sourcesByFile(loaded.sources);
+  const hashOf = (file: string) => {
+    const source = sources.get(file);
+    return source ? sourceKey(source) : '';
+  };
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
-  const byPath = new Map(input.pages.map((page) => [page.route.path, keys.get(page.route.file)!]));
+  // The last run's keys by position, with the render keys they were made from (memory only: dev).
+  const lastKeys = store.peek<AdviceKeys>('advice-keys', 'last');
+  const carried = lastKeys?.site === siteKey ? lastKeys : undefined;
+  const nextKeys: AdviceKeys = { site: siteKey, renders: [], keys: [] };
   const last = store.peek('advice-pages', 'last', keptCodec);
   const lastSite = store.peek('advice-site', 'last', siteCodec);
   const made = new Map<string, PageFindings>();
@@ -214,11 +220,22 @@ export async function adviceStage(
     images,
     made: warnings,
     kept: {
-      keyOf(page) {
-        // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
-        let files = hashOf(page.file);
-        for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
-        return store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
+      keyOf(page, index) {
+        const { route } = input.pages[index]!;
+        const render = keys.get(route.file)!;
+        let key: string;
+        // A content page's render key holds its file's text (contentPageKeys), the one file its
+        // advice key names: at the same position with the same render key, the key is the last one.
+        if (route.page.kind === 'page' && carried?.renders[index] === render) key = carried.keys[index]!;
+        else {
+          // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
+          let files = hashOf(page.file);
+          for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+          key = store.join(render, `${files} ${siteKey}`);
+        }
+        nextKeys.renders.push(render);
+        nextKeys.keys.push(key);
+        return key;
       },
       found: (key) => last?.get(key),
       foundAt: (position) => last?.at(position),
@@ -229,6 +246,7 @@ export async function adviceStage(
     },
   });
   store.keep('advice-warnings', 'last', warnings.next);
+  store.keep('advice-keys', 'last', nextKeys);
   if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
   const order = result.keys!;
   if (made.size > 0 || !sameOrder(last, order)) {
@@ -242,6 +260,13 @@ export async function adviceStage(
     store.keep('advice-pages', 'last', kept, keptCodec);
   }
   return result;
+}
+
+/** Each page's advice key and the render key it was made from, in the pages' order, and the site's part of every key. */
+interface AdviceKeys {
+  site: string;
+  renders: string[];
+  keys: string[];
 }
 
 function sameOrder(last: KeptLines<unknown> | undefined, keys: readonly string[]): boolean {

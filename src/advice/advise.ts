@@ -4,7 +4,15 @@
  * never thrown) and a per-page summary for --report out.
  */
 import type { SiteError } from '../errors.ts';
-import { mergeFindings, locateKey, switchOff, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
+import {
+  mergeFindings,
+  locateKey,
+  sourcesByFile,
+  switchOff,
+  type Finding,
+  type MadeWarnings,
+  type SourceText,
+} from './findings.ts';
 import { scanHtml, type PageScan } from '../output/scan-html.ts';
 import { checkPage, regionAt, type MarkdownPart, type Regions } from './page-rules.ts';
 import { threshold } from './rules.ts';
@@ -80,7 +88,7 @@ export interface AdviceResult {
 }
 
 export function adviseSite(input: AdviceInput): AdviceResult {
-  const sources = new Map(input.sources.map((source) => [source.file, source]));
+  const sources = sourcesByFile(input.sources);
   const isOff = createSwitchFilter(input.switches ?? {});
   const context = { sources, base: input.base ?? '/', report: input.report ?? false };
   const found = input.pages.map((page) => page.found ?? advisePage(page, context));

@@ -9,6 +9,17 @@ import type { SourceFile } from '../content/source.ts';
 /** A content file and its text, to find lines in and show code frames from. */
 export type SourceText = Pick<SourceFile, 'file' | 'text'>;
 
+/**
+ * The sources by file, made once per list (a list is not changed once made): a build's advice
+ * reads the same list in several places, each of thousands of files.
+ */
+const sourceMaps = new WeakMap<readonly SourceText[], ReadonlyMap<string, SourceText>>();
+export function sourcesByFile<T extends SourceText>(list: readonly T[]): ReadonlyMap<string, T> {
+  let map = sourceMaps.get(list);
+  if (!map) sourceMaps.set(list, (map = new Map(list.map((source) => [source.file, source]))));
+  return map as ReadonlyMap<string, T>;
+}
+
 export interface Place {
   file: string;
   line?: number;

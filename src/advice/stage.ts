@@ -22,14 +22,7 @@ import {
 } from './advise.ts';
 import type { AdviceSwitches } from './switches.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
-import {
-  createWarning,
-  frameOf,
-  sourcesByFile,
-  type Finding,
-  type MadeWarnings,
-  type SourceText,
-} from './findings.ts';
+import { createWarning, frameOf, sourcesByFile, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {

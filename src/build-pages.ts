@@ -147,11 +147,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   // A Markdown image that is also a portfolio image has the same files.
   const bodyImageFiles = made?.markdownImages.files.filter((file) => !imageFiles.has(file.path)) ?? [];
   const groups = [
-    (rendered?.pages ?? []).map((page) => ({
-      path: page.route.file,
-      contents: page.html,
-      key: rendered?.keys.get(page.route.file),
-    })),
+    (rendered?.pages ?? []).map((page) => pageFileOf(page, rendered!.keys.get(page.route.file))),
     sources.assets?.files ?? [],
     sources.publicFiles,
     made?.publication.files ?? [],
@@ -167,6 +163,19 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   const urls = made?.content.urls;
   const unbuilt = urls ? sources.entries.unbuilt.map((sitePath) => urls.file(sitePath)) : [];
   return { planned, linkable: new Set([...planned.map((file) => file.path), ...unbuilt, ...sources.refused]) };
+}
+
+/**
+ * A page as a file of the output, the same object while the page is and its key the same (a dev
+ * save keeps thousands of pages as they were; the dev server compares outputs by their files).
+ */
+const pageFiles = new WeakMap<RenderedPage, OutputFile>();
+function pageFileOf(page: RenderedPage, key: string | undefined): OutputFile {
+  const kept = pageFiles.get(page);
+  if (kept !== undefined && kept.key === key) return kept;
+  const file = { path: page.route.file, contents: page.html, key };
+  pageFiles.set(page, file);
+  return file;
 }
 
 /** The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. */

@@ -50,22 +50,63 @@ export function renderPagesStage(
     JSON.stringify(images),
     JSON.stringify(publication.headParts),
   );
-  const contentKeys = contentPageKeys(store, input);
+  const contentKeyOf = contentPageKeys(store, input);
+  // The last run's pages (memory only: dev). A content page's route is the same object while its
+  // page is (createRoutes), and its key is then the same: taken by position, not joined again.
+  const last = store.peek<RenderedPages>('rendered-pages', 'last');
+  const carried = last?.shared === shared ? last : undefined;
   // Joined by the store, an unchanged page's key is the last build's string (hashed once by a Map).
-  const keys = routes.map((route) =>
-    route.page.kind === 'page'
-      ? store.join(shared, contentKeys.get(route.page.page)!)
-      : `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`,
-  );
+  const keys = routes.map((route, index) => {
+    if (route.page.kind !== 'page')
+      return `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`;
+    if (carried?.pages[index]?.route === route) return carried.keys[index]!;
+    return store.join(shared, contentKeyOf(route.page.page));
+  });
   const html = keys.map((key) => store.peek('page', key, bytesCodec));
-  const missing = routes.filter((_, index) => html[index] === undefined);
+  const missing: Route[] = [];
+  for (let index = 0; index < routes.length; index++) if (html[index] === undefined) missing.push(routes[index]!);
   const made = renderSitePages({ ...input, head: publication.head }, missing);
   const byRoute = new Map(made.map((page) => [page.route, page.html]));
-  const pages = routes.map((route, index) => ({
-    route,
-    html: html[index] ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec),
-  }));
-  return { pages, keys: new Map(routes.map((route, index) => [route.file, keys[index]!])) };
+  // A page with the same route and bytes as last time is the same object: the stages after this compare by it.
+  const pages = routes.map((route, index): RenderedPage => {
+    const was = carried?.pages[index];
+    const bytes = html[index];
+    if (was !== undefined && was.route === route && was.html === bytes) return was;
+    return { route, html: bytes ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec) };
+  });
+  const byFile = carryKeyMap(last, routes, keys) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
+  store.keep('rendered-pages', 'last', { shared, pages, keys, byFile });
+  return { pages, keys: byFile };
+}
+
+/** The last run's pages, their keys in order and by output file, and the shared part of every key. */
+interface RenderedPages {
+  shared: string;
+  pages: RenderedPage[];
+  keys: string[];
+  byFile: Map<string, string>;
+}
+
+/**
+ * The last run's keys by output file, when the same files come in the same order: as it was when
+ * no key changed, else a copy with the changed ones replaced; undefined otherwise.
+ */
+function carryKeyMap(
+  last: RenderedPages | undefined,
+  routes: readonly Route[],
+  keys: readonly string[],
+): Map<string, string> | undefined {
+  if (!last || last.keys.length !== keys.length) return undefined;
+  let byFile: Map<string, string> | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const route = routes[index]!;
+    const was = last.pages[index]!.route;
+    if (route !== was && route.file !== was.file) return undefined;
+    if (keys[index] === last.keys[index]) continue;
+    byFile ??= new Map(last.byFile);
+    byFile.set(route.file, keys[index]!);
+  }
+  return byFile ?? last.byFile;
 }
 
 /** The page at an old path is made from where it leads, which its path does not say. */
@@ -77,27 +118,27 @@ function redirectKey(route: Route): string {
  * A content page is made from its file (path, slug, fields) and its body; when its body shows
  * images, from the HTML their pictures made too, since those can change while the Markdown does not.
  */
-function contentPageKeys(store: Store, input: PagesStageInput): Map<ContentPage, string> {
-  const keys = new Map<ContentPage, string>();
+function contentPageKeys(store: Store, input: PagesStageInput): (page: ContentPage) => string {
   let files: Map<string, ContentFile<unknown>> | undefined;
   let unplaced: Map<string, ContentPage> | undefined;
-  for (const route of input.routes) {
-    if (route.page.kind !== 'page') continue;
-    const page = route.page.page;
+  let misses = 0;
+  return (page) => {
     const kept = pageKeys.get(page);
-    if (kept !== undefined) {
-      keys.set(page, kept);
-      continue;
+    if (kept !== undefined) return kept;
+    // A dev save keys one page: found by a look through the lists, not two maps of thousands made.
+    if (++misses > 1) {
+      files ??= new Map(input.kinds.files.pages.map((file) => [file.entry!.slug!, file]));
+      unplaced ??= new Map(input.unplaced.map((page) => [page.slug, page]));
     }
-    files ??= new Map(input.kinds.files.pages.map((file) => [file.entry!.slug!, file]));
-    unplaced ??= new Map(input.unplaced.map((page) => [page.slug, page]));
-    const file = files.get(page.slug)!;
+    const file = files
+      ? files.get(page.slug)!
+      : input.kinds.files.pages.find((file) => file.entry!.slug === page.slug)!;
+    const before = unplaced ? unplaced.get(page.slug) : input.unplaced.find((other) => other.slug === page.slug);
     const key = store.join(sourceKey(file.source!), htmlKey(input.bodies.get(file.parsed!.file)!));
-    const made = page === unplaced.get(page.slug) ? key : `${key} ${hashKey(page.html)}`;
+    const made = page === before ? key : `${key} ${hashKey(page.html)}`;
     pageKeys.set(page, made);
-    keys.set(page, made);
-  }
-  return keys;
+    return made;
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * published page that is gone and that no redirect covers, at the content it was made from.
  * The record is a file of its own in the cache folder, written after a build that wrote its output.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createError, type SiteError } from '../errors.ts';
 import type { Route } from '../site/routes.ts';
@@ -68,9 +68,31 @@ export function findGonePages(previous: PreviousPages, routes: readonly Route[])
 
 /** The pages of the last build that wrote its output, or undefined when there is no (readable) record. */
 export async function loadPublished(cacheDir: string): Promise<PreviousPages | undefined> {
+  const file = path.join(cacheDir, PUBLISHED_FILE);
+  let stamp: string;
+  try {
+    const info = await stat(file);
+    stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+  } catch {
+    return undefined;
+  }
+  // The record is replaced whole (renamed into place) by a build that writes: read again only then.
+  if (lastRead?.file === file && lastRead.stamp === stamp) return lastRead.previous;
+  const previous = await readPublished(file);
+  lastRead = { file, stamp, previous };
+  return previous;
+}
+
+/**
+ * The record as last read, by its file's stamp: dev asks for it after every save (thousands of
+ * pages to read and check), and it changes only when a build writes its output.
+ */
+let lastRead: { file: string; stamp: string; previous: PreviousPages | undefined } | undefined;
+
+async function readPublished(file: string): Promise<PreviousPages | undefined> {
   let text: string;
   try {
-    text = await readFile(path.join(cacheDir, PUBLISHED_FILE), 'utf8');
+    text = await readFile(file, 'utf8');
   } catch {
     return undefined;
   }

@@ -96,7 +96,8 @@ function carryKeyMap(
   routes: readonly Route[],
   keys: readonly string[],
 ): Map<string, string> | undefined {
-  if (!last || last.keys.length !== keys.length) return undefined;
+  // Two routes to one file (a clash, reported by planOutput): made anew, the later one's key kept.
+  if (!last || last.keys.length !== keys.length || last.byFile.size !== keys.length) return undefined;
   let byFile: Map<string, string> | undefined;
   for (let index = 0; index < keys.length; index++) {
     const route = routes[index]!;

@@ -89,7 +89,7 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
       changes,
     );
     // The first build is a cold one, held to a smaller heap; a rebuild holds the session's store
-    // from its start, and with those limits V8 collected it again and again (docs/benchmarks-devsave.md).
+    // from its start, and with those limits V8 collected it again and again (docs/benchmarks.md, "devsave").
     if (builds === 1) restoreHeapGrowth();
     building = false;
     if (!closed) finish(outcome);

@@ -153,6 +153,25 @@ describe('dev rebuilds', () => {
     expect(told(saved)).toEqual(told(fresh));
   });
 
+  it('resolve the redirects again when a save renames the page one leads to', async () => {
+    await project.write('content/redirects.yaml', '- from: /old-beta\n  to: /beta\n');
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    await session.build();
+    // As many pages as before, one at another path: the redirect to /beta leads nowhere.
+    await project.write('content/pages/delta.md', await project.read('content/pages/beta.md'));
+    await project.remove('content/pages/beta.md');
+    const failed = await session
+      .build([
+        { path: project.file('content/pages/delta.md'), event: 'add' },
+        { path: project.file('content/pages/beta.md'), event: 'unlink' },
+      ])
+      .catch((error: unknown) => error);
+    expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([
+      ['RedirectInvalid', 'content/redirects.yaml'],
+    ]);
+  });
+
   it('check an unchanged page again when the page its anchor points into lost the id', async () => {
     const config = resolveConfig({ root: project.root, threads: 0, allowHtml: true });
     const session = createSession(config);

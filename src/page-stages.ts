@@ -88,8 +88,9 @@ interface RenderedPages {
 }
 
 /**
- * The last run's keys by output file, when the same files come in the same order: as it was when
- * no key changed, else a copy with the changed ones replaced; undefined otherwise.
+ * The last run's keys by output file, when the same files come in the same order, with the keys
+ * that changed replaced in place (the last run is over: dev builds one at a time, and nothing of
+ * a finished build reads its map); undefined otherwise.
  */
 function carryKeyMap(
   last: RenderedPages | undefined,
@@ -98,16 +99,14 @@ function carryKeyMap(
 ): Map<string, string> | undefined {
   // Two routes to one file (a clash, reported by planOutput): made anew, the later one's key kept.
   if (!last || last.keys.length !== keys.length || last.byFile.size !== keys.length) return undefined;
-  let byFile: Map<string, string> | undefined;
   for (let index = 0; index < keys.length; index++) {
     const route = routes[index]!;
     const was = last.pages[index]!.route;
     if (route !== was && route.file !== was.file) return undefined;
-    if (keys[index] === last.keys[index]) continue;
-    byFile ??= new Map(last.byFile);
-    byFile.set(route.file, keys[index]!);
   }
-  return byFile ?? last.byFile;
+  for (let index = 0; index < keys.length; index++)
+    if (keys[index] !== last.keys[index]) last.byFile.set(routes[index]!.file, keys[index]!);
+  return last.byFile;
 }
 
 /** The page at an old path is made from where it leads, which its path does not say. */

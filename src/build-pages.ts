@@ -19,7 +19,7 @@ import { scheduleNews, scheduleWindow } from './news/schedule.ts';
 import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
-import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
+import { redirectsOf, resolveRedirects, type RedirectsInput, type SiteRedirects } from './redirects/redirects.ts';
 import { createPreviewEntries, type PreviewEntriesInput } from './admin/preview-entries.ts';
 import type { PreviewEntries } from './admin/preview/data.ts';
 import { createAdminFiles } from './admin/files.ts';
@@ -85,7 +85,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   };
   const redirects = problems.take(
     'redirects',
-    settleNow(() => resolveRedirects(redirectsInput)),
+    settleNow(() => keepRedirects(run, redirectsInput)),
   );
   if (redirects) routes.push(...redirects.routes);
   // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
@@ -108,6 +108,31 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const redirectFiles = redirects?.files ?? [];
   const window = scheduleWindow(placed.site.news, run.config.now);
   return { content, site, hiddenNews: news.hidden, window, routes, redirectFiles, markdownImages, publication, links };
+}
+
+/**
+ * The redirects, the last run's taken again while what they are resolved against is the same: the
+ * file's entries, public/'s files, the URL policy and each route's path and file (memory only: a
+ * dev save of a page's text keeps them all; resolving looks up every route, thousands a save).
+ */
+function keepRedirects(run: Run, input: RedirectsInput): SiteRedirects {
+  const scope = urlKey(input.urls);
+  const last = run.store.peek<{ input: RedirectsInput; scope: string; made: SiteRedirects }>('redirects', 'last');
+  if (last?.scope === scope && sameRedirectsInput(last.input, input)) return last.made;
+  const made = resolveRedirects(input);
+  run.store.keep('redirects', 'last', { input, scope, made });
+  return made;
+}
+
+function sameRedirectsInput(a: RedirectsInput, b: RedirectsInput): boolean {
+  const sameFile = a.file === b.file || (a.file?.data === b.file?.data && a.file?.parsed === b.file?.parsed);
+  if (!sameFile || a.publicFiles !== b.publicFiles || a.routes.length !== b.routes.length) return false;
+  for (let index = 0; index < a.routes.length; index++) {
+    const was = a.routes[index]!;
+    const route = b.routes[index]!;
+    if (was !== route && (was.path !== route.path || was.file !== route.file)) return false;
+  }
+  return true;
 }
 
 /** One renderer per templates bundle: placeSiteImages keeps what it placed while the renderer is the same. */
@@ -147,11 +172,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   // A Markdown image that is also a portfolio image has the same files.
   const bodyImageFiles = made?.markdownImages.files.filter((file) => !imageFiles.has(file.path)) ?? [];
   const groups = [
-    (rendered?.pages ?? []).map((page) => ({
-      path: page.route.file,
-      contents: page.html,
-      key: rendered?.keys.get(page.route.file),
-    })),
+    (rendered?.pages ?? []).map((page) => pageFileOf(page, rendered!.keys.get(page.route.file))),
     sources.assets?.files ?? [],
     sources.publicFiles,
     made?.publication.files ?? [],
@@ -167,6 +188,19 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   const urls = made?.content.urls;
   const unbuilt = urls ? sources.entries.unbuilt.map((sitePath) => urls.file(sitePath)) : [];
   return { planned, linkable: new Set([...planned.map((file) => file.path), ...unbuilt, ...sources.refused]) };
+}
+
+/**
+ * A page as a file of the output, the same object while the page is and its key the same (a dev
+ * save keeps thousands of pages as they were; the dev server compares outputs by their files).
+ */
+const pageFiles = new WeakMap<RenderedPage, OutputFile>();
+function pageFileOf(page: RenderedPage, key: string | undefined): OutputFile {
+  const kept = pageFiles.get(page);
+  if (kept !== undefined && kept.key === key) return kept;
+  const file = { path: page.route.file, contents: page.html, key };
+  pageFiles.set(page, file);
+  return file;
 }
 
 /** The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. */

@@ -55,7 +55,7 @@ export function createProblems() {
     list(): SiteError[] {
       const seen = new Set<string>();
       return STAGES.flatMap((stage) => found.get(stage) ?? []).filter((problem) => {
-        const key = [problem.code, problem.file, problem.line, problem.column, problem.message].join('\0');
+        const key = dedupeKey(problem);
         if (seen.has(key)) return false;
         seen.add(key);
         return true;
@@ -79,4 +79,18 @@ export function settleNow<T>(step: () => T): Settled<T> {
     if (!errors) throw thrown;
     return { errors };
   }
+}
+
+/**
+ * What tells two problems apart in the list, made once per problem: dev keeps the warnings a save
+ * did not change as the same objects (hundreds of them, listed after every save).
+ */
+const dedupeKeys = new WeakMap<SiteError, string>();
+function dedupeKey(problem: SiteError): string {
+  let key = dedupeKeys.get(problem);
+  if (key === undefined) {
+    key = [problem.code, problem.file, problem.line, problem.column, problem.message].join('\0');
+    dedupeKeys.set(problem, key);
+  }
+  return key;
 }

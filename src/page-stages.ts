@@ -9,7 +9,7 @@ import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts'
 import { keepResult } from './cache/kept-results.ts';
 import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
-import type { MadeWarnings } from './advice/findings.ts';
+import { sourcesByFile, type MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
@@ -50,22 +50,63 @@ export function renderPagesStage(
     JSON.stringify(images),
     JSON.stringify(publication.headParts),
   );
-  const contentKeys = contentPageKeys(store, input);
+  const contentKeyOf = contentPageKeys(store, input);
+  // The last run's pages (memory only: dev). A content page's route is the same object while its
+  // page is (createRoutes), and its key is then the same: taken by position, not joined again.
+  const last = store.peek<RenderedPages>('rendered-pages', 'last');
+  const carried = last?.shared === shared ? last : undefined;
   // Joined by the store, an unchanged page's key is the last build's string (hashed once by a Map).
-  const keys = routes.map((route) =>
-    route.page.kind === 'page'
-      ? store.join(shared, contentKeys.get(route.page.page)!)
-      : `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`,
-  );
+  const keys = routes.map((route, index) => {
+    if (route.page.kind !== 'page')
+      return `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`;
+    if (carried?.pages[index]?.route === route) return carried.keys[index]!;
+    return store.join(shared, contentKeyOf(route.page.page));
+  });
   const html = keys.map((key) => store.peek('page', key, bytesCodec));
-  const missing = routes.filter((_, index) => html[index] === undefined);
+  const missing: Route[] = [];
+  for (let index = 0; index < routes.length; index++) if (html[index] === undefined) missing.push(routes[index]!);
   const made = renderSitePages({ ...input, head: publication.head }, missing);
   const byRoute = new Map(made.map((page) => [page.route, page.html]));
-  const pages = routes.map((route, index) => ({
-    route,
-    html: html[index] ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec),
-  }));
-  return { pages, keys: new Map(routes.map((route, index) => [route.file, keys[index]!])) };
+  // A page with the same route and bytes as last time is the same object: the stages after this compare by it.
+  const pages = routes.map((route, index): RenderedPage => {
+    const was = carried?.pages[index];
+    const bytes = html[index];
+    if (was !== undefined && was.route === route && was.html === bytes) return was;
+    return { route, html: bytes ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec) };
+  });
+  const byFile = carryKeyMap(last, routes, keys) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
+  store.keep('rendered-pages', 'last', { shared, pages, keys, byFile });
+  return { pages, keys: byFile };
+}
+
+/** The last run's pages, their keys in order and by output file, and the shared part of every key. */
+interface RenderedPages {
+  shared: string;
+  pages: RenderedPage[];
+  keys: string[];
+  byFile: Map<string, string>;
+}
+
+/**
+ * The last run's keys by output file, when the same files come in the same order, with the keys
+ * that changed replaced in place (the last run is over: dev builds one at a time, and nothing of
+ * a finished build reads its map); undefined otherwise.
+ */
+function carryKeyMap(
+  last: RenderedPages | undefined,
+  routes: readonly Route[],
+  keys: readonly string[],
+): Map<string, string> | undefined {
+  // Two routes to one file (a clash, reported by planOutput): made anew, the later one's key kept.
+  if (!last || last.keys.length !== keys.length || last.byFile.size !== keys.length) return undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const route = routes[index]!;
+    const was = last.pages[index]!.route;
+    if (route !== was && route.file !== was.file) return undefined;
+  }
+  for (let index = 0; index < keys.length; index++)
+    if (keys[index] !== last.keys[index]) last.byFile.set(routes[index]!.file, keys[index]!);
+  return last.byFile;
 }
 
 /** The page at an old path is made from where it leads, which its path does not say. */
@@ -77,27 +118,27 @@ function redirectKey(route: Route): string {
  * A content page is made from its file (path, slug, fields) and its body; when its body shows
  * images, from the HTML their pictures made too, since those can change while the Markdown does not.
  */
-function contentPageKeys(store: Store, input: PagesStageInput): Map<ContentPage, string> {
-  const keys = new Map<ContentPage, string>();
+function contentPageKeys(store: Store, input: PagesStageInput): (page: ContentPage) => string {
   let files: Map<string, ContentFile<unknown>> | undefined;
   let unplaced: Map<string, ContentPage> | undefined;
-  for (const route of input.routes) {
-    if (route.page.kind !== 'page') continue;
-    const page = route.page.page;
+  let misses = 0;
+  return (page) => {
     const kept = pageKeys.get(page);
-    if (kept !== undefined) {
-      keys.set(page, kept);
-      continue;
+    if (kept !== undefined) return kept;
+    // A dev save keys one page: found by a look through the lists, not two maps of thousands made.
+    if (++misses > 1) {
+      files ??= new Map(input.kinds.files.pages.map((file) => [file.entry!.slug!, file]));
+      unplaced ??= new Map(input.unplaced.map((page) => [page.slug, page]));
     }
-    files ??= new Map(input.kinds.files.pages.map((file) => [file.entry!.slug!, file]));
-    unplaced ??= new Map(input.unplaced.map((page) => [page.slug, page]));
-    const file = files.get(page.slug)!;
+    const file = files
+      ? files.get(page.slug)!
+      : input.kinds.files.pages.find((file) => file.entry!.slug === page.slug)!;
+    const before = unplaced ? unplaced.get(page.slug) : input.unplaced.find((other) => other.slug === page.slug);
     const key = store.join(sourceKey(file.source!), htmlKey(input.bodies.get(file.parsed!.file)!));
-    const made = page === unplaced.get(page.slug) ? key : `${key} ${hashKey(page.html)}`;
+    const made = page === before ? key : `${key} ${hashKey(page.html)}`;
     pageKeys.set(page, made);
-    keys.set(page, made);
-  }
-  return keys;
+    return made;
+  };
 }
 
 /**
@@ -214,10 +255,16 @@ export async function adviceStage(
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;
-  const sources = new Map(loaded.sources.map((source) => [source.file, sourceKey(source)]));
-  const hashOf = (file: string) => sources.get(file) ?? '';
+  const sources = sourcesByFile(loaded.sources);
+  const hashOf = (file: string) => {
+    const source = sources.get(file);
+    return source ? sourceKey(source) : '';
+  };
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
-  const byPath = new Map(input.pages.map((page) => [page.route.path, keys.get(page.route.file)!]));
+  // The last run's keys by position, with the render keys they were made from (memory only: dev).
+  const lastKeys = store.peek<AdviceKeys>('advice-keys', 'last');
+  const carried = lastKeys?.site === siteKey ? lastKeys : undefined;
+  const nextKeys: AdviceKeys = { site: siteKey, renders: [], keys: [] };
   const last = store.peek('advice-pages', 'last', keptCodec);
   const lastSite = store.peek('advice-site', 'last', siteCodec);
   const made = new Map<string, PageFindings>();
@@ -229,11 +276,22 @@ export async function adviceStage(
     images,
     made: warnings,
     kept: {
-      keyOf(page) {
-        // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
-        let files = hashOf(page.file);
-        for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
-        return store.join(byPath.get(page.path)!, `${files} ${siteKey}`);
+      keyOf(page, index) {
+        const { route } = input.pages[index]!;
+        const render = keys.get(route.file)!;
+        let key: string;
+        // A content page's render key holds its file's text (contentPageKeys), the one file its
+        // advice key names: at the same position with the same render key, the key is the last one.
+        if (route.page.kind === 'page' && carried?.renders[index] === render) key = carried.keys[index]!;
+        else {
+          // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
+          let files = hashOf(page.file);
+          for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+          key = store.join(render, `${files} ${siteKey}`);
+        }
+        nextKeys.renders.push(render);
+        nextKeys.keys.push(key);
+        return key;
       },
       found: (key) => last?.get(key),
       foundAt: (position) => last?.at(position),
@@ -244,6 +302,7 @@ export async function adviceStage(
     },
   });
   store.keep('advice-warnings', 'last', warnings.next);
+  store.keep('advice-keys', 'last', nextKeys);
   if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
   const order = result.keys!;
   if (made.size > 0 || !sameOrder(last, order)) {
@@ -257,6 +316,13 @@ export async function adviceStage(
     store.keep('advice-pages', 'last', kept, keptCodec);
   }
   return result;
+}
+
+/** Each page's advice key and the render key it was made from, in the pages' order, and the site's part of every key. */
+interface AdviceKeys {
+  site: string;
+  renders: string[];
+  keys: string[];
 }
 
 function sameOrder(last: KeptLines<unknown> | undefined, keys: readonly string[]): boolean {

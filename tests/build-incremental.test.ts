@@ -126,6 +126,52 @@ describe('dev rebuilds', () => {
     await expectSameAsFreshBuild(await rebuild(session, 'content/pages/beta.md'), config);
   });
 
+  it('report the link of an unchanged page to a page a save removed, and mend it when the page is back', async () => {
+    await project.write('content/pages/alpha.md', page('alpha', 'Read [beta](/beta).'));
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    await session.build();
+    const beta = await project.read('content/pages/beta.md');
+    await project.remove('content/pages/beta.md');
+    const failed = await session
+      .build([{ path: project.file('content/pages/beta.md'), event: 'unlink' }])
+      .catch((error: unknown) => error);
+    expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([
+      ['BrokenLink', 'content/pages/alpha.md'],
+    ]);
+    await project.write('content/pages/beta.md', beta);
+    const mended = await session.build([{ path: project.file('content/pages/beta.md'), event: 'add' }]);
+    await expectSameAsFreshBuild(mended, config);
+    // Then a save of another page: the pages kept from before the removal are still right.
+    await project.edit('content/pages/gamma.md', 'The gamma page.', 'The new gamma page.');
+    const saved = await rebuild(session, 'content/pages/gamma.md');
+    expect(saved.computed.pages).toBe(1);
+    await expectSameAsFreshBuild(saved, config);
+    const fresh = await buildSite({ ...config, cache: false, threads: 0 }, { write: false });
+    const told = (result: BuildResult) =>
+      result.warnings.map((warning) => [warning.code, warning.file, warning.message]);
+    expect(told(saved)).toEqual(told(fresh));
+  });
+
+  it('resolve the redirects again when a save renames the page one leads to', async () => {
+    await project.write('content/redirects.yaml', '- from: /old-beta\n  to: /beta\n');
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    await session.build();
+    // As many pages as before, one at another path: the redirect to /beta leads nowhere.
+    await project.write('content/pages/delta.md', await project.read('content/pages/beta.md'));
+    await project.remove('content/pages/beta.md');
+    const failed = await session
+      .build([
+        { path: project.file('content/pages/delta.md'), event: 'add' },
+        { path: project.file('content/pages/beta.md'), event: 'unlink' },
+      ])
+      .catch((error: unknown) => error);
+    expect((failed as SiteErrors).errors.map((error) => [error.code, error.file])).toEqual([
+      ['RedirectInvalid', 'content/redirects.yaml'],
+    ]);
+  });
+
   it('check an unchanged page again when the page its anchor points into lost the id', async () => {
     const config = resolveConfig({ root: project.root, threads: 0, allowHtml: true });
     const session = createSession(config);

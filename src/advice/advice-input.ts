@@ -101,11 +101,15 @@ export function createAdvicePages(
 
 /** The rules turned off in content/site.yaml (the whole site) and in each content file's front matter. */
 export function collectSwitches(site: Site, pages: readonly ContentPage[]): AdviceSwitches {
-  const entries: Partial<Record<KindName, unknown>> = { ...site, pages: [...pages] };
+  const entries: Partial<Record<KindName, unknown>> = { ...site, pages };
   const files = new Map<string, AdviceSwitch>();
   for (const name of KIND_NAMES) {
     if (name === 'settings') continue;
-    for (const { file, entry } of filesOf(entries, name)) if (entry.advice) files.set(file, entry.advice);
+    const loaded = entries[name] as Shown | Shown[] | undefined;
+    if (loaded === undefined) continue;
+    // Only the entries that turn a rule off are named: this runs over every page of every build.
+    for (const entry of Array.isArray(loaded) ? loaded : [loaded])
+      if (entry.advice) files.set(fileOf(KINDS[name], entry), entry.advice);
   }
   return { site: site.settings.advice, files };
 }

@@ -4,7 +4,15 @@
  * never thrown) and a per-page summary for --report out.
  */
 import type { SiteError } from '../errors.ts';
-import { mergeFindings, locateKey, switchOff, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
+import {
+  mergeFindings,
+  locateKey,
+  sourcesByFile,
+  switchOff,
+  type Finding,
+  type MadeWarnings,
+  type SourceText,
+} from './findings.ts';
 import { scanHtml, type PageScan } from '../output/scan-html.ts';
 import { checkPage, regionAt, type MarkdownPart, type Regions } from './page-rules.ts';
 import { threshold } from './rules.ts';
@@ -80,7 +88,7 @@ export interface AdviceResult {
 }
 
 export function adviseSite(input: AdviceInput): AdviceResult {
-  const sources = new Map(input.sources.map((source) => [source.file, source]));
+  const sources = sourcesByFile(input.sources);
   const isOff = createSwitchFilter(input.switches ?? {});
   const context = { sources, base: input.base ?? '/', report: input.report ?? false };
   const found = input.pages.map((page) => page.found ?? advisePage(page, context));
@@ -179,28 +187,35 @@ function findDuplicates(
   const findings: Finding[] = [];
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
-  pages.forEach((page, index) => {
-    if (!page.indexable) return;
-    const { title, description } = found[index]!;
-    for (const [rule, key, value, seen] of [
-      ['duplicate-title', 'title', title, titles],
-      ['duplicate-description', 'description', description, descriptions],
-    ] as const) {
-      if (!value) continue;
-      const other = seen.get(value);
-      if (other === undefined) {
-        seen.set(value, page.path);
-        continue;
-      }
-      findings.push({
-        rule,
-        ...locateKey(key, page.file, sources),
-        message: `The page ${page.path} has the same ${key} as ${other} ("${value}"): search results show two pages that look alike, and only one may be shown.`,
-        hint: `Give each page its own ${key}, saying what sets it apart. ${switchOff(rule, page.file)}`,
-        page: page.path,
-      });
+  const check = (
+    page: AdvicePage,
+    rule: 'duplicate-title' | 'duplicate-description',
+    key: 'title' | 'description',
+    value: string | undefined,
+    seen: Map<string, string>,
+  ) => {
+    if (!value) return;
+    const other = seen.get(value);
+    if (other === undefined) {
+      seen.set(value, page.path);
+      return;
     }
-  });
+    findings.push({
+      rule,
+      ...locateKey(key, page.file, sources),
+      message: `The page ${page.path} has the same ${key} as ${other} ("${value}"): search results show two pages that look alike, and only one may be shown.`,
+      hint: `Give each page its own ${key}, saying what sets it apart. ${switchOff(rule, page.file)}`,
+      page: page.path,
+    });
+  };
+  // A loop over every page of every build: no list of rules made per page.
+  for (let index = 0; index < pages.length; index++) {
+    const page = pages[index]!;
+    if (!page.indexable) continue;
+    const { title, description } = found[index]!;
+    check(page, 'duplicate-title', 'title', title, titles);
+    check(page, 'duplicate-description', 'description', description, descriptions);
+  }
   return findings;
 }
 

@@ -9,6 +9,17 @@ import type { SourceFile } from '../content/source.ts';
 /** A content file and its text, to find lines in and show code frames from. */
 export type SourceText = Pick<SourceFile, 'file' | 'text'>;
 
+/**
+ * The sources by file, made once per list (a list is not changed once made): a build's advice
+ * reads the same list in several places, each of thousands of files.
+ */
+const sourceMaps = new WeakMap<readonly SourceText[], ReadonlyMap<string, SourceText>>();
+export function sourcesByFile<T extends SourceText>(list: readonly T[]): ReadonlyMap<string, T> {
+  let map = sourceMaps.get(list);
+  if (!map) sourceMaps.set(list, (map = new Map(list.map((source) => [source.file, source]))));
+  return map as ReadonlyMap<string, T>;
+}
+
 export interface Place {
   file: string;
   line?: number;
@@ -55,7 +66,7 @@ export function mergeFindings(
   // The pages as a set too: a template's link can be seen on thousands of pages.
   const merged = new Map<string, { finding: Finding; pages: string[]; seen: Set<string> }>();
   for (const finding of findings) {
-    const key = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
+    const key = keysOf(finding).merge;
     const known = merged.get(key);
     const page = finding.page;
     if (!known)
@@ -69,16 +80,33 @@ export function mergeFindings(
       known.pages.push(page);
     }
   }
-  return [...merged].map(([key, { finding, pages }]) => {
+  return [...merged.values()].map(({ finding, pages }) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
     if (!made) return { pages, finding, warning: createWarning(finding, pages, frameOf(finding, source)) };
-    const madeKey = `${key}\0${finding.message}\0${finding.hint}`;
+    const madeKey = keysOf(finding).made;
     const last = made.last?.get(madeKey);
     const same = last && last.text === source?.text && samePages(last.pages, pages);
     const warning = same ? last.warning : createWarning(finding, pages, frameOf(finding, source));
     made.next.set(madeKey, { text: source?.text, pages, warning });
     return { pages, finding, warning };
   });
+}
+
+/**
+ * A finding's keys: its rule and place (what merges it with the same finding on other pages), and
+ * with its message and hint (what a warning made from it is kept by). Made once per finding: the
+ * findings of a page the build kept are the same objects from one dev save to the next, and
+ * a string made once is hashed once by the maps it is looked up in.
+ */
+const findingKeys = new WeakMap<Finding, { merge: string; made: string }>();
+function keysOf(finding: Finding): { merge: string; made: string } {
+  let keys = findingKeys.get(finding);
+  if (!keys) {
+    const merge = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
+    keys = { merge, made: `${merge}\0${finding.message}\0${finding.hint}` };
+    findingKeys.set(finding, keys);
+  }
+  return keys;
 }
 
 function samePages(a: readonly string[], b: readonly string[]): boolean {

@@ -5,7 +5,7 @@
  * across pages (duplicates, the switches, merging) run again only when what they read changed:
  * otherwise the last run's warnings are taken, with the code frames of changed files made again.
  */
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { LoadedSite } from '../content/load.ts';
 import type { SiteError } from '../errors.ts';
 import type { PageScan } from '../output/scan-html.ts';
@@ -22,7 +22,7 @@ import {
 } from './advise.ts';
 import type { AdviceSwitches } from './switches.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
-import { createWarning, frameOf, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
+import { createWarning, frameOf, sourcesByFile, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
@@ -48,7 +48,8 @@ export interface AdviceStageInput {
  * for everything they are made from), the keys in the last run's order, and its site-wide advice.
  */
 export interface KeptAdvice {
-  keyOf(page: AdvicePage): string;
+  /** The key of the page at this position of the run's pages. */
+  keyOf(page: AdvicePage, index: number): string;
   /** The findings kept for a key, if any. */
   found(key: string): PageFindings | undefined;
   /** The findings the last run kept at a position of its order (lastKeys). */
@@ -77,17 +78,20 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
 export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   const { loaded, report, base, kept } = input;
   const markdown = new Map(loaded.markdown.map((part) => [part.file, part]));
-  const sources = new Map(loaded.sources.map((source) => [source.file, source]));
+  const sources = sourcesByFile(loaded.sources);
   const context = { sources, base, report };
   let computed = 0;
   const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file));
-  const keys = kept && pages.map((page) => kept.keyOf(page));
+  const keys = kept && pages.map((page, index) => kept.keyOf(page, index));
+  const before = kept?.lastKeys();
   // `lookUp`: false where the key cannot be kept (the page's own changed, and pages did not move).
   const foundOf = (index: number, lookUp = true): PageFindings => {
     const page = pages[index]!;
     if (page.found) return page.found;
     const key = keys?.[index];
-    let found = key === undefined || !lookUp ? undefined : kept!.found(key);
+    // At its own position while the page's key is the same (a lookup by key indexes every key kept).
+    let found =
+      key === undefined || !lookUp ? undefined : before?.[index] === key ? kept!.foundAt(index) : kept!.found(key);
     if (!found) {
       computed++;
       found = advisePage({ ...page, scan: input.scanOf?.(input.pages[index]!) }, context);
@@ -98,17 +102,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   };
   const switches = collectSwitches(loaded.site, loaded.pages);
   // What the site-wide rules read besides the findings, as one digest (a JSON list: unambiguous).
-  const shape = hash(
-    'sha256',
-    JSON.stringify([
-      base,
-      report,
-      switchesJson(switches),
-      input.images,
-      pages.map((page) => `${page.path} ${page.indexable} ${page.file}`),
-    ]),
-    'base64url',
-  );
+  const shape = shapeOf(base, report, switches, input.images, pages);
   const versionOf = kept?.versionOf ?? (() => '');
   const lastSite = kept?.site;
   const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
@@ -213,6 +207,23 @@ function carrySite(
     warnings.push({ finding, pages: made.pages, version, frame: frameOf(finding, sources.get(finding.file)) });
   }
   return warnings;
+}
+
+/**
+ * What the site-wide rules read besides the findings, as one digest: a JSON list, then each page's
+ * path, whether it is indexable and its file, each ended by a NUL (which none of them holds); fed
+ * to the hash one page at a time, not joined into one string of thousands first.
+ */
+function shapeOf(
+  base: string,
+  report: boolean,
+  switches: AdviceSwitches,
+  images: readonly SourceImage[],
+  pages: readonly AdvicePage[],
+): string {
+  const digest = createHash('sha256').update(JSON.stringify([base, report, switchesJson(switches), images]));
+  for (const page of pages) digest.update(`${page.path}\0${page.indexable ? 1 : 0}\0${page.file}\0`);
+  return digest.digest('base64url');
 }
 
 function switchesJson(switches: AdviceSwitches): string {

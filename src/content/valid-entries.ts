@@ -37,7 +37,10 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
       (field !== undefined &&
         (file.entry?.data as Record<string, unknown> | undefined)?.[field] !== undefined &&
         !kinds.pictures.has(file.parsed!.file));
-    const valid = kinds.files[name].filter((file) => !broken(file));
+    const all = kinds.files[name];
+    // Nothing failed and no picture to miss (a dev save among thousands of pages): the list as it is.
+    const whole = failed.size === 0 && field === undefined;
+    const valid = whole ? all : all.filter((file) => !broken(file));
     if ('file' in kind) {
       // An optional file (redirects.yaml) may be absent; one that is there and broken stops the pages as any file kind does.
       const absent = kind.optional === true && kinds.files[name].length === 0;
@@ -51,7 +54,7 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
       if (kind.route) pagesUnknown = true;
       else homeIncomplete = true;
     }
-    const left = [...failed, ...kinds.files[name].flatMap((file) => (broken(file) ? [file.parsed!.file] : []))];
+    const left = whole ? [] : [...failed, ...all.flatMap((file) => (broken(file) ? [file.parsed!.file] : []))];
     for (const file of left) {
       if (!file.startsWith(`${folder}/`) || !file.endsWith('.md')) continue;
       const slug = file.slice(folder.length + 1, -'.md'.length);

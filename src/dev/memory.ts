@@ -14,7 +14,7 @@ export interface MemoryOptions {
 }
 
 export function createMemoryFiles(output: OutputFile[], options: MemoryOptions): FindFile {
-  const files = new Map(output.map((file) => [file.path, file]));
+  const index = indexOf(output);
   /** Pages with the client tag, made on their first request. */
   const pages = new Map<string, Uint8Array>();
   const bodyOf = (relative: string, contents: Uint8Array | string): Uint8Array => {
@@ -29,8 +29,9 @@ export function createMemoryFiles(output: OutputFile[], options: MemoryOptions):
     return page;
   };
   return async (relative) => {
-    const file = files.get(relative);
-    if (!file) return undefined;
+    const at = index.get(relative);
+    if (at === undefined) return undefined;
+    const file = output[at]!;
     if (file.source === undefined) {
       const body = bodyOf(relative, file.contents ?? '');
       return { path: relative, size: body.byteLength, body: () => body };
@@ -56,4 +57,18 @@ export function allowScriptInPolicy(html: string, integrity: string): string {
 export function injectScript(html: string, tag: string): string {
   const end = html.lastIndexOf('</body>');
   return end === -1 ? `${html}${tag}` : `${html.slice(0, end)}${tag}${html.slice(end)}`;
+}
+
+/**
+ * Each file's position by its path. A save among thousands of pages keeps the list of paths as it
+ * was: the last build's index is taken then, not made again.
+ */
+let last: { paths: string[]; index: ReadonlyMap<string, number> } | undefined;
+function indexOf(output: readonly OutputFile[]): ReadonlyMap<string, number> {
+  if (last?.paths.length === output.length && output.every((file, at) => file.path === last!.paths[at]))
+    return last.index;
+  const paths = output.map((file) => file.path);
+  const index = new Map(paths.map((path, at) => [path, at]));
+  last = { paths, index };
+  return index;
 }

@@ -52,6 +52,7 @@ function samePaths(previous: OutputFile[], next: OutputFile[]): boolean {
 }
 
 function sameFile(a: OutputFile, b: OutputFile): boolean {
+  if (a === b) return true;
   if (a.source !== undefined || b.source !== undefined) return a.source === b.source && a.size === b.size;
   // A page the store kept is the same buffer as last time: no copy, no comparison.
   if (a.contents === b.contents) return true;

@@ -4,7 +4,7 @@
  * published page that is gone and that no redirect covers, at the content it was made from.
  * The record is a file of its own in the cache folder, written after a build that wrote its output.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createError, type SiteError } from '../errors.ts';
@@ -69,11 +69,33 @@ export function findGonePages(previous: PreviousPages, routes: readonly Route[])
 
 /** The pages of the last build that wrote its output, or undefined when there is no (readable) record. */
 export async function loadPublished(cacheDir: string): Promise<PreviousPages | undefined> {
+  const file = path.join(cacheDir, PUBLISHED_FILE);
+  let stamp: string;
+  try {
+    const info = statSync(file);
+    stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+  } catch {
+    return undefined;
+  }
+  // The record is replaced whole (renamed into place) by a build that writes: read again only then.
+  if (lastRead?.file === file && lastRead.stamp === stamp) return lastRead.previous;
+  const previous = await readPublished(file);
+  lastRead = { file, stamp, previous };
+  return previous;
+}
+
+/**
+ * The record as last read, by its file's stamp: dev asks for it after every save (thousands of
+ * pages to read and check), and it changes only when a build writes its output.
+ */
+let lastRead: { file: string; stamp: string; previous: PreviousPages | undefined } | undefined;
+
+async function readPublished(file: string): Promise<PreviousPages | undefined> {
   let text: string;
   try {
     // At once: the build waits for it, and a read through the thread pool waited behind whatever
     // else was queued there (a warm build's advice stage, up to a hundred ms on a loaded machine).
-    text = readFileSync(path.join(cacheDir, PUBLISHED_FILE), 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }

@@ -174,6 +174,8 @@ export function pageFile(from: string, urls: Pick<UrlPolicy, 'file'>): string {
  * /terms/index.html are the same page to a static host.
  */
 export function pageKey(path: string): string {
+  // The usual shape (/terms) is its own key: no pattern to try, for each of thousands of pages.
+  if (!path.includes('.') && !path.endsWith('/')) return path === '' ? '/' : path;
   const key = path
     .replace(/\/index\.html?$/i, '/')
     .replace(/\.html?$/i, '')

@@ -142,6 +142,13 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 /** Paths that pages may not take because the build writes there itself. */
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news', 'admin']);
 
+/**
+ * Each content page's route, made once per page object and URL format (its path and file follow
+ * from its slug and the format alone): dev keeps an unchanged page as the same object, so its route
+ * is too, and the stages after this one compare a page by it. Routes are not changed once made.
+ */
+const pageRoutes = new WeakMap<ContentPage, { format: UrlFormat; route: Route }>();
+
 /** Home, legal pages, the pages of content/pages/, the news (src/site/news-routes.ts), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
@@ -178,12 +185,19 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
   }
   for (const page of pages) {
     const sitePath = claim(page.slug, 'pages');
-    routes.push({
+    const kept = pageRoutes.get(page);
+    if (kept?.format === urls.format) {
+      routes.push(kept.route);
+      continue;
+    }
+    const route: Route = {
       path: sitePath,
       file: urls.file(sitePath),
       indexable: page.noindex !== true,
       page: { kind: 'page', page },
-    });
+    };
+    pageRoutes.set(page, { format: urls.format, route });
+    routes.push(route);
   }
   if (clashes.length > 0) throw new SiteErrors(clashes);
   // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.

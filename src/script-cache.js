@@ -1,0 +1,54 @@
+// Runs the CLI's script form (src/bundle.js writes it) with V8's code cache kept beside it, for
+// Node 20: it has no compile cache for ES modules, so the ES module bundle would be parsed and
+// compiled anew on every run. The cache is written once the run is over (at 'exit'), so it holds
+// the functions the run compiled lazily too, not only the top level; and again whenever V8
+// rejects it. Plain JavaScript because Node runs it before anything is compiled.
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+
+/**
+ * The cache file of a script for this Node: V8 rejects code cached by another V8 or with other
+ * flags anyway, and a name of their own spares two such Nodes from overwriting each other's.
+ */
+export function cacheFileOf(file, node = process) {
+  const flags = [node.version, node.arch, ...node.execArgv, node.env.NODE_OPTIONS ?? ''].join('\0');
+  return `${file}.${createHash('sha256').update(flags).digest('hex').slice(0, 12)}.code-cache`;
+}
+
+/** Compiles and runs the CommonJS-shaped script `file`, from its code cache when V8 accepts it. */
+export function runScript(file) {
+  const code = readFileSync(file, 'utf8');
+  const cacheFile = cacheFileOf(file);
+  const cachedData = readCache(cacheFile);
+  // No importModuleDynamically: src/bundle.js turned every import() into require.
+  const script = new vm.Script(code, { filename: file, cachedData });
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, cacheFile));
+  const module = { exports: {}, filename: file };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+}
+
+function readCache(file) {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Written whole under a name of its own and renamed into place: two runs at once each write a
+ * complete cache, and the last rename wins. A cache that cannot be written (a read-only install,
+ * a full disk) only means the next run compiles again, so nothing here fails the run.
+ */
+function writeCache(script, file) {
+  const staging = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(staging, script.createCachedData());
+    renameSync(staging, file);
+  } catch {
+    rmSync(staging, { force: true });
+  }
+}

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 
 /**
@@ -18,14 +19,29 @@ export function cacheFileOf(file, node = process) {
   return `${file}.${createHash('sha256').update(flags).digest('hex').slice(0, 12)}.code-cache`;
 }
 
-/** Compiles and runs the CommonJS-shaped script `file`, from its code cache when V8 accepts it. */
-export function runScript(file) {
+/**
+ * The flags the generator changes while it runs (src/heap-growth.ts), at V8's defaults. V8 stamps
+ * a code cache with a hash of the flags in force when it is made and rejects it under any other
+ * flags: made at the end of a build with these changed, the cache would be rejected (and made
+ * again) on every start.
+ */
+const CHANGED_WHILE_RUNNING = ['--semi-space-growth-factor=2', '--heap-growing-percent=0'];
+
+/**
+ * Compiles and runs the CommonJS-shaped script `file`, from its code cache when V8 accepts it.
+ * `startFlags`: the V8 flags set before it runs (src/launcher.js), set again when the cache is made.
+ */
+export function runScript(file, startFlags = []) {
   const code = readFileSync(file, 'utf8');
   const cacheFile = cacheFileOf(file);
   const cachedData = readCache(cacheFile);
   // No importModuleDynamically: src/bundle.js turned every import() into require.
   const script = new vm.Script(code, { filename: file, cachedData });
-  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, cacheFile));
+  if (!cachedData || script.cachedDataRejected)
+    process.once('exit', () => {
+      for (const flag of [...CHANGED_WHILE_RUNNING, ...startFlags]) v8.setFlagsFromString(flag);
+      writeCache(script, cacheFile);
+    });
   const module = { exports: {}, filename: file };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
 }

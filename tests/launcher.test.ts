@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,6 +74,30 @@ describe('the launcher with node_modules that cannot be written', () => {
     expect(await readFile(project.file('dist/index.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
   });
 
+  // Node 20 only: later Nodes run the ES module bundle with module.enableCompileCache.
+  it.runIf(!('enableCompileCache' in module))(
+    'keeps the code cache of the CLI from one build to the next (V8 accepts it)',
+    async () => {
+      const cache = path.join(temp, 'xdg');
+      const [bundle] = await bundles(cache);
+      const codeCache = async () => {
+        const [name, ...rest] = (await readdir(bundle!)).filter((name) => name.endsWith('.code-cache'));
+        expect(rest).toEqual([]);
+        return (await stat(path.join(bundle!, name!))).ino;
+      };
+      const before = await codeCache();
+      await project.write(
+        'content/legal/terms.md',
+        `${await project.read('content/legal/terms.md')}\nOne more line.\n`,
+      );
+      const build = await run(['build', '--root', project.root, '--threads', '1', '--quiet'], {
+        XDG_CACHE_HOME: cache,
+      });
+      expect(build).toMatchObject({ code: 0, stderr: '' });
+      expect(await codeCache()).toBe(before);
+    },
+  );
+
   it('makes a new bundle when the sources change, and removes the stale one', async () => {
     const cache = path.join(temp, 'xdg-stale');
     await run(['--version'], { XDG_CACHE_HOME: cache });
@@ -113,7 +138,7 @@ describe('the code cache of the CLI run as a script', () => {
         "(function (exports, require, module, __filename, __dirname) { 'use strict';",
         "  const { basename } = require('node:path');",
         '  const double = (n) => n * 2;',
-        "  process.stdout.write(`${basename(__filename)} ${double(21)} ${typeof exports}\\n`);",
+        '  process.stdout.write(`${basename(__filename)} ${double(21)} ${typeof exports}\\n`);',
         "  if (process.argv.includes('--fail')) throw new Error('failed in the script');",
         "  if (process.argv.includes('--exit')) process.exit(3);",
         '})',

@@ -3,7 +3,6 @@
 // compiled anew on every run. The cache is written once the run is over (at 'exit'), so it holds
 // the functions the run compiled lazily too, not only the top level; and again whenever V8
 // rejects it. Plain JavaScript because Node runs it before anything is compiled.
-import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -11,12 +10,14 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 /**
- * The cache file of a script for this Node: V8 rejects code cached by another V8 or with other
- * flags anyway, and a name of their own spares two such Nodes from overwriting each other's.
+ * The cache file of a script for this Node. V8 rejects code cached by another V8 anyway, and a
+ * name per version spares two installed Nodes from overwriting each other's. Node's own options
+ * (--cpu-prof, --inspect, --require) leave the cache valid, so they are not part of the name: a
+ * profiled run starts from the same cache as any other; V8 flags given on the command line make
+ * V8 reject it, and the cache is then made anew.
  */
 export function cacheFileOf(file, node = process) {
-  const flags = [node.version, node.arch, ...node.execArgv, node.env.NODE_OPTIONS ?? ''].join('\0');
-  return `${file}.${createHash('sha256').update(flags).digest('hex').slice(0, 12)}.code-cache`;
+  return `${file}.${node.version}-${node.arch}.code-cache`;
 }
 
 /**

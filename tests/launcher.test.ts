@@ -138,7 +138,7 @@ describe('the code cache of the CLI run as a script', () => {
         "(function (exports, require, module, __filename, __dirname) { 'use strict';",
         "  const { basename } = require('node:path');",
         '  const double = (n) => n * 2;',
-        '  process.stdout.write(`${basename(__filename)} ${double(21)} ${typeof exports}\\n`);',
+        "  process.stdout.write([basename(__filename), double(21), typeof exports].join(' ') + '\\n');",
         "  if (process.argv.includes('--fail')) throw new Error('failed in the script');",
         "  if (process.argv.includes('--exit')) process.exit(3);",
         '})',
@@ -161,7 +161,7 @@ describe('the code cache of the CLI run as a script', () => {
   it('writes the cache after the first run, and keeps it while V8 accepts it', async () => {
     expect(await runScript()).toMatchObject({ code: 0, stdout: 'cli-script.js 42 object\n', stderr: '' });
     const [cache] = await cacheFiles();
-    expect(cache).toMatch(/^cli-script\.js\.[0-9a-f]{12}\.code-cache$/);
+    expect(cache).toBe(`cli-script.js.${process.version}-${process.arch}.code-cache`);
     expect((await stat(path.join(folder, cache!))).size).toBeGreaterThan(0);
     // Accepted, it stays the same file: a rewrite is renamed into place, a new inode.
     const inode = (await stat(path.join(folder, cache!))).ino;

@@ -10,6 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The CLI as a script (see writeBundle), beside the entry `cli.js` of the ES modules. */
+export const SCRIPT_NAME = 'cli-script.js';
+
 const toolRoot = fileURLToPath(new URL('..', import.meta.url));
 const sourceDir = path.join(toolRoot, 'src');
 
@@ -89,7 +92,20 @@ async function writeBundle({ dir, linked, shared }, hash) {
   const entry = path.join(outdir, 'cli.js');
   const staging = `${outdir}.tmp-${process.pid}`;
   const esbuild = await import('esbuild');
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'error',
+    // Packages with binaries or their own module state stay in node_modules; React is shared with
+    // the template bundle, and loads its production build because the launcher sets NODE_ENV.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'playwright-core', 'sharp'],
+  };
+  // The build cache belongs to one generator: src/cache/version.ts reads this.
+  const sourceHash = JSON.stringify(hash);
   esbuild.buildSync({
+    ...common,
     // The Markdown worker and the image encoder are entries of their own: threads and processes start from a file.
     entryPoints: [
       path.join(sourceDir, 'cli.ts'),
@@ -98,21 +114,30 @@ async function writeBundle({ dir, linked, shared }, hash) {
     ],
     entryNames: '[name]',
     outdir: staging,
-    bundle: true,
     splitting: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'error',
-    // The build cache belongs to one generator: src/cache/version.ts reads this.
-    define: { __AGENCY_SITE_SOURCE_HASH__: JSON.stringify(hash) },
-    // Packages with binaries or their own module state stay in node_modules; React is shared with
-    // the template bundle, and loads its production build because the launcher sets NODE_ENV.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'playwright-core', 'sharp'],
+    define: { __AGENCY_SITE_SOURCE_HASH__: sourceHash },
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
+  });
+  // The CLI once more as one script, a function of CommonJS's arguments, for Node 20: it has no
+  // compile cache for ES modules, but keeps V8's code of a script that src/script-cache.js runs.
+  // import.meta.url is the script's own file, as it is in the ES module beside it.
+  esbuild.buildSync({
+    ...common,
+    entryPoints: [path.join(sourceDir, 'cli.ts')],
+    outfile: path.join(staging, SCRIPT_NAME),
+    format: 'cjs',
+    // import('esbuild') and the like become require: a dynamic import needs a callback that V8
+    // loses when it takes the script's code from the cache (Node 20 then throws
+    // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and these packages are CommonJS anyway.
+    supported: { 'dynamic-import': false },
+    define: { __AGENCY_SITE_SOURCE_HASH__: sourceHash, 'import.meta.url': '__agency_site_url' },
+    banner: {
+      js: "(function (exports, require, module, __filename, __dirname) { 'use strict'; const __agency_site_url = require('node:url').pathToFileURL(__filename).href;",
+    },
+    footer: { js: '})' },
   });
   for (const name of readdirSync(dir)) {
     if (/^cli-[0-9a-f]{16}$/.test(name)) rmSync(path.join(dir, name), { recursive: true, force: true });

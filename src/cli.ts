@@ -171,11 +171,11 @@ program.hook('preAction', (_program, action) => {
   });
 });
 
-try {
-  await program.parseAsync(process.argv);
-} catch (thrown) {
+// A promise, not a top-level await: the launcher runs this module as a script on Node 20 (to keep
+// V8's compiled code between runs, src/script-cache.js), and a script has no top-level await.
+program.parseAsync(process.argv).catch((thrown: unknown) => {
   process.exitCode = handle(thrown);
-}
+});
 
 function handle(thrown: unknown): number {
   if (thrown instanceof CommanderError) {

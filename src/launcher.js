@@ -4,7 +4,7 @@ import module from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
-import { ensureBundle } from './bundle.js';
+import { ensureBundle, SCRIPT_NAME } from './bundle.js';
 
 // The generator always renders with React's production build, whatever the caller's NODE_ENV says.
 process.env.NODE_ENV = 'production';
@@ -13,7 +13,8 @@ process.env.NODE_ENV = 'production';
 // (docs/benchmarks.md, "Where the memory went"). 30 rather than 50 since the disk cache's save no
 // longer copies what it writes: the old space's room is then most of what is left of the peak
 // (docs/benchmarks.md, section "cold").
-v8.setFlagsFromString('--heap-growing-percent=30');
+const V8_FLAGS = ['--heap-growing-percent=30'];
+for (const flag of V8_FLAGS) v8.setFlagsFromString(flag);
 
 let entry;
 try {
@@ -24,6 +25,12 @@ try {
   process.exit(1);
 }
 // Node 22 and later keep V8's compiled code of the bundle between runs, here beside the bundles
-// (a folder src/bundle.js made sure is ours); Node 20 has no such cache for ES modules.
-module.enableCompileCache?.(path.join(path.dirname(path.dirname(entry)), 'compile-cache'));
-await import(pathToFileURL(entry).href);
+// (a folder src/bundle.js made sure is ours). Node 20 has no such cache for ES modules: it runs
+// the script form of the same CLI, whose code src/script-cache.js keeps beside it.
+if (module.enableCompileCache) {
+  module.enableCompileCache(path.join(path.dirname(path.dirname(entry)), 'compile-cache'));
+  await import(pathToFileURL(entry).href);
+} else {
+  const { runScript } = await import('./script-cache.js');
+  runScript(path.join(path.dirname(entry), SCRIPT_NAME), V8_FLAGS);
+}

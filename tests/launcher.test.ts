@@ -5,9 +5,11 @@
  * root included: the bundle must go to $XDG_CACHE_HOME, or the failure must say what to do.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile, appendFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { copyProject, PROJECT_ROOT, type TempProject } from './helpers/project.ts';
@@ -72,6 +74,30 @@ describe('the launcher with node_modules that cannot be written', () => {
     expect(await readFile(project.file('dist/index.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
   });
 
+  // Node 20 only: later Nodes run the ES module bundle with module.enableCompileCache.
+  it.runIf(!('enableCompileCache' in module))(
+    'keeps the code cache of the CLI from one build to the next (V8 accepts it)',
+    async () => {
+      const cache = path.join(temp, 'xdg');
+      const [bundle] = await bundles(cache);
+      const codeCache = async () => {
+        const [name, ...rest] = (await readdir(bundle!)).filter((name) => name.endsWith('.code-cache'));
+        expect(rest).toEqual([]);
+        return (await stat(path.join(bundle!, name!))).ino;
+      };
+      const before = await codeCache();
+      await project.write(
+        'content/legal/terms.md',
+        `${await project.read('content/legal/terms.md')}\nOne more line.\n`,
+      );
+      const build = await run(['build', '--root', project.root, '--threads', '1', '--quiet'], {
+        XDG_CACHE_HOME: cache,
+      });
+      expect(build).toMatchObject({ code: 0, stderr: '' });
+      expect(await codeCache()).toBe(before);
+    },
+  );
+
   it('makes a new bundle when the sources change, and removes the stale one', async () => {
     const cache = path.join(temp, 'xdg-stale');
     await run(['--version'], { XDG_CACHE_HOME: cache });
@@ -91,5 +117,96 @@ describe('the launcher with node_modules that cannot be written', () => {
     expect(result.stderr).toContain('agency-site could not write its compiled CLI in any of these folders');
     expect(result.stderr).toContain(path.join(tool, 'node_modules', '.cache', 'agency-site'));
     expect(result.stderr).toContain('npm run prepare');
+  });
+});
+
+/**
+ * Node 20 runs the CLI as a script whose compiled code V8 keeps in a file beside it
+ * (src/script-cache.js). Shown here with a small script of the same shape: the cache is written
+ * once the run is over, kept while V8 accepts it, made anew when V8 rejects it, and a cache that
+ * cannot be written never fails the run.
+ */
+describe('the code cache of the CLI run as a script', () => {
+  let folder: string;
+  let script: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'agency-site-script-cache-'));
+    script = path.join(folder, 'cli-script.js');
+    await writeFile(
+      script,
+      [
+        "(function (exports, require, module, __filename, __dirname) { 'use strict';",
+        "  const { basename } = require('node:path');",
+        '  const double = (n) => n * 2;',
+        "  process.stdout.write([basename(__filename), double(21), typeof exports].join(' ') + '\\n');",
+        "  if (process.argv.includes('--fail')) throw new Error('failed in the script');",
+        "  if (process.argv.includes('--exit')) process.exit(3);",
+        '})',
+      ].join('\n'),
+    );
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const runScript = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const code = `import(${JSON.stringify(pathToFileURL(path.join(tool, 'src', 'script-cache.js')).href)}).then((m) => m.runScript(${JSON.stringify(script)}))`;
+      execFile(process.execPath, ['--input-type=module', '-e', code, '--', ...args], (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      });
+    });
+  const cacheFiles = async () => (await readdir(folder)).filter((name) => name !== 'cli-script.js');
+
+  it('writes the cache after the first run, and keeps it while V8 accepts it', async () => {
+    expect(await runScript()).toMatchObject({ code: 0, stdout: 'cli-script.js 42 object\n', stderr: '' });
+    const [cache] = await cacheFiles();
+    expect(cache).toBe(`cli-script.js.${process.version}-${process.arch}.code-cache`);
+    expect((await stat(path.join(folder, cache!))).size).toBeGreaterThan(0);
+    // Accepted, it stays the same file: a rewrite is renamed into place, a new inode.
+    const inode = (await stat(path.join(folder, cache!))).ino;
+    expect(await runScript()).toMatchObject({ code: 0, stdout: 'cli-script.js 42 object\n' });
+    expect((await stat(path.join(folder, cache!))).ino).toBe(inode);
+    expect(await cacheFiles()).toEqual([cache]);
+  });
+
+  it('makes the cache anew when V8 rejects it (another Node, another bundle, a broken file)', async () => {
+    const [cache] = await cacheFiles();
+    await writeFile(path.join(folder, cache!), 'not a code cache');
+    expect(await runScript()).toMatchObject({ code: 0, stdout: 'cli-script.js 42 object\n' });
+    expect((await readFile(path.join(folder, cache!), 'utf8')).startsWith('not a code cache')).toBe(false);
+  });
+
+  it('writes the cache when the script ends with process.exit or an error, and keeps their exit codes', async () => {
+    await Promise.all((await cacheFiles()).map((name) => rm(path.join(folder, name))));
+    expect(await runScript('--exit')).toMatchObject({ code: 3, stdout: 'cli-script.js 42 object\n' });
+    expect(await cacheFiles()).toHaveLength(1);
+    await Promise.all((await cacheFiles()).map((name) => rm(path.join(folder, name))));
+    const failed = await runScript('--fail');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('Error: failed in the script');
+    expect(failed.stderr).toContain(`${script}:5`);
+  });
+
+  it('runs as usual when the cache cannot be written, and leaves nothing behind', async () => {
+    await Promise.all((await cacheFiles()).map((name) => rm(path.join(folder, name))));
+    await runScript();
+    const [cache] = await cacheFiles();
+    // A folder where the cache goes: neither read nor replaced by a rename (root included).
+    await rm(path.join(folder, cache!));
+    await mkdir(path.join(folder, cache!, 'in-the-way'), { recursive: true });
+    expect(await runScript()).toMatchObject({ code: 0, stdout: 'cli-script.js 42 object\n', stderr: '' });
+    expect(await cacheFiles()).toEqual([cache]);
+    await rm(path.join(folder, cache!), { recursive: true });
+  });
+
+  it('ends with one whole cache when runs write it at once', async () => {
+    const runs = await Promise.all(Array.from({ length: 4 }, () => runScript()));
+    for (const run of runs) expect(run).toMatchObject({ code: 0, stdout: 'cli-script.js 42 object\n' });
+    const [cache, ...rest] = await cacheFiles();
+    expect(rest).toEqual([]);
+    const inode = (await stat(path.join(folder, cache!))).ino;
+    await runScript();
+    expect((await stat(path.join(folder, cache!))).ino).toBe(inode);
   });
 });

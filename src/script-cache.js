@@ -1,0 +1,71 @@
+// Runs the CLI's script form (src/bundle.js writes it) with V8's code cache kept beside it, for
+// Node 20: it has no compile cache for ES modules, so the ES module bundle would be parsed and
+// compiled anew on every run. The cache is written once the run is over (at 'exit'), so it holds
+// the functions the run compiled lazily too, not only the top level; and again whenever V8
+// rejects it. Plain JavaScript because Node runs it before anything is compiled.
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/**
+ * The cache file of a script for this Node. V8 rejects code cached by another V8 anyway, and a
+ * name per version spares two installed Nodes from overwriting each other's. Node's own options
+ * (--cpu-prof, --inspect, --require) leave the cache valid, so they are not part of the name: a
+ * profiled run starts from the same cache as any other; V8 flags given on the command line make
+ * V8 reject it, and the cache is then made anew.
+ */
+export function cacheFileOf(file, node = process) {
+  return `${file}.${node.version}-${node.arch}.code-cache`;
+}
+
+/**
+ * The flags the generator changes while it runs (src/heap-growth.ts), at V8's defaults. V8 stamps
+ * a code cache with a hash of the flags in force when it is made and rejects it under any other
+ * flags: made at the end of a build with these changed, the cache would be rejected (and made
+ * again) on every start.
+ */
+const CHANGED_WHILE_RUNNING = ['--semi-space-growth-factor=2', '--heap-growing-percent=0'];
+
+/**
+ * Compiles and runs the CommonJS-shaped script `file`, from its code cache when V8 accepts it.
+ * `startFlags`: the V8 flags set before it runs (src/launcher.js), set again when the cache is made.
+ */
+export function runScript(file, startFlags = []) {
+  const code = readFileSync(file, 'utf8');
+  const cacheFile = cacheFileOf(file);
+  const cachedData = readCache(cacheFile);
+  // No importModuleDynamically: src/bundle.js turned every import() into require.
+  const script = new vm.Script(code, { filename: file, cachedData });
+  if (!cachedData || script.cachedDataRejected)
+    process.once('exit', () => {
+      for (const flag of [...CHANGED_WHILE_RUNNING, ...startFlags]) v8.setFlagsFromString(flag);
+      writeCache(script, cacheFile);
+    });
+  const module = { exports: {}, filename: file };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+}
+
+function readCache(file) {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Written whole under a name of its own and renamed into place: two runs at once each write a
+ * complete cache, and the last rename wins. A cache that cannot be written (a read-only install,
+ * a full disk) only means the next run compiles again, so nothing here fails the run.
+ */
+function writeCache(script, file) {
+  const staging = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(staging, script.createCachedData());
+    renameSync(staging, file);
+  } catch {
+    rmSync(staging, { force: true });
+  }
+}

@@ -11,7 +11,7 @@
 import v8 from 'node:v8';
 import { PerformanceObserver } from 'node:perf_hooks';
 
-/** V8's own heap growth of the old generation from now on: a single build that has a disk cache to read, and dev after its first build. */
+/** V8's own heap growth from now on: a single build that has a disk cache to read. */
 export function restoreHeapGrowth(): void {
   v8.setFlagsFromString('--heap-growing-percent=0');
 }

@@ -12,7 +12,6 @@ import { buildSite, type BuildOptions, type BuildResult } from '../build.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';
 import { log } from '../log.ts';
-import { restoreHeapGrowth } from '../heap-growth.ts';
 import { createSettler, PendingChanges } from './pending-changes.ts';
 import { watchSourceFolders } from './source-watcher.ts';
 
@@ -88,9 +87,6 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
       { write: false, store: await opening, files: versions.snapshot() },
       changes,
     );
-    // The first build is a cold one, held to a smaller heap; a rebuild holds the session's store
-    // from its start, and with those limits V8 collected it again and again (docs/benchmarks.md, "devsave").
-    if (builds === 1) restoreHeapGrowth();
     building = false;
     if (!closed) finish(outcome);
   }

@@ -24,8 +24,10 @@ import { createPreviewEntries, type PreviewEntriesInput } from './admin/preview-
 import type { PreviewEntries } from './admin/preview/data.ts';
 import { createAdminFiles } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
+import { bodyOfEntry } from './content/load.ts';
 import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
 import { hashKey } from './cache/disk.ts';
+import { htmlIncludes } from './cache/codecs.ts';
 import { urlKey, type Stages } from './stages.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
@@ -58,7 +60,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const siteImages = problems.take('images', images[0]);
   const markdownImages = problems.take('images', images[1]);
   if (!siteImages || !markdownImages) return undefined;
-  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates));
+  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates), mayShowImages);
   // The news this build shows: drafts and later posts only when asked for.
   const news = scheduleNews(placed.site.news, run.config, markdownImages.pictures);
   const site = { ...placed.site, news: news.shown };
@@ -133,6 +135,15 @@ function sameRedirectsInput(a: RedirectsInput, b: RedirectsInput): boolean {
     if (was !== route && (was.path !== route.path || was.file !== route.file)) return false;
   }
   return true;
+}
+
+/**
+ * Whether an entry's HTML may hold an <img>: false only for an entry made from a body whose HTML
+ * holds none, which is known without decoding a body the disk cache kept (src/cache/codecs.ts).
+ */
+function mayShowImages(entry: object): boolean {
+  const body = bodyOfEntry(entry);
+  return body === undefined || htmlIncludes(body, '<img');
 }
 
 /** One renderer per templates bundle: placeSiteImages keeps what it placed while the renderer is the same. */

@@ -6,7 +6,6 @@
  * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it.
  */
 import path from 'node:path';
-import { htmlIncludes } from '../cache/codecs.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { type SiteError, SiteErrors } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
@@ -287,16 +286,12 @@ function entryOf(
   return entry;
 }
 
-/** Each entry with a body by that body, for mayShowImages. */
+/** Each entry with a body by that body. */
 const entryBodies = new WeakMap<object, RenderedMarkdown>();
 
-/**
- * Whether an entry's HTML may hold an <img>: false only for an entry made from a body whose HTML
- * holds none, which is known without decoding a body the disk cache kept (src/cache/codecs.ts).
- */
-export function mayShowImages(entry: object): boolean {
-  const body = entryBodies.get(entry);
-  return body === undefined || htmlIncludes(body, '<img');
+/** The rendered body an entry was made from; undefined for an entry without one. */
+export function bodyOfEntry(entry: object): RenderedMarkdown | undefined {
+  return entryBodies.get(entry);
 }
 
 /** Every image of every body checked; all problems thrown together. */

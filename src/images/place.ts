@@ -5,7 +5,7 @@
  * markup. Pure: HTML, processed images and the renderer in, HTML out.
  */
 import { Parser } from 'htmlparser2';
-import { mayShowImages, type LoadedSite } from '../content/load.ts';
+import type { LoadedSite } from '../content/load.ts';
 import type { ProcessedImage } from './pictures.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { HomeSection } from '../content/home-sections.ts';
@@ -50,12 +50,17 @@ export function placeMarkdownImages(
 
 type Placed = Pick<LoadedSite, 'site' | 'pages'>;
 
-/** The site with the pictures in every body that shows an image; an entry without one stays the same object. */
+/**
+ * The site with the pictures in every body that shows an image; an entry without one stays the same
+ * object. `mayShowImages`: false for an entry whose HTML certainly holds no <img>, which is then
+ * not read (the build knows it of a kept body without decoding it).
+ */
 export function placeSiteImages(
   loaded: Placed,
   pictures: Readonly<Record<string, ProcessedImage>>,
   urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>,
   renderPicture: RenderPicture,
+  mayShowImages: (entry: object) => boolean = () => true,
 ): Placed {
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
   const bySrc = picturesBySrc(pictures, urls);

@@ -61,11 +61,21 @@ export function linesCodec<V>(): {
     // Line by line as the file is written: the whole block is never held at once.
     *encode(map) {
       yield OPEN;
+      const lines = new LineRuns();
       for (const [key, value] of map) {
         const line = read?.lines.get(key);
+        if (line && line[0] === value) {
+          const run = lines.add(read!.bytes, line[1], line[2]);
+          if (run) yield run;
+          continue;
+        }
+        const run = lines.end();
+        if (run) yield run;
         // A new line is ASCII (asciiJson), the same bytes as UTF-8: written from the string, not copied first.
-        yield line && line[0] === value ? read!.bytes.subarray(line[1], line[2]) : `${asciiJson([key, value])},\n`;
+        yield `${asciiJson([key, value])},\n`;
       }
+      const run = lines.end();
+      if (run) yield run;
       yield CLOSE;
     },
     decode(bytes) {
@@ -87,6 +97,37 @@ export function linesCodec<V>(): {
       return map;
     },
   };
+}
+
+/**
+ * Lines written back as read, gathered while they follow each other in the bytes they were read
+ * from: one slice of the block for a run of unchanged lines, not one a line (a Buffer a line made
+ * some 20000 slices and as many copies into the write buffer a save).
+ */
+class LineRuns {
+  #bytes: Buffer | undefined;
+  #start = 0;
+  #end = 0;
+
+  /** The run so far when this line does not continue it; undefined while it does. */
+  add(bytes: Buffer, start: number, end: number): Buffer | undefined {
+    if (bytes === this.#bytes && start === this.#end) {
+      this.#end = end;
+      return undefined;
+    }
+    const run = this.end();
+    this.#bytes = bytes;
+    this.#start = start;
+    this.#end = end;
+    return run;
+  }
+
+  /** The run so far, if any; the next line starts another. */
+  end(): Buffer | undefined {
+    const run = this.#bytes?.subarray(this.#start, this.#end);
+    this.#bytes = undefined;
+    return run;
+  }
 }
 
 const OPEN = Buffer.from('[\n');
@@ -192,10 +233,20 @@ export class KeptLines<V> {
 
   *encoded(): Iterable<string | Buffer> {
     yield OPEN;
+    const lines = new LineRuns();
     for (let position = 0; position < this.#keys.length; position++) {
       const value = this.#values[position];
-      yield value instanceof RawLine ? value.bytes() : `${asciiJson([this.#keys[position], value])},\n`;
+      if (value instanceof RawLine) {
+        const run = lines.add(value.block, value.start, value.end);
+        if (run) yield run;
+        continue;
+      }
+      const run = lines.end();
+      if (run) yield run;
+      yield `${asciiJson([this.#keys[position], value])},\n`;
     }
+    const run = lines.end();
+    if (run) yield run;
     yield CLOSE;
   }
 }
@@ -214,10 +265,6 @@ export class RawLine {
     this.valueStart = valueStart;
     this.end = end;
     this.#value = value;
-  }
-
-  bytes(): Buffer {
-    return this.block.subarray(this.start, this.end);
   }
 
   /** The value, parsed once: the line is still what is written back. */

@@ -1,12 +1,18 @@
 /**
- * The disk file behind the store (src/cache/store.ts): strings and bytes by key (front matter,
- * Markdown HTML, rendered pages, what the check read from them), in one file under config.cacheDir. Keys are content hashes of everything a value
- * depends on, so an entry is never stale, only unused; the file belongs to one generator version
- * and is ignored whole by any other. Saving keeps only the entries used since it was opened (one
- * build, or one dev session), so the file never grows with edits that are gone.
+ * The disk files behind the store (src/cache/store.ts): strings and bytes by key (front matter,
+ * Markdown HTML, rendered pages, what the check read from them), under config.cacheDir. Keys are
+ * content hashes of everything a value depends on, so an entry is never stale, only unused; the
+ * files belong to one generator version and are ignored whole by any other. Saving keeps only the
+ * entries used since the cache was opened (one build, or one dev session), so the cache never
+ * grows with edits that are gone.
+ *
+ * Two files: the whole cache, and the changes saved since it was written (the values that are not
+ * in it, and which of its entries are gone). A build that changed one page of 4000 writes a few MB
+ * of changes instead of 50 MB again; once the whole file holds more dead bytes than a third of it,
+ * a save writes it anew and the changes are dropped.
  */
 import { isAscii } from 'node:buffer';
-import { hash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,14 +35,20 @@ export interface DiskCache {
 }
 
 /**
- * The file: this line, the values one after the other, the JSON of the version and each key with
- * its value's length, and that JSON's length (4 bytes, little-endian). The keys come last so that
- * each value is written as soon as it is encoded.
+ * Each file: this line, the values one after the other, the JSON of its header (the version, an
+ * id, each key with its value's length, and for the changes the whole file's id and the keys gone
+ * from it), and that JSON's length (4 bytes, little-endian). The keys come last so that each value
+ * is written as soon as it is encoded.
  */
-const MAGIC = 'agency-site cache 2\n';
+const MAGIC = 'agency-site cache 3\n';
 /** Bytes gathered before each write while saving. */
 const WRITE_CHUNK = 1024 * 1024;
+/** Bytes at least this long are written on their own rather than through the chunk. */
+const DIRECT_WRITE = 64 * 1024;
 export const CACHE_FILE = 'build-cache.bin';
+export const CHANGES_FILE = 'build-cache.changes.bin';
+/** The whole file is written anew when more than this share of its values is dead. */
+const MOST_DEAD = 1 / 3;
 
 /** sha256 of the parts, joined so that ["ab", "c"] and ["a", "bc"] differ. */
 export function hashKey(...parts: string[]): string {
@@ -70,20 +82,20 @@ export function createNoDiskCache(): DiskCache {
 }
 
 /**
- * Opens the cache of `cacheDir` for `version` (the generator's version; any other version's file
- * is ignored). A missing or unreadable file is an empty cache, never an error.
+ * Opens the cache of `cacheDir` for `version` (the generator's version; any other version's files
+ * are ignored). A missing or unreadable file is an empty cache, never an error.
  */
 export async function loadDiskCache(cacheDir: string, version: string): Promise<DiskCache> {
   const file = path.join(cacheDir, CACHE_FILE);
-  const stored = await readStore(file, version);
+  const changesFile = path.join(cacheDir, CHANGES_FILE);
+  const stored = readStore(file, changesFile, version);
   const fresh = new Map<string, Encoded>();
   const used = new Set<string>();
   let dirty = false;
   const bytesOf = (key: string): Buffer | undefined => {
     const value = fresh.get(key);
     if (value !== undefined) return bytesOfEncoded(value);
-    const slice = stored.get(key);
-    return slice && stored.bytes.subarray(slice[0], slice[1]);
+    return stored.get(key);
   };
   return {
     get(key) {
@@ -112,10 +124,35 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
       if (!dirty && used.size === stored.size) return;
       // In the order they were first used, not sorted: the file is read by its index, and sorting
       // some 16000 keys cost a warm build 5 to 10 ms.
-      const entries = [...used].map((key) => ({ key, value: fresh.get(key) ?? bytesOf(key)! }));
-      if (await writeCacheFile(cacheDir, file, version, entries)) dirty = false;
+      const keys = [...used];
+      const entryOf = (key: string) => ({ key, value: fresh.get(key) ?? bytesOf(key)! });
+      const whole = stored.whole;
+      // What this save leaves in the whole file: used, and neither set anew nor changed before.
+      const kept = (key: string) => whole!.has(key) && used.has(key) && !fresh.has(key);
+      let saved: boolean;
+      if (whole && isMostlyLive(stored, keys.filter(kept))) {
+        const gone = whole.keys().filter((key) => !kept(key));
+        const entries = keys.filter((key) => !kept(key)).map(entryOf);
+        saved = await writeCacheFile(cacheDir, changesFile, { version, whole: whole.id, gone, entries });
+      } else {
+        saved = await writeCacheFile(cacheDir, file, { version, entries: keys.map(entryOf) });
+        // Changes name the old file's id, so they are ignored from now on: removed when they can be.
+        if (saved) await rm(changesFile, { force: true }).catch(() => undefined);
+      }
+      if (saved) dirty = false;
     },
   };
+}
+
+/**
+ * Whether the whole file, keeping only `kept`, is still mostly live: at most a third of its bytes
+ * dead, and changes of at most a third of its size. Otherwise the save writes it anew.
+ */
+function isMostlyLive(stored: Stored, kept: string[]): boolean {
+  const whole = stored.whole!;
+  let live = 0;
+  for (const key of kept) live += whole.lengthOf(key);
+  return whole.valueBytes - live <= whole.valueBytes * MOST_DEAD && stored.changedBytes <= whole.valueBytes * MOST_DEAD;
 }
 
 function bytesOfEncoded(value: Encoded): Buffer {
@@ -124,16 +161,20 @@ function bytesOfEncoded(value: Encoded): Buffer {
   return Buffer.concat([...value].map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 
+/** What a save writes to one of the files: the changes name the whole file's id and what is gone from it. */
+interface FileContents {
+  version: string;
+  entries: Array<{ key: string; value: Encoded }>;
+  whole?: string;
+  gone?: string[];
+}
+
 /**
- * Writes the cache file beside and renames it. False when it cannot be written: a cache that
+ * Writes a cache file beside and renames it. False when it cannot be written: a cache that
  * cannot be written only makes the next build slower, so it says so and the build goes on.
  */
-async function writeCacheFile(
-  cacheDir: string,
-  file: string,
-  version: string,
-  entries: Array<{ key: string; value: Encoded }>,
-): Promise<boolean> {
+async function writeCacheFile(cacheDir: string, file: string, contents: FileContents): Promise<boolean> {
+  const { version, entries, whole, gone } = contents;
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(cacheDir, { recursive: true });
@@ -147,7 +188,7 @@ async function writeCacheFile(
       const keys: Array<[string, number]> = [];
       // Each value is encoded and written in turn: its parts are dropped once they are in the chunk.
       for (const { key, value } of entries) keys.push([key, out.write(value)]);
-      const headerLength = out.write(JSON.stringify({ version, keys }));
+      const headerLength = out.write(JSON.stringify({ version, id: randomUUID(), keys, whole, gone }));
       const length = Buffer.alloc(4);
       length.writeUInt32LE(headerLength);
       out.write(length);
@@ -183,7 +224,9 @@ function createChunkedWriter(descriptor: number) {
     // A UTF-16 unit takes at most 3 bytes of UTF-8: room is checked without measuring the string.
     const most = typeof part === 'string' ? part.length * 3 : part.length;
     if (most > chunk.length - filled) flush();
-    if (most > chunk.length) {
+    // Large bytes (a run of a block's lines as read) are written as they are, not copied first.
+    if (most > chunk.length || (typeof part !== 'string' && most >= DIRECT_WRITE)) {
+      flush();
       const bytes = typeof part === 'string' ? Buffer.from(part) : part;
       writeAll(bytes);
       return bytes.length;
@@ -203,42 +246,91 @@ function createChunkedWriter(descriptor: number) {
   };
 }
 
-interface Store {
-  bytes: Buffer;
+/** What the two files hold together. */
+interface Stored {
+  /** Keys found. */
   size: number;
-  get(key: string): [number, number] | undefined;
-  has(key: string): boolean;
+  get(key: string): Buffer | undefined;
+  /** The bytes of the values the changes file holds. */
+  changedBytes: number;
+  /** The whole file, when there is one. */
+  whole?: {
+    id: string;
+    valueBytes: number;
+    keys(): string[];
+    /** Whether the value of `key` is read from the whole file (not gone, not changed since). */
+    has(key: string): boolean;
+    lengthOf(key: string): number;
+  };
 }
 
-async function readStore(file: string, version: string): Promise<Store> {
-  const empty: Store = { bytes: Buffer.alloc(0), size: 0, get: () => undefined, has: () => false };
+interface CacheFile {
+  bytes: Buffer;
+  header: { version: string; id: string; keys: Array<[string, number]>; whole?: string; gone?: string[] };
+  slices: Map<string, [number, number]>;
+  valueBytes: number;
+}
+
+const EMPTY: Stored = { size: 0, get: () => undefined, changedBytes: 0 };
+
+/** The cache's two files read; changes made for another whole file (or none) are ignored. */
+function readStore(file: string, changesFile: string, version: string): Stored {
+  const whole = readCacheFile(file, version);
+  if (!whole || whole.header.whole !== undefined) return EMPTY;
+  const read = readCacheFile(changesFile, version);
+  const changes = read?.header.whole === whole.header.id ? read : undefined;
+  const gone = new Set(changes?.header.gone);
+  const fromWhole = (key: string) => !gone.has(key) && !changes?.slices.has(key) && whole.slices.has(key);
+  let size = changes?.slices.size ?? 0;
+  for (const key of whole.slices.keys()) if (fromWhole(key)) size++;
+  return {
+    size,
+    changedBytes: changes?.valueBytes ?? 0,
+    get(key) {
+      const changed = changes?.slices.get(key);
+      if (changed) return changes!.bytes.subarray(changed[0], changed[1]);
+      if (gone.has(key)) return undefined;
+      const slice = whole.slices.get(key);
+      return slice && whole.bytes.subarray(slice[0], slice[1]);
+    },
+    whole: {
+      id: whole.header.id,
+      valueBytes: whole.valueBytes,
+      keys: () => [...whole.slices.keys()],
+      has: fromWhole,
+      lengthOf(key) {
+        const slice = whole.slices.get(key);
+        return slice ? slice[1] - slice[0] : 0;
+      },
+    },
+  };
+}
+
+function readCacheFile(file: string, version: string): CacheFile | undefined {
   let bytes: Buffer;
   try {
     // At once: the build waits for its cache before anything else, and one read of 50 MB costs less
     // than readFile's hundred reads of 512 KB through the thread pool (60 against 85 to 110 ms here).
     bytes = readFileSync(file);
   } catch {
-    return empty;
+    return undefined;
   }
   try {
-    if (bytes.length < MAGIC.length + 4 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return empty;
+    if (bytes.length < MAGIC.length + 4 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
     const headerEnd = bytes.length - 4;
     const headerStart = headerEnd - bytes.readUInt32LE(headerEnd);
-    if (headerStart < MAGIC.length) return empty;
-    const header = JSON.parse(textOf(bytes, headerStart, headerEnd)) as {
-      version: string;
-      keys: Array<[string, number]>;
-    };
-    if (header.version !== version) return empty;
+    if (headerStart < MAGIC.length) return undefined;
+    const header = JSON.parse(textOf(bytes, headerStart, headerEnd)) as CacheFile['header'];
+    if (header.version !== version) return undefined;
     const slices = new Map<string, [number, number]>();
     let offset = MAGIC.length;
     for (const [key, length] of header.keys) {
       slices.set(key, [offset, offset + length]);
       offset += length;
     }
-    if (offset !== headerStart) return empty;
-    return { bytes, size: slices.size, get: (key) => slices.get(key), has: (key) => slices.has(key) };
+    if (offset !== headerStart) return undefined;
+    return { bytes, header, slices, valueBytes: offset - MAGIC.length };
   } catch {
-    return empty;
+    return undefined;
   }
 }

@@ -72,10 +72,25 @@ const blockCodec: Codec<Block> = {
     const length = lines.reduce((sum: number, part) => sum + Buffer.byteLength(part), 0);
     yield `${asciiJson([block.scope, length])}\n`;
     yield* lines;
+    // Texts as read follow each other in the block they were read from: written as one slice.
+    let run: Buffer | undefined;
+    let runLength = 0;
     for (const absolute of block.files.keys()) {
       const text = block.texts.get(absolute)!;
-      yield typeof text === 'string' ? Buffer.from(text) : text;
+      if (
+        run &&
+        typeof text !== 'string' &&
+        text.buffer === run.buffer &&
+        text.byteOffset === run.byteOffset + runLength
+      ) {
+        runLength += text.length;
+        continue;
+      }
+      if (run) yield Buffer.from(run.buffer, run.byteOffset, runLength);
+      run = typeof text === 'string' ? Buffer.from(text) : text;
+      runLength = run.length;
     }
+    if (run) yield Buffer.from(run.buffer, run.byteOffset, runLength);
   },
   decode(bytes) {
     const end = bytes.indexOf(10);

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_FILE, createNoDiskCache, hashKey, loadDiskCache } from '../../src/cache/disk.ts';
+import { CACHE_FILE, CHANGES_FILE, createNoDiskCache, hashKey, loadDiskCache } from '../../src/cache/disk.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -80,6 +80,92 @@ describe('loadDiskCache', () => {
     cache.set('m:a', 'a');
     await cache.save();
     expect((await loadDiskCache(path.join(dir, 'deep', 'er'), '1')).get('m:a')).toBe('a');
+  });
+});
+
+describe('loadDiskCache: the changes beside the whole file', () => {
+  const many = (cache: Awaited<ReturnType<typeof loadDiskCache>>) => {
+    for (let index = 0; index < 10; index++) cache.set(`p:${index}`, `page ${index} `.repeat(50));
+  };
+  const wholeFile = () => readFile(path.join(dir, CACHE_FILE));
+  const changesFile = () => path.join(dir, CHANGES_FILE);
+
+  it('saves one changed value of many as changes, leaving the whole file as it was', async () => {
+    const first = await loadDiskCache(dir, '1');
+    many(first);
+    first.set('block:last', 'one');
+    await first.save();
+    const before = await wholeFile();
+    const second = await loadDiskCache(dir, '1');
+    for (let index = 0; index < 9; index++) second.get(`p:${index}`);
+    second.set('p:9', 'page 9 changed');
+    second.set('block:last', 'two');
+    await second.save();
+    expect((await wholeFile()).equals(before)).toBe(true);
+    expect((await stat(changesFile())).size).toBeLessThan(before.length / 2);
+    const third = await loadDiskCache(dir, '1');
+    expect([third.get('p:0'), third.get('p:9'), third.get('block:last')]).toEqual([
+      'page 0 '.repeat(50),
+      'page 9 changed',
+      'two',
+    ]);
+  });
+
+  it('forgets the entries of the whole file a save with changes did not use', async () => {
+    const first = await loadDiskCache(dir, '1');
+    many(first);
+    await first.save();
+    const second = await loadDiskCache(dir, '1');
+    for (let index = 1; index < 10; index++) second.get(`p:${index}`);
+    second.set('p:new', 'new');
+    await second.save();
+    await expect(stat(changesFile())).resolves.toBeDefined();
+    const third = await loadDiskCache(dir, '1');
+    expect([third.get('p:0'), third.get('p:1'), third.get('p:new')]).toEqual([undefined, 'page 1 '.repeat(50), 'new']);
+    // The third used what the files hold together, so its save writes nothing.
+    for (let index = 2; index < 10; index++) third.get(`p:${index}`);
+    const changes = await readFile(changesFile());
+    await third.save();
+    expect((await readFile(changesFile())).equals(changes)).toBe(true);
+  });
+
+  it('writes the whole file anew, without changes, once much of it is dead', async () => {
+    const first = await loadDiskCache(dir, '1');
+    many(first);
+    await first.save();
+    const second = await loadDiskCache(dir, '1');
+    for (let index = 0; index < 5; index++) second.get(`p:${index}`);
+    second.set('p:other', 'other');
+    await second.save();
+    await expect(stat(changesFile())).rejects.toThrow();
+    const third = await loadDiskCache(dir, '1');
+    expect([third.get('p:0'), third.get('p:4'), third.get('p:5'), third.get('p:other')]).toEqual([
+      'page 0 '.repeat(50),
+      'page 4 '.repeat(50),
+      undefined,
+      'other',
+    ]);
+  });
+
+  it('ignores changes made for another whole file, and damaged changes', async () => {
+    const first = await loadDiskCache(dir, '1');
+    many(first);
+    await first.save();
+    const second = await loadDiskCache(dir, '1');
+    for (let index = 0; index < 10; index++) second.get(`p:${index}`);
+    second.set('p:new', 'new');
+    await second.save();
+    const changes = await readFile(changesFile());
+    // Another whole file (another process's save) in place: the changes name the old one.
+    const other = await loadDiskCache(path.join(dir, 'other'), '1');
+    many(other);
+    await other.save();
+    await writeFile(path.join(dir, CACHE_FILE), await readFile(path.join(dir, 'other', CACHE_FILE)));
+    expect((await loadDiskCache(dir, '1')).get('p:new')).toBeUndefined();
+    expect((await loadDiskCache(dir, '1')).get('p:0')).toBe('page 0 '.repeat(50));
+    // Damaged changes: the whole file alone.
+    await writeFile(changesFile(), changes.subarray(0, changes.length - 3));
+    expect((await loadDiskCache(dir, '1')).get('p:3')).toBe('page 3 '.repeat(50));
   });
 });
 

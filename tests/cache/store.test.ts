@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadDiskCache } from '../../src/cache/disk.ts';
+import { hashKey, loadDiskCache } from '../../src/cache/disk.ts';
 import { createStore, textCodec } from '../../src/cache/store.ts';
 
 let dir: string | undefined;
@@ -32,6 +32,21 @@ describe('createStore', () => {
     expect(second.step('html', 'a', () => 'computed again', textCodec)).toBe('<p>a</p>');
     expect(second.peek('memory-only', 'a')).toBeUndefined();
     expect(second.computed()).toEqual({});
+  });
+
+  it('keeps a long key and a short one that is its hash apart on disk', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'agency-site-store-'));
+    const long = 'k'.repeat(300);
+    const first = createStore(await loadDiskCache(dir, '1'));
+    first.keep('html', long, 'made from the long key', textCodec);
+    first.keep('html', hashKey(long), 'made from its hash', textCodec);
+    first.keep('html', 'short', 'made from a short key', textCodec);
+    await first.save();
+    const second = createStore(await loadDiskCache(dir, '1'));
+    expect(second.peek('html', long, textCodec)).toBe('made from the long key');
+    expect(second.peek('html', hashKey(long), textCodec)).toBe('made from its hash');
+    expect(second.peek('html', 'short', textCodec)).toBe('made from a short key');
+    expect(second.peek('html', 'k'.repeat(299), textCodec)).toBeUndefined();
   });
 
   it('joins two keys into the key made of both, across sweeps and for new parts', () => {

@@ -4,7 +4,6 @@
  * and templates/ (the template bundle and the assets). Each comes with its problems, added to
  * the run's; what is broken is left out, and what depends on it is not made.
  */
-import { createRequire } from 'node:module';
 import { settle, settleNow } from './build-problems.ts';
 import type { Run } from './build.ts';
 import { imageContentOf, imagesBesideBodies, type LoadedKinds } from './content/load.ts';
@@ -13,6 +12,7 @@ import { keepValidEntries, type ValidEntries } from './content/valid-entries.ts'
 import type { OutputFile } from './output/plan.ts';
 import { createUrlPolicy, type UrlPolicy } from './site/routes.ts';
 import type { Stages } from './stages.ts';
+import { stopEsbuild } from './esbuild-service.ts';
 
 export type Templates = Awaited<ReturnType<Stages['templates']>>;
 export type Assets = Awaited<ReturnType<Stages['assets']>>;
@@ -85,18 +85,6 @@ async function bundled<T>(run: Run, bundles: Promise<T>): Promise<T> {
     bundling--;
     if (bundling === 0 && !run.options.store) stopEsbuild();
   }
-}
-
-/** Stops esbuild's service if this process started it; without loading esbuild when it did not. */
-function stopEsbuild(): void {
-  const require = createRequire(import.meta.url);
-  let main: string;
-  try {
-    main = require.resolve('esbuild');
-  } catch {
-    return;
-  }
-  (require.cache[main]?.exports as { stop?: () => unknown } | undefined)?.stop?.();
 }
 
 /**

@@ -12,6 +12,7 @@ import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from '../render/esbuild-errors.ts';
+import { loadEsbuild } from '../esbuild-service.ts';
 
 /** The tool's folder: src/admin/preview/ and templates/ are found from it. */
 export function findToolRoot(): string {
@@ -69,7 +70,7 @@ async function bundlePreview(config: ResolvedConfig): Promise<string> {
     },
   };
   // Loaded only when the preview must be bundled (its templates changed).
-  const esbuildApi = await import('esbuild');
+  const esbuildApi = await loadEsbuild();
   const result = await esbuildApi
     .build({
       entryPoints: [path.join(toolRoot, 'src', 'admin', 'preview', 'main.tsx')],

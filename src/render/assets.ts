@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 import type { OutputFile } from '../output/plan.ts';
+import { loadEsbuild } from '../esbuild-service.ts';
 
 export const SCRIPT_ENTRY = 'browser/main.ts';
 export const STYLE_ENTRY = 'styles/site.css';
@@ -51,7 +52,7 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
   const outdir = path.join(config.outDir, 'assets');
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   // Loaded when the assets must be made: kept ones need no esbuild (src/cache/kept-bundle.ts).
-  const { build } = await import('esbuild');
+  const { build } = await loadEsbuild();
   try {
     result = await build({
       entryPoints: entries,

@@ -13,6 +13,7 @@ import { findOriginal } from '../source-stack.ts';
 import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 import type { MarkdownComponents, PageComponents } from '../../templates/api.ts';
+import { loadEsbuild } from '../esbuild-service.ts';
 
 export interface TemplateLocation {
   file: string;
@@ -82,7 +83,7 @@ async function assertEntryExists(entry: string, entryFile: string): Promise<void
 
 async function bundleTemplates(config: ResolvedConfig, entry: string) {
   // Loaded when templates/ must be bundled: a build whose templates are kept needs no esbuild.
-  const { build } = await import('esbuild');
+  const { build } = await loadEsbuild();
   try {
     return await build({
       entryPoints: [entry],

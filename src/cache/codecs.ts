@@ -15,35 +15,55 @@ import type { Codec } from './store.ts';
  */
 export const renderedCodec: Codec<RenderedMarkdown> = {
   encode: ({ html, facts, ...rest }) => [`\0${JSON.stringify(rest)}\n${JSON.stringify(facts)}\n`, html],
-  decode(bytes) {
-    const end = bytes.indexOf(10);
-    const factsEnd = bytes.indexOf(10, end + 1);
-    const rest = JSON.parse(textOf(bytes, 1, end)) as Omit<RenderedMarkdown, 'html' | 'facts'>;
-    let facts: MarkdownFacts | undefined;
-    let html: string | undefined;
-    const rendered: RenderedMarkdown = {
-      ...rest,
-      get facts() {
-        facts ??= JSON.parse(textOf(bytes, end + 1, factsEnd)) as MarkdownFacts;
-        return facts;
-      },
-      get html() {
-        html ??= textOf(bytes, factsEnd + 1);
-        return html;
-      },
-    };
-    htmlBytes.set(rendered, bytes.subarray(factsEnd + 1));
-    return rendered;
-  },
+  decode: (bytes) => new KeptBody(bytes),
 };
 
-/** The HTML of each body the codec decoded, as bytes: searched without decoding the text. */
-const htmlBytes = new WeakMap<RenderedMarkdown, Buffer>();
+/**
+ * A body as the codec decoded it. A class, its getters on the prototype: made for each of
+ * thousands of bodies on every warm build, an object literal with two getters (two closures, and
+ * an object V8 makes slowly) took twice as long. Its facts and HTML are no own properties: a copy
+ * names them (src/content/bodies.ts).
+ */
+class KeptBody implements RenderedMarkdown {
+  readonly rawHtml: RenderedMarkdown['rawHtml'];
+  readonly images?: RenderedMarkdown['images'];
+  readonly #bytes: Buffer;
+  readonly #end: number;
+  readonly #factsEnd: number;
+  #facts: MarkdownFacts | undefined;
+  #html: string | undefined;
+
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+    this.#end = bytes.indexOf(10);
+    this.#factsEnd = bytes.indexOf(10, this.#end + 1);
+    // Every field of RenderedMarkdown but the two read lazily.
+    const rest = JSON.parse(textOf(bytes, 1, this.#end)) as Omit<RenderedMarkdown, 'html' | 'facts'>;
+    this.rawHtml = rest.rawHtml;
+    if (rest.images) this.images = rest.images;
+  }
+
+  get facts(): MarkdownFacts {
+    this.#facts ??= JSON.parse(textOf(this.#bytes, this.#end + 1, this.#factsEnd)) as MarkdownFacts;
+    return this.#facts;
+  }
+
+  get html(): string {
+    this.#html ??= textOf(this.#bytes, this.#factsEnd + 1);
+    return this.#html;
+  }
+
+  /** The HTML as bytes, searched without decoding the text. */
+  htmlBytes(): Buffer {
+    return this.#bytes.subarray(this.#factsEnd + 1);
+  }
+}
 
 /** Whether the body's HTML holds `ascii`; a body taken from the disk cache is searched as bytes, its HTML not decoded. */
 export function htmlIncludes(rendered: RenderedMarkdown, ascii: string): boolean {
-  const bytes = htmlBytes.get(rendered);
-  return bytes ? bytes.includes(ascii, 0, 'latin1') : rendered.html.includes(ascii);
+  return rendered instanceof KeptBody
+    ? rendered.htmlBytes().includes(ascii, 0, 'latin1')
+    : rendered.html.includes(ascii);
 }
 
 /**

@@ -47,7 +47,8 @@ export function linkBody(result: RenderedMarkdown, urls: UrlPolicy): RenderedMar
   // Without reading the HTML when nothing would change: a kept body's is decoded when first read.
   if (!rewritesLinks(urls)) return result;
   const html = rewriteContentLinks(result.html, urls);
-  return html === result.html ? result : { ...result, html };
+  // Its facts named: a body kept by the disk cache has them on its class, not as its own.
+  return html === result.html ? result : { ...result, facts: result.facts, html };
 }
 
 export function rawHtmlWarnings(parsed: Parsed, result: RenderedMarkdown): SiteError[] {

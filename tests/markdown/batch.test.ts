@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { htmlIncludes, renderedCodec } from '../../src/cache/codecs.ts';
 import { idleCores, MIN_BODIES_PER_WORKER, renderMarkdownAll, workersFor } from '../../src/markdown/batch.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
+import { linkBody } from '../../src/content/bodies.ts';
+import { createUrlPolicy } from '../../src/site/routes.ts';
 
 describe('renderMarkdownAll', () => {
   it('shares a large batch with a worker thread, run from source as from the bundle, and gives the same HTML', async () => {
@@ -43,7 +45,18 @@ describe('renderedCodec', () => {
     const parts = renderedCodec.encode(rendered) as string[];
     // The HTML is a part of its own: the same string, not a copy joined to the JSON.
     expect(parts.at(-1)).toBe(rendered.html);
-    expect(renderedCodec.decode(Buffer.from(parts.join('')))).toEqual(rendered);
+    const kept = renderedCodec.decode(Buffer.from(parts.join('')));
+    // The facts and the HTML are read through the kept body's getters, not copied as its own.
+    expect({ ...kept, facts: kept.facts, html: kept.html }).toEqual(rendered);
+  });
+
+  it('keeps the facts of a kept body whose links are rewritten (--base)', () => {
+    const rendered = createMarkdown({})('# Title\n\nSee [the terms](/terms).\n');
+    const kept = renderedCodec.decode(Buffer.from((renderedCodec.encode(rendered) as string[]).join('')));
+    const linked = linkBody(kept, createUrlPolicy({ format: 'file', base: '/sub/' }, 'https://example.com'));
+    expect(linked.html).toContain('href="/sub/terms');
+    expect(linked.facts).toEqual(rendered.facts);
+    expect(linked.rawHtml).toEqual(rendered.rawHtml);
   });
 
   it('tells whether a kept body holds an image, decoded or not, as for a body rendered now', () => {

@@ -13,19 +13,18 @@
  * inodes would also need the same size and modification time.
  */
 import type { Stats } from 'node:fs';
-import { isRacyMs } from './racy.ts';
+import { racyJudge } from './racy.ts';
 
-/** The stamp of a file, whether or not its time can vouch for it (see vouches). */
+/** The stamp of a file, whether or not its time can vouch for it (see vouchesSince). */
 export function stampOf(stats: Stats): string {
   return `${stats.size}\t${stats.mtimeMs}\t${stats.ino}`;
 }
 
-/** True when the time of a file stat'ed after `readAt` (the wall clock in ns, src/racy.ts: clockNs) vouches for its stamp. */
-export function vouches(stats: Stats, readAt: bigint): boolean {
-  return !isRacyMs(stats.mtimeMs, readAt);
-}
-
-/** The stamp of a file stat'ed after `readAt`, or undefined when its time cannot vouch for it. */
-export function vouchedStampOf(stats: Stats, readAt: bigint): string | undefined {
-  return vouches(stats, readAt) ? stampOf(stats) : undefined;
+/**
+ * Whether the time of a file stat'ed after `readAt` (the wall clock in ns, src/racy.ts: clockNs)
+ * vouches for its stamp; made once for the many files of a walk or a build (src/racy.ts: racyJudge).
+ */
+export function vouchesSince(readAt: bigint): (stats: Stats) => boolean {
+  const racy = racyJudge(readAt);
+  return (stats) => !racy(stats.mtimeMs);
 }

@@ -22,5 +22,20 @@ export function isRacy(mtimeNs: bigint, readAt: bigint): boolean {
 
 /** isRacy for a time read as milliseconds with their fraction (fs.Stats' mtimeMs: to a quarter of a microsecond). */
 export function isRacyMs(mtimeMs: number, readAt: bigint): boolean {
-  return isRacy(BigInt(Math.floor(mtimeMs * 1e6)), readAt);
+  return racyJudge(readAt)(mtimeMs);
+}
+
+/**
+ * isRacyMs against one `readAt`, for a walk of thousands of files: the limits are worked out once,
+ * and each time is compared as a number with them (a comparison of a number with a BigInt is
+ * exact), where isRacy made four BigInts a file.
+ */
+export function racyJudge(readAt: bigint): (mtimeMs: number) => boolean {
+  const fine = readAt - FINE_TICK;
+  const coarse = readAt - COARSE_TICK;
+  return (mtimeMs) => {
+    // A whole number of ns (a double this large has no fraction), as isRacy takes it.
+    const mtimeNs = Math.floor(mtimeMs * 1e6);
+    return mtimeNs >= (mtimeNs % 1e9 === 0 ? coarse : fine);
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockNs, isRacy, isRacyMs } from '../src/racy.ts';
+import { clockNs, isRacy, isRacyMs, racyJudge } from '../src/racy.ts';
 
 describe('isRacy', () => {
   const readAt = clockNs(Date.parse('2026-01-01T12:00:00.500Z'));
@@ -34,5 +34,20 @@ describe('isRacyMs', () => {
     const second = Date.parse('2026-01-01T11:59:59.000Z');
     expect(isRacyMs(second, readAt)).toBe(true);
     expect(isRacyMs(second + 0.001, readAt)).toBe(false);
+  });
+});
+
+describe('racyJudge', () => {
+  const readAt = clockNs(Date.parse('2026-01-01T12:00:00.500Z'));
+  const ms = Date.parse('2026-01-01T12:00:00.500Z');
+
+  it('judges every time as isRacy judges it in ns, at the limits of both ticks too', () => {
+    const judge = racyJudge(readAt);
+    const second = Date.parse('2026-01-01T11:59:59.000Z');
+    const times = [ms - 60.25, ms - 50.001, ms - 49.999, ms - 10.25, ms, ms + 1, second, second - 1000];
+    for (const mtimeMs of times) {
+      expect([mtimeMs, judge(mtimeMs)]).toEqual([mtimeMs, isRacy(BigInt(Math.floor(mtimeMs * 1e6)), readAt)]);
+    }
+    expect(times.map(judge)).toEqual([false, false, true, true, true, true, true, false]);
   });
 });

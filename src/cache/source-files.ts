@@ -17,7 +17,7 @@ import { isJsonSafe, restoreParsed, withFields } from '../content/parse.ts';
 import type { SourceFile } from '../content/source.ts';
 import { asciiJson, textOf } from './disk.ts';
 import { linesCodec } from './codecs.ts';
-import { vouchedStampOf } from '../file-stamp.ts';
+import { stampOf, vouchesSince } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
 import type { Codec, Store } from './store.ts';
 
@@ -124,10 +124,10 @@ export type SourceStamps = (absolute: string) => string | undefined;
  * A single build takes the stamps of the walk that came before it instead (src/unchanged-build.ts).
  */
 export function statStamps(now = Date.now()): SourceStamps {
-  const readAt = clockNs(now);
+  const vouches = vouchesSince(clockNs(now));
   return (absolute) => {
     const stats = statOf(absolute);
-    return stats && vouchedStampOf(stats, readAt);
+    return stats && vouches(stats) ? stampOf(stats) : undefined;
   };
 }
 

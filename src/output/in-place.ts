@@ -54,7 +54,9 @@ export function writeInPlace(
   let changed: OutputFile | undefined;
   for (const file of files) {
     const target = joined(outDir, file.path);
-    if (!walk.files.has(target)) return undefined;
+    // One look-up a file; undefined is also the stamp of a file the walk met too new to vouch for.
+    const stamp = walk.files.get(target);
+    if (stamp === undefined && !walk.files.has(target)) return undefined;
     for (let slash = file.path.lastIndexOf('/'); slash !== -1; slash = file.path.lastIndexOf('/', slash - 1)) {
       const folder = file.path.slice(0, slash);
       if (folders.has(folder)) break;
@@ -62,7 +64,7 @@ export function writeInPlace(
     }
     const same = file.source
       ? sameAsSource(target, file.source)
-      : previous.holds(file.path, target, file.contents ?? '', file.key, walk.files.get(target));
+      : previous.holds(file.path, target, file.contents ?? '', file.key, stamp);
     if (same) continue;
     if (changed) return undefined;
     changed = file;

@@ -15,3 +15,8 @@ export function walkOutputFolder(outDir: string, readAt = clockNs()): OpenWalk {
 export function outputPathOf(outDir: string, name: string): string {
   return path.join(path.dirname(outDir), name);
 }
+
+/** The output file (relative to the folder, forward slashes: OutputFile.path) of a name in the walk. */
+export function outputFileOf(outDir: string, name: string): string {
+  return name.slice(path.basename(outDir).length + 1);
+}

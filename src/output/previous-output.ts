@@ -9,7 +9,7 @@
  * would keep the time), so a file edited in the output is written anew either way.
  */
 import { closeSync, linkSync, lstatSync, openSync, readSync } from 'node:fs';
-import { vouchedStampOf } from '../file-stamp.ts';
+import { stampOf, vouchesSince } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
 
 /** What the last build knew of each file it left in the output, by path. */
@@ -29,7 +29,7 @@ export interface PreviousOutput {
 }
 
 export function openPreviousOutput(last: OutputRecords | undefined, now = Date.now()): PreviousOutput {
-  const readAt = clockNs(now);
+  const vouches = vouchesSince(clockNs(now));
   const records: OutputRecords = new Map();
   const take = (
     path: string,
@@ -44,7 +44,7 @@ export function openPreviousOutput(last: OutputRecords | undefined, now = Date.n
       if (stamp === undefined) {
         const stats = lstatSync(previous);
         if (!stats.isFile()) return false;
-        stamp = vouchedStampOf(stats, readAt);
+        stamp = vouches(stats) ? stampOf(stats) : undefined;
       }
       const record = last?.get(path);
       const known = key !== undefined && stamp !== undefined && record?.[0] === key && record[1] === stamp;

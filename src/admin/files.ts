@@ -11,7 +11,7 @@ import { KINDS, type ContentKind } from '../content/kinds.ts';
 import type { SiteFile, Stat } from '../content/schema.ts';
 import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from '../content/section-ids.ts';
 import type { OutputFile } from '../output/plan.ts';
-import { vouchedStampOf } from '../file-stamp.ts';
+import { stampOf, vouchesSince } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
 import { createCmsConfig, LIST_FIELD, LIST_FORMAT, renderCmsConfig, type CmsRepository } from './cms-config.ts';
 import { findToolRoot } from './preview-bundle.ts';
@@ -114,14 +114,18 @@ let bundle: OutputFile[] | undefined;
 function cmsBundle(): OutputFile[] {
   if (bundle) return bundle;
   const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')), 'dist');
-  const readAt = clockNs();
+  const vouches = vouchesSince(clockNs());
   bundle = readdirSync(dist)
     .filter((name) => name === ADMIN.cms || /^\d+\.decap-cms\.js$/.test(name) || name.endsWith('.wasm'))
     .sort()
     .map((name) => {
       const file = path.join(dist, name);
-      const stamp = vouchedStampOf(statSync(file), readAt);
-      return { path: name, contents: readFileSync(file), ...(stamp !== undefined && { key: `decap-cms ${stamp}` }) };
+      const stats = statSync(file);
+      return {
+        path: name,
+        contents: readFileSync(file),
+        ...(vouches(stats) && { key: `decap-cms ${stampOf(stats)}` }),
+      };
     });
   return bundle;
 }

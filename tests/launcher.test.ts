@@ -4,6 +4,7 @@
  * is copied here with node_modules/.cache made a plain file, which no one can create folders in,
  * root included: the bundle must go to $XDG_CACHE_HOME, or the failure must say what to do.
  */
+import { isAscii } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import module from 'node:module';
@@ -72,6 +73,11 @@ describe('the launcher with node_modules that cannot be written', () => {
     expect(build.stderr).toBe('');
     expect(build.code).toBe(0);
     expect(await readFile(project.file('dist/index.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
+  });
+
+  it('writes the script form of the CLI as ASCII, so that V8 holds it as one byte a character', async () => {
+    const [bundle] = await bundles(path.join(temp, 'xdg'));
+    expect(isAscii(await readFile(path.join(bundle!, 'cli-script.js')))).toBe(true);
   });
 
   // Node 20 only: later Nodes run the ES module bundle with module.enableCompileCache.

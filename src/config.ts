@@ -1,10 +1,8 @@
 /** resolveConfig(options) -> ResolvedConfig: the only home of defaults. */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { decodeText, MAX_CONTENT_BYTES } from './content/decode.ts';
-import { parseYaml } from './content/yaml.ts';
 import { createError, type SiteError } from './errors.ts';
-import { readInside } from './project-paths.ts';
+import { readSiteUrl } from './site-url.ts';
 
 export type UrlFormat = 'file' | 'directory';
 
@@ -70,6 +68,8 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     throw usage(`--format must be "file" or "directory", not "${format}".`);
   }
   const contentDir = path.join(root, 'content');
+  const cacheDir = path.join(root, '.cache', 'agency-site');
+  const cache = options.cache ?? true;
   const siteUrl = options.siteUrl === undefined ? undefined : resolveSiteUrl(options.siteUrl);
   const config: ResolvedConfig = {
     root,
@@ -77,14 +77,14 @@ export function resolveConfig(options: Options = {}): ResolvedConfig {
     templatesDir: path.join(root, 'templates'),
     publicDir: path.join(root, 'public'),
     outDir,
-    cacheDir: path.join(root, '.cache', 'agency-site'),
-    base: baseFor(options.base, siteUrl ?? readSiteUrl(contentDir)),
+    cacheDir,
+    base: baseFor(options.base, siteUrl ?? readSiteUrl(contentDir, cache ? cacheDir : undefined)),
     siteUrl,
     format,
     allowHtml: options.allowHtml ?? false,
     allowPublicScripts: options.allowScripts ?? false,
     verbose: options.verbose ?? false,
-    cache: options.cache ?? true,
+    cache,
     threads: resolveThreads(options.threads),
     drafts: options.drafts ?? false,
     future: options.future ?? false,
@@ -138,23 +138,6 @@ export function urlPath(siteUrl: string): string {
 
 export function baseMismatch(base: string, siteUrl: string): SiteError {
   return createError('UsageError', { base, siteUrl, sitePath: urlPath(siteUrl) });
-}
-
-/**
- * The site file's url, read early because it decides the base. Read as the build reads it (inside
- * the project, a regular file, within the size limit, with the same YAML parser), so a link to a
- * device or to a file elsewhere is never read here; the build then reports what is wrong with it.
- */
-function readSiteUrl(contentDir: string): string | undefined {
-  const file = 'content/site.yaml';
-  try {
-    const text = decodeText(readInside(contentDir, path.join(contentDir, 'site.yaml'), file, MAX_CONTENT_BYTES), file);
-    const data = parseYaml(text, { file, source: text, lineOffset: 0, syntaxCode: 'YamlSyntax' }).data;
-    const url: unknown = (data as { url?: unknown } | null)?.url;
-    return typeof url === 'string' && URL.canParse(url) ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function resolveBase(base: string): string {

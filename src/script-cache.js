@@ -29,10 +29,18 @@ export function cacheFileOf(file, node = process) {
 const CHANGED_WHILE_RUNNING = ['--semi-space-growth-factor=2', '--heap-growing-percent=0'];
 
 /**
+ * V8 drops the bytecode of a function that has not run for a few full collections, and a build
+ * has many: made at the exit, the cache lacked the script's top level and the top level of every
+ * bundled module (they run once, at the start), so each run parsed the whole script again.
+ */
+const KEEP_COMPILED = ['--no-flush-bytecode'];
+
+/**
  * Compiles and runs the CommonJS-shaped script `file`, from its code cache when V8 accepts it.
  * `startFlags`: the V8 flags set before it runs (src/launcher.js), set again when the cache is made.
  */
 export function runScript(file, startFlags = []) {
+  for (const flag of KEEP_COMPILED) v8.setFlagsFromString(flag);
   const code = readFileSync(file, 'utf8');
   const cacheFile = cacheFileOf(file);
   const cachedData = readCache(cacheFile);
@@ -40,7 +48,7 @@ export function runScript(file, startFlags = []) {
   const script = new vm.Script(code, { filename: file, cachedData });
   if (!cachedData || script.cachedDataRejected)
     process.once('exit', () => {
-      for (const flag of [...CHANGED_WHILE_RUNNING, ...startFlags]) v8.setFlagsFromString(flag);
+      for (const flag of [...CHANGED_WHILE_RUNNING, ...startFlags, ...KEEP_COMPILED]) v8.setFlagsFromString(flag);
       writeCache(script, cacheFile);
     });
   const module = { exports: {}, filename: file };

@@ -4,6 +4,7 @@
  * is copied here with node_modules/.cache made a plain file, which no one can create folders in,
  * root included: the bundle must go to $XDG_CACHE_HOME, or the failure must say what to do.
  */
+import { isAscii } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import module from 'node:module';
@@ -72,6 +73,11 @@ describe('the launcher with node_modules that cannot be written', () => {
     expect(build.stderr).toBe('');
     expect(build.code).toBe(0);
     expect(await readFile(project.file('dist/index.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
+  });
+
+  it('writes the script form of the CLI as ASCII, so that V8 holds it as one byte a character', async () => {
+    const [bundle] = await bundles(path.join(temp, 'xdg'));
+    expect(isAscii(await readFile(path.join(bundle!, 'cli-script.js')))).toBe(true);
   });
 
   // Node 20 only: later Nodes run the ES module bundle with module.enableCompileCache.
@@ -208,5 +214,47 @@ describe('the code cache of the CLI run as a script', () => {
     const inode = (await stat(path.join(folder, cache!))).ino;
     await runScript();
     expect((await stat(path.join(folder, cache!))).ino).toBe(inode);
+  });
+
+  it('keeps the code of what ran only at the start of a long run (V8 drops unused bytecode)', async () => {
+    // The CLI's top level and its modules' run once, then a build's many full collections pass
+    // (--stress-flush-code drops unused bytecode at each one here). V8 reports the bytecode the
+    // call to startOnly compiled: none when the cache of the last run held it.
+    const other = await mkdtemp(path.join(os.tmpdir(), 'agency-site-script-cache-'));
+    const long = path.join(other, 'cli-script.js');
+    const statements = Array.from({ length: 500 }, (_, index) => `    total += ${index} * n;`);
+    await writeFile(
+      long,
+      [
+        "(function (exports, require, module, __filename, __dirname) { 'use strict';",
+        "  const v8 = require('node:v8');",
+        '  const bytecode = () => v8.getHeapCodeStatistics().bytecode_and_metadata_size;',
+        '  function startOnly(n) {',
+        '    let total = 0;',
+        ...statements,
+        '    return total;',
+        '  }',
+        '  const before = bytecode();',
+        '  startOnly(1);',
+        '  const compiled = bytecode() - before;',
+        '  for (let i = 0; i < 10; i++) gc();',
+        "  process.stdout.write(compiled + '\\n');",
+        '})',
+      ].join('\n'),
+    );
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        const code = `import(${JSON.stringify(pathToFileURL(path.join(tool, 'src', 'script-cache.js')).href)}).then((m) => m.runScript(${JSON.stringify(long)}))`;
+        const flags = ['--expose-gc', '--stress-flush-code', '--input-type=module'];
+        execFile(process.execPath, [...flags, '-e', code], (error, stdout) =>
+          error ? reject(error) : resolve(stdout),
+        );
+      });
+    try {
+      expect(Number(await run())).toBeGreaterThan(1000);
+      expect(Number(await run())).toBe(0);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 });

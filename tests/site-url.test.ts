@@ -4,9 +4,12 @@
  * (/repo/repo/terms), and --base alone pointed them at the wrong host. Now the URL's path is the
  * base, and a --base that disagrees is a usage error.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../src/config.ts';
+import { readSiteUrl } from '../src/site-url.ts';
 import { createUrlPolicy } from '../src/site/routes.ts';
 import { copyProject, runCli, type TempProject } from './helpers/project.ts';
 
@@ -108,5 +111,50 @@ describe('a GitHub Pages project site, built by the CLI', () => {
       '[UsageError] --base /other/ does not match the site URL https://user.github.io/repo/, whose path is /repo/.',
     );
     await expect(readFile(project.file('never/index.html'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('readSiteUrl, with the last answer kept in the cache folder', () => {
+  let root: string;
+  let content: string;
+  let cache: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'agency-site-site-url-'));
+    content = path.join(root, 'content');
+    cache = path.join(root, '.cache', 'agency-site');
+    await mkdir(content);
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+  // Not plain `key: value` lines: the YAML parser reads it.
+  const site = (url: string) => `name: Studio\nurl: ${url}\nnav:\n  links:\n    - label: Home\n      href: /\n`;
+  it('answers from the kept answer while the site file is the same, and reads a changed one anew', async () => {
+    await writeFile(path.join(content, 'site.yaml'), site('https://example.com/repo/'));
+    expect(readSiteUrl(content, cache)).toBe('https://example.com/repo/');
+    // The kept answer is the one given: changed by hand, it shows.
+    const file = path.join(cache, 'site-url.json');
+    const answer = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...answer, url: 'https://kept.example/' }));
+    expect(readSiteUrl(content, cache)).toBe('https://kept.example/');
+    await writeFile(path.join(content, 'site.yaml'), site('https://example.org/'));
+    expect(readSiteUrl(content, cache)).toBe('https://example.org/');
+    expect(JSON.parse(await readFile(file, 'utf8')).url).toBe('https://example.org/');
+  });
+
+  it('keeps "no url" for a site file that is not valid YAML', async () => {
+    await writeFile(path.join(content, 'site.yaml'), `${site('https://example.com/')}url: [\n`);
+    expect(readSiteUrl(content, cache)).toBeUndefined();
+    expect(readSiteUrl(content, cache)).toBeUndefined();
+  });
+
+  it('keeps nothing without a cache folder (--no-cache), and resolveConfig passes none then', async () => {
+    await rm(path.join(root, '.cache'), { recursive: true, force: true });
+    await writeFile(path.join(content, 'site.yaml'), site('https://example.com/repo/'));
+    expect(readSiteUrl(content, undefined)).toBe('https://example.com/repo/');
+    expect(resolveConfig({ root, cache: false }).base).toBe('/repo/');
+    expect(await readdir(root)).toEqual(['content']);
+    expect(resolveConfig({ root }).base).toBe('/repo/');
+    expect(await readdir(cache)).toEqual(['site-url.json']);
   });
 });

@@ -156,9 +156,10 @@ const linkKeys = new Map<string, string>();
 function linkKey(text: string): string {
   let key = linkKeys.get(text);
   if (key === undefined) {
+    // Trailing spaces, punctuation and arrows (… → » ›), escaped: the CLI's bundle stays ASCII (src/bundle.js).
     key = text
       .toLowerCase()
-      .replace(/[\s.!?:…→»›]+$/u, '')
+      .replace(/[\s.!?:\u2026\u2192\u00bb\u203a]+$/u, '')
       .trim();
     if (linkKeys.size > 10_000) linkKeys.clear();
     linkKeys.set(text, key);

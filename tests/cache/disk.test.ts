@@ -97,18 +97,23 @@ describe('loadDiskCache: the changes beside the whole file', () => {
     await first.save();
     const before = await wholeFile();
     const second = await loadDiskCache(dir, '1');
-    for (let index = 0; index < 9; index++) second.get(`p:${index}`);
+    for (let index = 0; index < 9; index++) if (index !== 4) second.get(`p:${index}`);
+    second.set('p:4', 'page 4 changed');
     second.set('p:9', 'page 9 changed');
     second.set('block:last', 'two');
     await second.save();
     expect((await wholeFile()).equals(before)).toBe(true);
     expect((await stat(changesFile())).size).toBeLessThan(before.length / 2);
     const third = await loadDiskCache(dir, '1');
-    expect([third.get('p:0'), third.get('p:9'), third.get('block:last')]).toEqual([
+    // The whole file's values are read around the ones the changes replaced.
+    expect([third.get('p:0'), third.get('p:3'), third.get('p:4'), third.get('p:5'), third.get('p:8')]).toEqual([
       'page 0 '.repeat(50),
-      'page 9 changed',
-      'two',
+      'page 3 '.repeat(50),
+      'page 4 changed',
+      'page 5 '.repeat(50),
+      'page 8 '.repeat(50),
     ]);
+    expect([third.get('p:9'), third.get('block:last')]).toEqual(['page 9 changed', 'two']);
   });
 
   it('forgets the entries of the whole file a save with changes did not use', async () => {

@@ -77,8 +77,9 @@ describe('exit codes', () => {
   });
 
   it('prints the stack and says it is a bug when the generator itself fails, and exits 1', async () => {
-    // A preloaded module breaks JSON.parse for the template source map (the first source map
-    // parsed): a stand-in for any bug of ours. The maps of the generator itself still parse.
+    // A preloaded module breaks JSON.parse for the first Markdown body taken from the disk cache
+    // (its head, src/cache/codecs.ts): a stand-in for any bug of ours. The source maps that map
+    // the stack still parse.
     const preload = path.join(os.tmpdir(), `agency-site-bug-${process.pid}.cjs`);
     await writeFile(
       preload,
@@ -86,7 +87,7 @@ describe('exit codes', () => {
         'const parse = JSON.parse;',
         'let broken = false;',
         'JSON.parse = function (text, ...rest) {',
-        "  if (!broken && typeof text === 'string' && text.includes('\"mappings\"')) {",
+        "  if (!broken && typeof text === 'string' && text.startsWith('{\"rawHtml\"')) {",
         '    broken = true;',
         "    throw new TypeError('simulated bug');",
         '  }',
@@ -101,7 +102,7 @@ describe('exit codes', () => {
     expect(result.stderr).toContain('internal error This is a bug in agency-site, not in your content.');
     expect(result.stderr).toContain('TypeError: simulated bug');
     // The frames point into src/, not into the bundle the launcher runs.
-    expect(result.stderr).toMatch(/\n\s+at loadTemplates \(.*src[\\/]render[\\/]templates\.ts:\d+:\d+\)/);
+    expect(result.stderr).toMatch(/\n\s+at new KeptBody \(.*src[\\/]cache[\\/]codecs\.ts:\d+:\d+\)/);
     expect(result.stderr).not.toContain('node_modules/.cache/agency-site');
   });
 });

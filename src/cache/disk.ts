@@ -380,6 +380,7 @@ function readHead(descriptor: number, version: string): Head | undefined {
   if (!readAt(descriptor, headerBytes, 0, headerBytes.length, headerStart)) return undefined;
   const header = JSON.parse(textOf(headerBytes)) as CacheFile['header'];
   if (header.version !== version) return undefined;
+  if (typeof header.id !== 'string' || !(header.gone === undefined || Array.isArray(header.gone))) return undefined;
   const slices = new Map<string, [number, number]>();
   let offset = MAGIC.length;
   for (const [key, valueLength] of header.keys) {

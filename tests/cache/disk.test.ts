@@ -75,6 +75,24 @@ describe('loadDiskCache', () => {
     expect((await loadDiskCache(dir, '1')).get('m:a')).toBeUndefined();
   });
 
+  it('ignores changes whose header has the wrong shape', async () => {
+    const cache = await loadDiskCache(dir, '1');
+    cache.set('m:a', 'a');
+    await cache.save();
+    const bytes = await readFile(path.join(dir, CACHE_FILE));
+    const end = bytes.length - 4;
+    const { id } = JSON.parse(bytes.toString('utf8', end - bytes.readUInt32LE(end), end)) as { id: string };
+    // Changes for this very file, of the right version, with a number where the gone keys belong.
+    const header = Buffer.from(JSON.stringify({ version: '1', id: 'y', keys: [], whole: id, gone: 5 }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length);
+    await writeFile(
+      path.join(dir, CHANGES_FILE),
+      Buffer.concat([Buffer.from('agency-site cache 3\n'), header, length]),
+    );
+    expect((await loadDiskCache(dir, '1')).get('m:a')).toBe('a');
+  });
+
   it('starts empty when the folder does not exist, and creates it on save', async () => {
     const cache = await loadDiskCache(path.join(dir, 'deep', 'er'), '1');
     cache.set('m:a', 'a');

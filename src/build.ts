@@ -126,11 +126,16 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     // A store that outlives the build (dev's) drops what this build did not use; a build's own ends with it.
     if (options.store) run.store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
+    let bytes: number | undefined;
     return {
       ...clock.result(),
       pages: pages.pages.length,
       files: output.planned.length,
-      ...sizeOf(output.planned),
+      // Counted when first asked, not spread (a spread would read it): a dev rebuild does not need it.
+      get bytes() {
+        bytes ??= output.planned.reduce((sum, file) => sum + byteLength(file), 0);
+        return bytes;
+      },
       images: { ...site.publication.work },
       computed: { ...computedBy(run), advice: advice.computed },
       workers: run.workers.count,
@@ -220,15 +225,6 @@ function startClock() {
       mark = now;
     },
     result: () => ({ milliseconds: Math.round(performance.now() - started), stages }),
-  };
-}
-
-/** Counted when asked: a dev rebuild does not need it. */
-function sizeOf(planned: OutputFile[]): { readonly bytes: number } {
-  return {
-    get bytes() {
-      return planned.reduce((sum, file) => sum + byteLength(file), 0);
-    },
   };
 }
 

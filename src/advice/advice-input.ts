@@ -60,6 +60,13 @@ export function bodiesShownOn(route: Route, site: Site): Array<{ file: string; h
   return HOME_KINDS.flatMap((name) => filesOf(site, name)).map(({ file, entry }) => ({ file, html: entry.html ?? '' }));
 }
 
+/**
+ * The Markdown part of the advice page each entry is shown on, made once per entry: an entry is the
+ * same object while its file and body are (src/content/load.ts; a page's with its pictures placed,
+ * src/images/place.ts), and this runs for every page of every dev rebuild.
+ */
+const entryParts = new WeakMap<object, AdvicePage['markdown']>();
+
 export function createAdvicePages(
   rendered: ReadonlyArray<{ route: Route; html: string | Uint8Array }>,
   site: Site,
@@ -68,20 +75,25 @@ export function createAdvicePages(
   // The HTML and the facts read when the rules run on the page: a warm build runs them on few pages
   // of thousands, and a body the disk cache kept is decoded only then.
   const part = (file: string, entry: { html?: string }): AdvicePage['markdown'] => {
+    let made = entryParts.get(entry);
+    if (made) return made;
     const found = 'html' in entry ? markdownOf(file) : undefined;
-    if (!found) return [];
-    return [
-      {
-        file,
-        get html() {
-          return entry.html!;
-        },
-        lineOffset: found.lineOffset,
-        get facts() {
-          return found.facts;
-        },
-      },
-    ];
+    made = found
+      ? [
+          {
+            file,
+            get html() {
+              return entry.html!;
+            },
+            lineOffset: found.lineOffset,
+            get facts() {
+              return found.facts;
+            },
+          },
+        ]
+      : [];
+    entryParts.set(entry, made);
+    return made;
   };
   const home = HOME_KINDS.flatMap((name) => filesOf(site, name)).flatMap(({ file, entry }) => part(file, entry));
   const siteFile = contentFile(KINDS.settings);

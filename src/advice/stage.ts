@@ -77,11 +77,10 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
 
 export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   const { loaded, report, base, kept } = input;
-  const markdown = new Map(loaded.markdown.map((part) => [part.file, part]));
   const sources = sourcesByFile(loaded.sources);
   const context = { sources, base, report };
   let computed = 0;
-  const pages = createAdvicePages(input.pages, loaded.site, (file) => markdown.get(file));
+  const pages = createAdvicePages(input.pages, loaded.site, loaded.markdownOf);
   const keys = kept && pages.map((page, index) => kept.keyOf(page, index));
   const before = kept?.lastKeys();
   // `lookUp`: false where the key cannot be kept (the page's own changed, and pages did not move).

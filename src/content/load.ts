@@ -42,8 +42,8 @@ export interface LoadedSite {
   warnings: SiteError[];
   /** The images Markdown bodies show, checked, once each: the build makes them as it makes the portfolio's. */
   markdownImages: Image[];
-  /** What each Markdown body holds for content advice, by file (content/about.md). */
-  markdown: Array<{ file: string; lineOffset: number; facts: MarkdownFacts }>;
+  /** What the Markdown body of a file (content/about.md) holds for content advice, and the lines before it. */
+  markdownOf(file: string): { lineOffset: number; facts: MarkdownFacts } | undefined;
 }
 
 /** Every declared kind read and checked: the valid files of each, in order. */
@@ -142,12 +142,18 @@ export function imagesBesideBodies(kinds: LoadedKinds): Image[] {
   return [...covers, ...kinds.homeImages];
 }
 
-/** The files whose Markdown body the site shows, in kind order. */
+/** The files whose Markdown body the site shows, in kind order; listed once per load (the steps after it ask again). */
 export function bodiesOf(kinds: LoadedKinds): Parsed[] {
-  return KIND_NAMES.flatMap((name) =>
-    KINDS[name].body === 'text' ? kinds.files[name].map((file) => file.parsed!) : [],
-  );
+  let shown = shownBodies.get(kinds);
+  if (!shown) {
+    shown = KIND_NAMES.flatMap((name) =>
+      KINDS[name].body === 'text' ? kinds.files[name].map((file) => file.parsed!) : [],
+    );
+    shownBodies.set(kinds, shown);
+  }
+  return shown;
 }
+const shownBodies = new WeakMap<LoadedKinds, Parsed[]>();
 
 /** The site from valid kinds and the rendered bodies (by file); throws the problems of the bodies' images. */
 export async function assembleSite(
@@ -157,19 +163,24 @@ export async function assembleSite(
 ): Promise<LoadedSite> {
   const shown = bodiesOf(kinds);
   const warnings: SiteError[] = [];
-  const markdown: LoadedSite['markdown'] = [];
+  const parsedOf = new Map<string, Parsed>();
   for (const parsed of shown) {
+    parsedOf.set(parsed.file, parsed);
     const result = bodies.get(parsed.file)!;
     if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
-    // Read when the advice runs on a page that shows it: a kept body's facts are decoded then.
-    markdown.push({
-      file: parsed.file,
+  }
+  // Asked by the advice for the pages it reads: a kept body's facts are decoded when a rule reads them.
+  const markdownOf = (file: string) => {
+    const parsed = parsedOf.get(file);
+    if (!parsed) return undefined;
+    const result = bodies.get(file)!;
+    return {
       lineOffset: parsed.bodyLineOffset,
       get facts() {
         return result.facts;
       },
-    });
-  }
+    };
+  };
   const entries = entriesOf(kinds, bodies);
   const homeFile = kinds.files.home[0]!;
   const render = hasMarkdownFields(entries.home) ? await homeMarkdown() : refuseMarkdown;
@@ -188,7 +199,7 @@ export async function assembleSite(
     sources: kinds.sources,
     warnings: sortErrors(warnings),
     markdownImages,
-    markdown,
+    markdownOf,
   };
 }
 

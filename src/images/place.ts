@@ -69,11 +69,10 @@ export function placeSiteImages(
   };
   if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home } };
   const place = <T extends { html: string }>(entry: T): T => {
-    // Without reading the HTML of a body that holds no image (a kept body's is decoded when first read).
-    if (!mayShowImages(entry)) return entry;
     const last = placedEntries.get(entry);
     if (last?.bySrc === bySrc && last.renderPicture === renderPicture) return last.placed as T;
-    const html = placeMarkdownImages(entry.html, bySrc, renderPicture);
+    // Without reading the HTML of a body that holds no image (a kept body's is decoded when first read).
+    const html = mayShowImages(entry) ? placeMarkdownImages(entry.html, bySrc, renderPicture) : entry.html;
     const placed = html === entry.html ? entry : { ...entry, html };
     placedEntries.set(entry, { bySrc, renderPicture, placed });
     return placed;
@@ -94,7 +93,8 @@ export function placeSiteImages(
 
 /**
  * What each entry became, while the pictures and the renderer are the same: an entry is made once
- * from its file and body (src/content/load.ts), so a save places the images of its own entry only.
+ * from its file and body (src/content/load.ts), so a save places the images of its own entry only,
+ * and asks whether the others may show one (a search of every body's HTML) no more.
  */
 const placedEntries = new WeakMap<object, { bySrc: object; renderPicture: RenderPicture; placed: object }>();
 

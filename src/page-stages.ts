@@ -182,11 +182,15 @@ export function checkStage(
   // its own position while its key is the same: compared there, no key of 4000 is hashed.
   const before = last?.keys();
   const aligned = before?.length === input.pages.length;
-  const positions = aligned ? new Map(input.pages.map((page, index) => [page.route.file, index])) : undefined;
-  const positionOf = (file: string, key: string) => {
-    if (!positions) return last?.positionOf(key);
-    const position = positions.get(file)!;
-    return before![position] === key ? position : undefined;
+  // Made when a page's anchors are read (a suspect's): a page is asked at its own index first.
+  let positions: Map<string, number> | undefined;
+  const positionOf = (file: string, key: string, index?: number) => {
+    if (!aligned) return last?.positionOf(key);
+    if (index === undefined) {
+      positions ??= new Map(input.pages.map((page, at) => [page.route.file, at]));
+      index = positions.get(file)!;
+    }
+    return before![index] === key ? index : undefined;
   };
   // A page passed last time with the key it has now: its file and its output were the same then.
   const passedAgain = (file: string) => {
@@ -204,9 +208,9 @@ export function checkStage(
   let fresh = 0;
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
-    passed(page) {
+    passed(page, index) {
       const key = keys.get(page.route.file)!;
-      const position = positionOf(page.route.file, key);
+      const position = positionOf(page.route.file, key, index);
       if (position === undefined) return false;
       // A file that was no page (0) is none now; a page is the same as when this one passed.
       const read = suspects === undefined || suspects.has(position);

@@ -115,16 +115,26 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
       const kept = peek(name, key, codec);
       return kept !== undefined ? kept : keep(name, key, compute(), codec);
     },
-    async stepAll(name, keys, computeMissing, codec) {
-      const values = keys.map((key) => peek(name, key, codec));
-      const missing = values.flatMap((value, index) => (value === undefined ? [index] : []));
+    async stepAll<T>(
+      name: string,
+      keys: readonly string[],
+      computeMissing: (indexes: number[]) => Promise<T[]>,
+      codec?: Codec<T>,
+    ) {
+      // Loops, not map and flatMap: a dev save asks for thousands of keys and misses one.
+      const values: Array<T | undefined> = new Array(keys.length);
+      const missing: number[] = [];
+      for (let index = 0; index < keys.length; index++) {
+        values[index] = peek(name, keys[index]!, codec);
+        if (values[index] === undefined) missing.push(index);
+      }
       if (missing.length > 0) {
         const made = await computeMissing(missing);
         missing.forEach((index, position) => {
           values[index] = keep(name, keys[index]!, made[position]!, codec);
         });
       }
-      return values as NonNullable<(typeof values)[number]>[];
+      return values as T[];
     },
     computed: () => ({ ...counts }),
     size: () => [...memory.values()].reduce((sum, entries) => sum + entries.size, 0),

@@ -164,10 +164,13 @@ export async function assembleSite(
   const shown = bodiesOf(kinds);
   const warnings: SiteError[] = [];
   const parsedOf = new Map<string, Parsed>();
+  // One pass over the bodies of thousands: their raw HTML removed, and those that show images.
+  const showingImages: HomeBody[] = [];
   for (const parsed of shown) {
     parsedOf.set(parsed.file, parsed);
     const result = bodies.get(parsed.file)!;
     if (result.rawHtml.length > 0) warnings.push(...rawHtmlWarnings(parsed, result));
+    if (result.images) showingImages.push({ parsed, images: result.images });
   }
   // Asked by the advice for the pages it reads: a kept body's facts are decoded when a rule reads them.
   const markdownOf = (file: string) => {
@@ -187,7 +190,7 @@ export async function assembleSite(
   const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, render);
   warnings.push(...home.warnings);
   const markdownImages = withImages(
-    await checkBodyImages(context, shown, bodies, home.bodies),
+    await checkBodyImages(context, [...showingImages, ...home.bodies]),
     imagesBesideBodies(kinds),
   );
   const site = { logo: kinds.logo! } as Site;
@@ -305,21 +308,9 @@ export function bodyOfEntry(entry: object): RenderedMarkdown | undefined {
   return entryBodies.get(entry);
 }
 
-/** Every image of every body checked; all problems thrown together. */
-async function checkBodyImages(
-  context: LoadContext,
-  shown: Parsed[],
-  bodies: ReadonlyMap<string, RenderedMarkdown>,
-  homeBodies: readonly HomeBody[],
-): Promise<Image[]> {
-  // A loop, not flatMap: no array per body of thousands.
-  const checks = [];
-  for (const parsed of shown) {
-    const images = bodies.get(parsed.file)!.images;
-    if (images) checks.push(checkMarkdownImages(context, parsed, images));
-  }
-  for (const { parsed, images } of homeBodies) checks.push(checkMarkdownImages(context, parsed, images));
-  const checked = await Promise.all(checks);
+/** Every image of the bodies that show one checked; all problems thrown together. */
+async function checkBodyImages(context: LoadContext, showing: readonly HomeBody[]): Promise<Image[]> {
+  const checked = await Promise.all(showing.map(({ parsed, images }) => checkMarkdownImages(context, parsed, images)));
   const errors = checked.flatMap((result) => result.errors);
   if (errors.length > 0) throw new SiteErrors(sortErrors(errors));
   const bySrc = new Map(checked.flatMap((result) => result.value!).map((image) => [image.src, image]));

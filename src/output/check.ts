@@ -22,7 +22,8 @@ export interface RenderedPage {
  */
 export interface CheckMemo {
   scan(page: RenderedPage, read: () => PageScan): PageScan;
-  passed(page: RenderedPage): boolean;
+  /** `index`: the page's position among the pages checked. */
+  passed(page: RenderedPage, index: number): boolean;
   /** The page passed; `anchored`: the output files its anchors point into. */
   keep(page: RenderedPage, anchored: ReadonlySet<string>): void;
 }
@@ -60,9 +61,10 @@ export function checkSite(input: SiteCheckInput): SiteError[] {
   const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [], partial = new Set() } = input;
   const context = { ...createCheckContext(pages, files, urls, sources, memo), partial };
   const errors: SiteError[] = [];
-  for (const page of pages) {
-    if (memo.passed(page)) continue;
-    const scan = context.scanOf(page.route.file)!;
+  for (let index = 0; index < pages.length; index++) {
+    const page = pages[index]!;
+    if (memo.passed(page, index)) continue;
+    const scan = context.scanOf(page.route.file, page)!;
     const before = errors.length + context.problems.size;
     const anchored = checkReferences(page, scan, context);
     const canonical = checkCanonical(page, scan, urls);
@@ -88,11 +90,16 @@ function createCheckContext(
   sources: SiteCheckInput['sources'],
   memo: CheckMemo,
 ) {
-  const pageOf = new Map(pages.map((page) => [page.route.file, page]));
+  // Made when a page's anchor first points into another: a save that checks one page of thousands
+  // again (the others pass as they did) often needs no other.
+  let byFile: Map<string, RenderedPage> | undefined;
+  const pageOf = (file: string) => {
+    byFile ??= new Map(pages.map((page) => [page.route.file, page]));
+    return byFile.get(file);
+  };
   // Read when asked: a page that passes again needs neither its own scan nor its targets'.
   const scans = new Map<string, PageScan>();
-  const scanOf = (file: string): PageScan | undefined => {
-    const page = pageOf.get(file);
+  const scanOf = (file: string, page = pageOf(file)): PageScan | undefined => {
     if (!page) return undefined;
     let scan = scans.get(file);
     if (!scan) scans.set(file, (scan = memo.scan(page, () => readPage(page))));
@@ -165,7 +172,7 @@ function checkReferences(
     if (fragment) anchored.add(target);
     const targetIds = fragment && !partial.has(target) ? scanOf(target)?.ids : undefined;
     if (fragment && targetIds && !targetIds.includes(fragment)) {
-      const targetPath = pageOf.get(target)?.route.path ?? target;
+      const targetPath = pageOf(target)?.route.path ?? target;
       const ids = [...targetIds];
       add(page, { code: 'BrokenAnchor', value: reference.value, target: targetPath, id: fragment, ids });
     }

@@ -36,148 +36,162 @@ function hidden(inside: string): boolean {
  * again is seen. Links are not followed: the build refuses what a link leads out to anyway.
  */
 export function watchSourceFolders(root: string, sources: readonly string[], on: SourceEvents): SourceWatcher {
-  const sourced = (file: string) =>
-    sources.some(
+  const watch = new FolderWatch(sources, on);
+  watch.watchFolder(root);
+  const ready = Promise.all(sources.map((folder) => watch.addSource(folder))).then(() => undefined);
+  return {
+    ready,
+    folders: () => [...watch.watchers.keys()],
+    close: () => watch.close(),
+  };
+}
+
+/** The source folders' watchers and what was last seen under them. */
+class FolderWatch {
+  /** What each path under a source folder was when last seen: a folder or a file (links count as files). */
+  private readonly known = new Map<string, 'file' | 'folder'>();
+  /** The inode of each folder watched: a folder deleted and made again under the same name is another folder. */
+  private readonly inodes = new Map<string, number>();
+  readonly watchers = new Map<string, FSWatcher>();
+  /** Paths being looked at now; true when another event for one came in meanwhile. */
+  private readonly looking = new Map<string, boolean>();
+  private closed = false;
+
+  constructor(
+    private readonly sources: readonly string[],
+    private readonly on: SourceEvents,
+  ) {}
+
+  private sourced(file: string): boolean {
+    return this.sources.some(
       (folder) => file === folder || (file.startsWith(folder + path.sep) && !hidden(file.slice(folder.length))),
     );
-  /** What each path under a source folder was when last seen: a folder or a file (links count as files). */
-  const known = new Map<string, 'file' | 'folder'>();
-  /** The inode of each folder watched: a folder deleted and made again under the same name is another folder. */
-  const inodes = new Map<string, number>();
-  const watchers = new Map<string, FSWatcher>();
-  /** Paths being looked at now; true when another event for one came in meanwhile. */
-  const looking = new Map<string, boolean>();
-  let closed = false;
+  }
 
-  function watchFolder(folder: string): boolean {
-    if (closed || watchers.has(folder)) return !closed;
+  /** A source folder listed and watched when watching starts (nothing is reported). */
+  async addSource(folder: string): Promise<void> {
+    const stats = await lstat(folder).catch(() => undefined);
+    if (!stats?.isDirectory()) return;
+    this.known.set(folder, 'folder');
+    await this.addFolder(folder, false);
+  }
+
+  watchFolder(folder: string): boolean {
+    if (this.closed || this.watchers.has(folder)) return !this.closed;
     try {
       const watcher = watch(folder, { persistent: true }, (_event, name) => {
-        if (closed) return;
+        if (this.closed) return;
         // Some platforms may not name the file: then the folder is listed again, and its files looked at.
-        if (name === null) return lookInside(folder);
+        if (name === null) return this.lookInside(folder);
         const file = path.join(folder, name.toString());
-        if (!sourced(file)) return;
-        on.stir();
-        look(file);
+        if (!this.sourced(file)) return;
+        this.on.stir();
+        this.look(file);
       });
       // A folder deleted under its watcher (EPERM on Windows): its parent's event says what happened.
       watcher.on('error', () => {
-        forgetFolder(folder);
-        look(folder);
+        this.forgetFolder(folder);
+        this.look(folder);
       });
-      watchers.set(folder, watcher);
+      this.watchers.set(folder, watcher);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR')
-        on.error(error as Error);
+        this.on.error(error as Error);
       return false;
     }
   }
 
   /** Watches a folder, then lists it (so nothing made in between is missed); reports what it holds when `report`. */
-  async function addFolder(folder: string, report: boolean): Promise<void> {
-    if (!watchFolder(folder)) return;
+  private async addFolder(folder: string, report: boolean): Promise<void> {
+    if (!this.watchFolder(folder)) return;
     let entries: Dirent[];
     try {
       const [stats, listed] = await Promise.all([lstat(folder), readdir(folder, { withFileTypes: true })]);
-      inodes.set(folder, stats.ino);
+      this.inodes.set(folder, stats.ino);
       entries = listed;
     } catch {
-      return look(folder);
+      return this.look(folder);
     }
     const folders: Promise<void>[] = [];
     for (const entry of entries) {
       const file = path.join(folder, entry.name);
-      if (closed || !sourced(file) || known.has(file)) continue;
+      if (this.closed || !this.sourced(file) || this.known.has(file)) continue;
       if (entry.isDirectory()) {
-        known.set(file, 'folder');
-        if (report) on.change({ path: file, event: 'addDir' });
-        folders.push(addFolder(file, report));
+        this.known.set(file, 'folder');
+        if (report) this.on.change({ path: file, event: 'addDir' });
+        folders.push(this.addFolder(file, report));
       } else if (report) {
         // Looked at like any new file: it is reported as added, with its stats.
-        look(file);
+        this.look(file);
       } else {
-        known.set(file, 'file');
+        this.known.set(file, 'file');
       }
     }
     await Promise.all(folders);
   }
 
-  function forgetFolder(folder: string): void {
-    for (const [watched, watcher] of watchers) {
+  private forgetFolder(folder: string): void {
+    for (const [watched, watcher] of this.watchers) {
       if (watched !== folder && !watched.startsWith(folder + path.sep)) continue;
       watcher.close();
-      watchers.delete(watched);
-      inodes.delete(watched);
+      this.watchers.delete(watched);
+      this.inodes.delete(watched);
     }
-    for (const file of known.keys()) if (file.startsWith(folder + path.sep)) known.delete(file);
+    for (const file of this.known.keys()) if (file.startsWith(folder + path.sep)) this.known.delete(file);
   }
 
-  function lookInside(folder: string): void {
-    on.stir();
-    for (const file of known.keys()) if (path.dirname(file) === folder) look(file);
-    void addFolder(folder, true);
+  private lookInside(folder: string): void {
+    this.on.stir();
+    for (const file of this.known.keys()) if (path.dirname(file) === folder) this.look(file);
+    void this.addFolder(folder, true);
   }
 
   /** Looks at one path after an event; events for it that come in meanwhile make one more look. */
-  function look(file: string): void {
-    if (looking.has(file)) {
-      looking.set(file, true);
+  private look(file: string): void {
+    if (this.looking.has(file)) {
+      this.looking.set(file, true);
       return;
     }
-    looking.set(file, false);
-    void inspect(file).then(() => {
-      const again = looking.get(file);
-      looking.delete(file);
-      if (again && !closed) look(file);
+    this.looking.set(file, false);
+    void this.inspect(file).then(() => {
+      const again = this.looking.get(file);
+      this.looking.delete(file);
+      if (again && !this.closed) this.look(file);
     });
   }
 
-  async function inspect(file: string): Promise<void> {
+  private async inspect(file: string): Promise<void> {
     const stats = await lstat(file).catch(() => undefined);
-    if (closed) return;
-    const was = known.get(file);
-    if (stats?.isDirectory() && was === 'folder' && inodes.get(file) === stats.ino) return;
+    if (this.closed) return;
+    const was = this.known.get(file);
+    if (stats?.isDirectory() && was === 'folder' && this.inodes.get(file) === stats.ino) return;
     if (was === 'folder') {
-      forgetFolder(file);
-      known.delete(file);
-      on.change({ path: file, event: 'unlinkDir' });
+      this.forgetFolder(file);
+      this.known.delete(file);
+      this.on.change({ path: file, event: 'unlinkDir' });
     }
     if (stats?.isDirectory()) {
-      if (was === 'file') on.change({ path: file, event: 'unlink' });
-      known.set(file, 'folder');
-      inodes.set(file, stats.ino);
-      on.change({ path: file, event: 'addDir' }, stats);
-      return addFolder(file, true);
+      if (was === 'file') this.on.change({ path: file, event: 'unlink' });
+      this.known.set(file, 'folder');
+      this.inodes.set(file, stats.ino);
+      this.on.change({ path: file, event: 'addDir' }, stats);
+      return this.addFolder(file, true);
     }
     if (!stats) {
       if (was === 'file') {
-        known.delete(file);
-        on.change({ path: file, event: 'unlink' });
+        this.known.delete(file);
+        this.on.change({ path: file, event: 'unlink' });
       }
       return;
     }
-    known.set(file, 'file');
-    on.change({ path: file, event: was === 'file' ? 'change' : 'add' }, stats);
+    this.known.set(file, 'file');
+    this.on.change({ path: file, event: was === 'file' ? 'change' : 'add' }, stats);
   }
 
-  watchFolder(root);
-  const ready = Promise.all(
-    sources.map(async (folder) => {
-      const stats = await lstat(folder).catch(() => undefined);
-      if (!stats?.isDirectory()) return;
-      known.set(folder, 'folder');
-      await addFolder(folder, false);
-    }),
-  ).then(() => undefined);
-  return {
-    ready,
-    folders: () => [...watchers.keys()],
-    close() {
-      closed = true;
-      for (const watcher of watchers.values()) watcher.close();
-      watchers.clear();
-    },
-  };
+  close(): void {
+    this.closed = true;
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
+  }
 }

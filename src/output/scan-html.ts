@@ -78,7 +78,13 @@ function createScan(
   position: Readonly<TagPosition>,
   isPlainBetween: (from: number, to: number) => boolean,
 ): { events: HtmlEvents; finish(): PageScan } {
-  const scan: PageScan = {
+  const events = new ScanEvents(position, isPlainBetween);
+  return { events, finish: () => events.finish() };
+}
+
+/** The scan of one page, made as htmlparser2's events (or the strict reader's) go by. */
+class ScanEvents implements HtmlEvents {
+  private readonly scan: PageScan = {
     ids: [],
     duplicateIds: [],
     references: [],
@@ -88,110 +94,129 @@ function createScan(
     images: [],
     words: 0,
   };
-  const ids = new Set<string>();
-  const duplicateIds = new Set<string>();
-  const readings: Reading[] = [];
-  let depth = 0;
-  let inBody = false;
-  let inHead = false;
-  let raw: string | undefined;
-  let title: string | undefined;
+  private readonly ids = new Set<string>();
+  private readonly duplicateIds = new Set<string>();
+  private readonly readings: Reading[] = [];
+  private depth = 0;
+  private inBody = false;
+  private inHead = false;
+  private raw: string | undefined;
+  private title: string | undefined;
   // The words of <main> are counted as its text goes by, not kept.
-  let mainDepth = 0;
-  let mainSeen = false;
-  let mainHiddenAt: number | undefined;
-  let inWord = false;
-  const count = (text: string) => {
+  private mainDepth = 0;
+  private mainSeen = false;
+  private mainHiddenAt: number | undefined;
+  private inWord = false;
+
+  constructor(
+    private readonly position: Readonly<TagPosition>,
+    private readonly isPlainBetween: (from: number, to: number) => boolean,
+  ) {}
+
+  onopentag(name: string, attributes: Record<string, string>): void {
+    this.depth++;
+    const { id } = attributes;
+    if (id && this.ids.has(id)) this.duplicateIds.add(id);
+    if (id) this.ids.add(id);
+    for (const attribute in attributes)
+      if (LINKING.has(attribute)) addReference(this.scan.references, attribute, attributes[attribute]!);
+    if (name === 'link' && this.scan.canonical === undefined && attributes.href !== undefined) {
+      // The first canonical link is the one search engines take.
+      if (hasToken(attributes.rel, 'canonical')) this.scan.canonical = attributes.href;
+    }
+    if (name === 'script' || name === 'style') this.raw = name;
+    else if (name === 'head') this.inHead = true;
+    else if (name === 'body') this.inBody = true;
+    if (this.inBody) this.openInBody(name, attributes);
+    else if (name === 'title' && this.inHead && this.title === undefined) this.read((text) => (this.title = text));
+    else if (name === 'meta' && this.inHead && this.scan.description === undefined && attributes.name === 'description')
+      this.scan.description = attributes.content ?? '';
+  }
+
+  /** An element of the body: images, hidden parts, and the texts of links and headings. */
+  private openInBody(name: string, attributes: Record<string, string>): void {
+    const { scan, readings } = this;
+    this.addBreak(name);
+    if (name === 'img') {
+      for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += ` ${attributes.alt ?? ''} `;
+      scan.images.push({ src: attributes.src ?? '', alt: attributes.alt, at: this.position.startIndex });
+      if (this.mainDepth !== 0 && this.mainHiddenAt === undefined && attributes.alt) {
+        this.count(attributes.alt);
+        this.inWord = false;
+      }
+    }
+    if (attributes['aria-hidden'] === 'true' && !VOID.has(name)) {
+      for (const reading of readings) reading.hiddenAt ??= this.depth;
+      if (this.mainDepth !== 0) this.mainHiddenAt ??= this.depth;
+    }
+    const at = this.position.startIndex;
+    if (name === 'a' && attributes.href !== undefined && attributes['aria-hidden'] !== 'true') {
+      const { href } = attributes;
+      const label = attributes['aria-label'];
+      this.read((text) => scan.links.push({ href, text: label ?? text, at }));
+    } else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
+      const level = Number(name[1]);
+      this.read((text) => scan.headings.push({ level, text, at }));
+    } else if (name === 'main' && !this.mainSeen) {
+      this.mainSeen = true;
+      this.mainDepth = this.depth;
+    }
+  }
+
+  ontext(text: string): void {
+    if (this.raw !== undefined) return;
+    if (this.mainDepth !== 0 && this.mainHiddenAt === undefined) this.count(text);
+    for (const reading of this.readings) if (reading.hiddenAt === undefined) reading.text += text;
+  }
+
+  onclosetag(name: string): void {
+    const { readings, depth } = this;
+    if (name === this.raw) this.raw = undefined;
+    else if (name === 'head') this.inHead = false;
+    for (const reading of readings) if (reading.hiddenAt === depth) reading.hiddenAt = undefined;
+    if (this.mainHiddenAt === depth) this.mainHiddenAt = undefined;
+    if (this.mainDepth === depth) this.mainDepth = 0;
+    for (let index = readings.length - 1; index >= 0; index--) {
+      const reading = readings[index]!;
+      if (reading.depth !== depth) continue;
+      readings.splice(index, 1);
+      // The title as written (the advice trims it); other texts as a screen reader reads them.
+      reading.done(
+        name === 'title'
+          ? reading.text
+          : collapse(reading.text, this.isPlainBetween(reading.from, this.position.startIndex)),
+      );
+    }
+    if (this.inBody) this.addBreak(name);
+    this.depth--;
+  }
+
+  finish(): PageScan {
+    const { scan } = this;
+    scan.ids = [...this.ids];
+    scan.duplicateIds = [...this.duplicateIds];
+    if (this.title !== undefined) scan.title = this.title;
+    return scan;
+  }
+
+  private count(text: string): void {
     for (let index = 0; index < text.length; index++) {
       const space = isSpace(text.charCodeAt(index));
-      if (!space && !inWord) scan.words++;
-      inWord = !space;
+      if (!space && !this.inWord) this.scan.words++;
+      this.inWord = !space;
     }
-  };
-  const read = (done: Reading['done']) => readings.push({ depth, text: '', from: position.endIndex + 1, done });
-  // A block ends a word ("<h1>Terms</h1><p>Back" is two words); inline elements do not.
-  const addBreak = (name: string) => {
+  }
+
+  private read(done: Reading['done']): void {
+    this.readings.push({ depth: this.depth, text: '', from: this.position.endIndex + 1, done });
+  }
+
+  /** A block ends a word ("<h1>Terms</h1><p>Back" is two words); inline elements do not. */
+  private addBreak(name: string): void {
     if (INLINE.has(name)) return;
-    inWord = false;
-    for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += ' ';
-  };
-  const events: HtmlEvents = {
-    onopentag(name, attributes) {
-      depth++;
-      if (attributes.id && ids.has(attributes.id)) duplicateIds.add(attributes.id);
-      if (attributes.id) ids.add(attributes.id);
-      for (const attribute in attributes)
-        if (LINKING.has(attribute)) addReference(scan.references, attribute, attributes[attribute]!);
-      if (name === 'link' && scan.canonical === undefined && attributes.href !== undefined) {
-        // The first canonical link is the one search engines take.
-        if (hasToken(attributes.rel, 'canonical')) scan.canonical = attributes.href;
-      }
-      if (name === 'script' || name === 'style') raw = name;
-      else if (name === 'head') inHead = true;
-      else if (name === 'body') inBody = true;
-      if (!inBody) {
-        if (name === 'title' && inHead && title === undefined) read((text) => (title = text));
-        else if (name === 'meta' && inHead && scan.description === undefined && attributes.name === 'description')
-          scan.description = attributes.content ?? '';
-        return;
-      }
-      addBreak(name);
-      if (name === 'img') {
-        for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += ` ${attributes.alt ?? ''} `;
-        scan.images.push({ src: attributes.src ?? '', alt: attributes.alt, at: position.startIndex });
-        if (mainDepth !== 0 && mainHiddenAt === undefined && attributes.alt) {
-          count(attributes.alt);
-          inWord = false;
-        }
-      }
-      if (attributes['aria-hidden'] === 'true' && !VOID.has(name)) {
-        for (const reading of readings) reading.hiddenAt ??= depth;
-        if (mainDepth !== 0) mainHiddenAt ??= depth;
-      }
-      const at = position.startIndex;
-      if (name === 'a' && attributes.href !== undefined && attributes['aria-hidden'] !== 'true') {
-        const { href } = attributes;
-        const label = attributes['aria-label'];
-        read((text) => scan.links.push({ href, text: label ?? text, at }));
-      } else if (name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6') {
-        const level = Number(name[1]);
-        read((text) => scan.headings.push({ level, text, at }));
-      } else if (name === 'main' && !mainSeen) {
-        mainSeen = true;
-        mainDepth = depth;
-      }
-    },
-    ontext(text) {
-      if (raw !== undefined) return;
-      if (mainDepth !== 0 && mainHiddenAt === undefined) count(text);
-      for (const reading of readings) if (reading.hiddenAt === undefined) reading.text += text;
-    },
-    onclosetag(name) {
-      if (name === raw) raw = undefined;
-      else if (name === 'head') inHead = false;
-      for (const reading of readings) if (reading.hiddenAt === depth) reading.hiddenAt = undefined;
-      if (mainHiddenAt === depth) mainHiddenAt = undefined;
-      if (mainDepth === depth) mainDepth = 0;
-      for (let index = readings.length - 1; index >= 0; index--) {
-        const reading = readings[index]!;
-        if (reading.depth !== depth) continue;
-        readings.splice(index, 1);
-        // The title as written (the advice trims it); other texts as a screen reader reads them.
-        reading.done(
-          name === 'title' ? reading.text : collapse(reading.text, isPlainBetween(reading.from, position.startIndex)),
-        );
-      }
-      if (inBody) addBreak(name);
-      depth--;
-    },
-  };
-  const finish = () => {
-    scan.ids = [...ids];
-    scan.duplicateIds = [...duplicateIds];
-    if (title !== undefined) scan.title = title;
-    return scan;
-  };
-  return { events, finish };
+    this.inWord = false;
+    for (const reading of this.readings) if (reading.hiddenAt === undefined) reading.text += ' ';
+  }
 }
 
 function addReference(references: PageReference[], attribute: string, value: string): void {

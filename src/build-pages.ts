@@ -191,14 +191,16 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
     made?.redirectFiles ?? [],
     made && sources.adminPreview !== undefined ? adminFilesOf(run, made, sources.adminPreview) : [],
   ];
-  const planned =
-    run.problems.take(
-      'output',
-      settleNow(() => planOutput(...groups)),
-    ) ?? groups.flat();
+  const output = run.problems.take(
+    'output',
+    settleNow(() => planOutput(...groups)),
+  );
+  const planned = output?.planned ?? groups.flat();
+  const linkable = output?.paths ?? new Set(planned.map((file) => file.path));
   const urls = made?.content.urls;
-  const unbuilt = urls ? sources.entries.unbuilt.map((sitePath) => urls.file(sitePath)) : [];
-  return { planned, linkable: new Set([...planned.map((file) => file.path), ...unbuilt, ...sources.refused]) };
+  if (urls) for (const sitePath of sources.entries.unbuilt) linkable.add(urls.file(sitePath));
+  for (const refused of sources.refused) linkable.add(refused);
+  return { planned, linkable };
 }
 
 /**

@@ -63,7 +63,11 @@ export function createProblems() {
     },
     /** Any problem of error severity so far (a warning alone fails only under --strict). */
     failed(strict = false): boolean {
-      return this.list().some((problem) => strict || problem.severity === 'error');
+      // Over what was found, not the list: a duplicate fails no differently, and hundreds of
+      // warnings are not keyed again for each question.
+      for (const problems of found.values())
+        if (problems.some((problem) => strict || problem.severity === 'error')) return true;
+      return false;
     },
   };
 }

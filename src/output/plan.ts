@@ -14,9 +14,14 @@ export interface OutputFile {
 }
 
 /** The groups of files as one output; throws when two of them clash. */
-export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): OutputFile[] {
+export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): {
+  planned: OutputFile[];
+  /** Every path of the output, once. */
+  paths: Set<string>;
+} {
   const planned = groups.flat();
-  const clashes = findClashes(planned.map((file) => file.path));
+  const paths = new Set<string>();
+  const clashes = findClashes(planned.map((file) => file.path), paths);
   if (clashes.length > 0) {
     throw new SiteErrors(
       clashes.map(({ file, folder }) =>
@@ -28,12 +33,11 @@ export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): Out
       ),
     );
   }
-  return planned;
+  return { planned, paths };
 }
 
-/** Output paths written twice, and paths that would have to be a file and a folder at once. */
-function findClashes(paths: string[]): Array<{ file: string; folder: boolean }> {
-  const seen = new Set<string>();
+/** Output paths written twice, and paths that would have to be a file and a folder at once; `seen` gets every path. */
+function findClashes(paths: string[], seen: Set<string>): Array<{ file: string; folder: boolean }> {
   const repeated = new Set<string>();
   for (const file of paths) (seen.has(file) ? repeated : seen).add(file);
   // Every folder a path passes through ('a/b/c.html': 'a' and 'a/b').

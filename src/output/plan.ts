@@ -21,7 +21,10 @@ export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): {
 } {
   const planned = groups.flat();
   const paths = new Set<string>();
-  const clashes = findClashes(planned.map((file) => file.path), paths);
+  const clashes = findClashes(
+    planned.map((file) => file.path),
+    paths,
+  );
   if (clashes.length > 0) {
     throw new SiteErrors(
       clashes.map(({ file, folder }) =>

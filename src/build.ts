@@ -109,7 +109,10 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     if (site && pages && !sources.entries.pagesUnknown) checkLinks(run, sources, site, pages, output);
     clock.stage('check');
     const advice = site && pages ? await advise(run, sources, site, pages, output) : undefined;
-    run.problems.add('warnings', [...(sources.content?.loaded.warnings ?? []), ...checkHostLimits(output.planned)]);
+    run.problems.add('warnings', [
+      ...(sources.content?.loaded.warnings ?? []),
+      ...checkHostLimits(site?.publication.files ?? []),
+    ]);
     run.problems.add('warnings', advice?.warnings);
     // Pages the last build published that are gone: only when every page could be made, or a page
     // left out for an error would be reported gone as well.
@@ -239,8 +242,11 @@ async function requireProjectFolder(root: string): Promise<void> {
   }
 }
 
-/** The hosts' limits on _headers (rules, line length): a warning, since smaller hosts have none. */
-function checkHostLimits(planned: OutputFile[]): SiteError[] {
-  const headers = planned.find((file) => file.path === HEADERS_FILE)?.contents;
+/**
+ * The hosts' limits on _headers (rules, line length): a warning, since smaller hosts have none.
+ * The publication's few files are searched, not the output's thousands.
+ */
+function checkHostLimits(published: readonly OutputFile[]): SiteError[] {
+  const headers = published.find((file) => file.path === HEADERS_FILE)?.contents;
   return typeof headers === 'string' ? checkHeadersFile(headers) : [];
 }

@@ -152,8 +152,50 @@ const pageRoutes = new WeakMap<ContentPage, { format: UrlFormat; route: Route }>
 /** Home, legal pages, the pages of content/pages/, the news (src/site/news-routes.ts), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
+  claimSlugs(site.legal, pages);
+  for (const legal of site.legal) {
+    const sitePath = `/${legal.slug}`;
+    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'legal', legal } });
+  }
+  for (const page of pages) {
+    const kept = pageRoutes.get(page);
+    if (kept?.format === urls.format) {
+      routes.push(kept.route);
+      continue;
+    }
+    const sitePath = `/${page.slug}`;
+    const route: Route = {
+      path: sitePath,
+      file: urls.file(sitePath),
+      indexable: page.noindex !== true,
+      page: { kind: 'page', page },
+    };
+    pageRoutes.set(page, { format: urls.format, route });
+    routes.push(route);
+  }
+  // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
+  // Read defensively: callers that know no news (tools, older tests) pass a site without it.
+  const newsSettings = site.settings?.news;
+  const news = (site.news ?? []) as ScheduledPost[];
+  if (newsSettings) routes.push(...createNewsRoutes(news, newsSettings.pageSize, urls));
+  routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
+  return routes;
+}
+
+/**
+ * The legal pages' and content pages' slugs, each a path of its own, none the build's: every clash
+ * is collected, so a site with several learns of all of them in one build. The last lists that
+ * passed are kept: when each slug is the same (a dev save of one page's text), they pass again
+ * without thousands of claims.
+ */
+function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentPage[]): void {
+  const last = lastClaimed;
+  if (last && sameSlugs(last.legal, legal) && sameSlugs(last.pages, pages)) {
+    lastClaimed = { legal, pages };
+    return;
+  }
+  lastClaimed = undefined;
   const taken = new Map<string, string>();
-  // Every clash is collected, so a site with several learns of all of them in one build.
   const clashes: SiteError[] = [];
   const claim = (slug: string, folder: string) => {
     const file = () => `content/${folder}/${slug}.md`;
@@ -177,34 +219,19 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
       );
     }
     taken.set(slug, folder);
-    return `/${slug}`;
   };
-  for (const legal of site.legal) {
-    const sitePath = claim(legal.slug, 'legal');
-    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'legal', legal } });
-  }
-  for (const page of pages) {
-    const sitePath = claim(page.slug, 'pages');
-    const kept = pageRoutes.get(page);
-    if (kept?.format === urls.format) {
-      routes.push(kept.route);
-      continue;
-    }
-    const route: Route = {
-      path: sitePath,
-      file: urls.file(sitePath),
-      indexable: page.noindex !== true,
-      page: { kind: 'page', page },
-    };
-    pageRoutes.set(page, { format: urls.format, route });
-    routes.push(route);
-  }
+  for (const { slug } of legal) claim(slug, 'legal');
+  for (const { slug } of pages) claim(slug, 'pages');
   if (clashes.length > 0) throw new SiteErrors(clashes);
-  // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
-  // Read defensively: callers that know no news (tools, older tests) pass a site without it.
-  const newsSettings = site.settings?.news;
-  const news = (site.news ?? []) as ScheduledPost[];
-  if (newsSettings) routes.push(...createNewsRoutes(news, newsSettings.pageSize, urls));
-  routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
-  return routes;
+  lastClaimed = { legal, pages };
+}
+
+let lastClaimed: { legal: readonly { slug: string }[]; pages: readonly { slug: string }[] } | undefined;
+
+/** The same slugs in the same order; an entry that is the same object has the same slug. */
+function sameSlugs(before: readonly { slug: string }[], now: readonly { slug: string }[]): boolean {
+  if (before.length !== now.length) return false;
+  for (let index = 0; index < now.length; index++)
+    if (now[index] !== before[index] && now[index]!.slug !== before[index]!.slug) return false;
+  return true;
 }

@@ -121,6 +121,24 @@ describe('createRoutes with content pages', () => {
     expect(clashesOf(attempt)).toHaveLength(3);
   });
 
+  it('finds a clash that a later call makes with the same pages but one (the dev save of one page), and again while it stays', () => {
+    const careers = contentPage('careers');
+    const pages = [contentPage('about-us'), careers, contentPage('team')];
+    const first = createRoutes(withLegal([legalPage('terms')]), fileUrls, pages);
+    expect(first).toHaveLength(6);
+    // The same objects but the last, whose slug is now another page's.
+    const clashing = [pages[0]!, careers, contentPage('careers')];
+    const attempt = () => createRoutes(withLegal([legalPage('terms')]), fileUrls, clashing);
+    expect(clashesOf(attempt)).toEqual([expect.stringMatching(/content\/pages\/careers\.md/)]);
+    expect(clashesOf(attempt)).toHaveLength(1);
+    // Back to a slug of its own: it passes, and the route of the page that did not change is the same object.
+    const fixed = [pages[0]!, careers, contentPage('jobs')];
+    const routes = createRoutes(withLegal([legalPage('terms')]), fileUrls, fixed);
+    expect(routes.map((route) => route.path)).toEqual(['/', '/terms', '/about-us', '/careers', '/jobs', '/404']);
+    expect(routes[3]).toBe(first[3]);
+    expect(clashesOf(() => createRoutes(withLegal([legalPage('careers')]), fileUrls, fixed))).toHaveLength(1);
+  });
+
   it('lays pages out by the URL policy', () => {
     const directory = createUrlPolicy({ format: 'directory', base: '/sub/' }, 'https://example.com');
     expect(createRoutes(withLegal([]), directory, [contentPage('careers')])[1]).toMatchObject({

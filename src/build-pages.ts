@@ -154,7 +154,8 @@ function pictureRendererOf(templates: Parameters<typeof createPictureRenderer>[0
   return render;
 }
 
-export type RenderedSite = { pages: RenderedPage[]; keys: Map<string, string> };
+/** The pages, and each page's key by its output file and in the pages' order. */
+export type RenderedSite = { pages: RenderedPage[]; keys: Map<string, string>; inOrder: string[] };
 
 /** Every page, rendered from the templates (a template that throws fails them all). */
 export function renderSite(run: Run, sources: Sources, made: MadeSite): RenderedSite | undefined {
@@ -268,7 +269,7 @@ export function checkLinks(
     { pages: rendered.pages, hidden, urls: content.urls, sources: input.sources },
     scanOf,
   );
-  const checked = checkStage(run.store, input, rendered.keys, scanOf);
+  const checked = checkStage(run.store, input, rendered, scanOf);
   run.problems.add('links', [...unpublished, ...withoutExplained(checked, unpublished, hidden)]);
 }
 

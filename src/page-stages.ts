@@ -39,7 +39,7 @@ export interface PagesStageInput extends Omit<PagesInput, 'head'> {
 export function renderPagesStage(
   store: Store,
   input: PagesStageInput,
-): { pages: RenderedPage[]; keys: Map<string, string> } {
+): { pages: RenderedPage[]; keys: Map<string, string>; inOrder: string[] } {
   const { templates, site, routes, urls, assets, images, publication } = input;
   const shared = hashKey(
     templates.hash,
@@ -76,7 +76,7 @@ export function renderPagesStage(
   });
   const byFile = carryKeyMap(last, routes, keys) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
   store.keep('rendered-pages', 'last', { shared, pages, keys, byFile });
-  return { pages, keys: byFile };
+  return { pages, keys: byFile, inOrder: keys };
 }
 
 /** The last run's pages, their keys in order and by output file, and the shared part of every key. */
@@ -170,12 +170,12 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
 export function checkStage(
   store: Store,
   input: Omit<SiteCheckInput, 'memo'>,
-  keys: Map<string, string>,
+  { keys, inOrder }: { keys: Map<string, string>; inOrder: readonly string[] },
   scanOf: (page: RenderedPage) => PageScan,
 ) {
   // Which files are pages is part of the step: a file a line names as a page (or as none) is one
   // (or none) now, so a line needs reading only where it names a page whose key changed.
-  const step = hashKey(urlKey(input.urls), [...input.files].join('\n'), [...keys.keys()].join('\n'));
+  const step = checkStepKey(store, urlKey(input.urls), input.files, keys);
   const last = store.peek('page-checks', step, passedCodec);
   const kept: KeptPasses = new KeptLines();
   // Where every page passed last time (the usual case) and pages are as many, a page's entry is at
@@ -200,7 +200,7 @@ export function checkStage(
   // The entries that name a page whose key changed, found in the block's bytes; the others' anchors
   // all point into pages that pass again, and are not read. Undefined: every entry is read (also
   // when many pages changed: each is a search of the whole block).
-  const changed = aligned ? input.pages.filter((page, index) => before![index] !== keys.get(page.route.file)) : [];
+  const changed = aligned ? input.pages.filter((_, index) => before![index] !== inOrder[index]) : [];
   const suspects =
     aligned && changed.length <= SEARCHED_CHANGES
       ? last!.positionsHolding(changed.map((page) => `[${asciiJson(page.route.file)},1]`))
@@ -209,7 +209,7 @@ export function checkStage(
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
     passed(page, index) {
-      const key = keys.get(page.route.file)!;
+      const key = inOrder[index]!;
       const position = positionOf(page.route.file, key, index);
       if (position === undefined) return false;
       // A file that was no page (0) is none now; a page is the same as when this one passed.
@@ -231,6 +231,34 @@ export function checkStage(
   if (problems.length === 0 && (fresh > 0 || kept.size !== last?.size))
     store.keep('page-checks', step, kept, passedCodec);
   return problems;
+}
+
+/**
+ * The check's step: the URL policy, the output's files and which of them are pages. The lists are
+ * joined and hashed again only when they changed (in dev, the last run's are kept to compare with:
+ * a save of a page's text changes neither).
+ */
+function checkStepKey(store: Store, scope: string, files: ReadonlySet<string>, keys: Map<string, string>): string {
+  const last = store.peek<CheckStep>('page-checks-step', 'last');
+  if (last?.scope === scope && sameItems(files, last.files) && sameItems(keys.keys(), last.pages)) return last.step;
+  const made = { scope, files: [...files], pages: [...keys.keys()] };
+  const step = hashKey(scope, made.files.join('\n'), made.pages.join('\n'));
+  store.keep<CheckStep>('page-checks-step', 'last', { ...made, step });
+  return step;
+}
+
+interface CheckStep {
+  scope: string;
+  files: string[];
+  pages: string[];
+  step: string;
+}
+
+/** The same strings in the same order. */
+function sameItems(items: Iterable<string>, list: readonly string[]): boolean {
+  let index = 0;
+  for (const item of items) if (item !== list[index++]) return false;
+  return index === list.length;
 }
 
 /** Changed pages looked for in the kept passes at most; with more, every entry is read (a few ms). */

@@ -24,7 +24,12 @@ describe('pageScans', () => {
   it('reads each page once for the site check and the advice both', () => {
     const store = createStore();
     const scanOf = pageScans(store, keys);
-    const errors = checkStage(store, { pages, files: new Set(keys.keys()), urls, sources: [] }, keys, scanOf);
+    const errors = checkStage(
+      store,
+      { pages, files: new Set(keys.keys()), urls, sources: [] },
+      { keys, inOrder: [...keys.values()] },
+      scanOf,
+    );
     expect(errors).toEqual([]);
     expect(store.computed()['page-scan']).toBe(2);
     // What the advice asks for afterwards is the scan the check read.
@@ -71,13 +76,32 @@ describe('checkStage', () => {
     const store = createStore(disk);
     const read: string[] = [];
     const scan = pageScans(store, keys);
-    const errors = checkStage(store, { pages, files: new Set(files), urls, sources: [] }, keys, (page) => {
+    const inOrder = pages.map((page) => keys.get(page.route.file)!);
+    const errors = checkStage(store, { pages, files: new Set(files), urls, sources: [] }, { keys, inOrder }, (page) => {
       read.push(page.route.file);
       return scan(page);
     });
     void store.save();
     return { errors: errors.map((error) => error.code), read };
   };
+
+  it('in dev (one store for every run) checks every page again when the files of the output change, though no page key did', () => {
+    const store = createStore();
+    const pages = site('<h2 id="b">B</h2>');
+    const keys = keysOf('key-terms');
+    const run = (linkable: string[]) =>
+      checkStage(
+        store,
+        { pages, files: new Set(linkable), urls, sources: [] },
+        { keys, inOrder: files.map((file) => keys.get(file)!) },
+        pageScans(store, keys),
+      ).map((error) => error.code);
+    expect(run(files)).toEqual([]);
+    expect(run(files)).toEqual([]);
+    // terms.html is no longer among the output's files (its page left the site): the link to it is broken.
+    expect(run(['index.html', 'about.html'])).toEqual(['BrokenLink']);
+    expect(run(files)).toEqual([]);
+  });
 
   it('reads again only the page whose key changed and the pages whose anchors point into it', () => {
     const store = memoryDisk();

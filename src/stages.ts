@@ -45,7 +45,7 @@ import {
 import { buildAssets } from './render/assets.ts';
 import { buildAdminPreview, templatesKey } from './admin/preview-bundle.ts';
 import { loadTemplates } from './render/templates.ts';
-import type { UrlPolicy } from './site/routes.ts';
+import type { Route, UrlPolicy } from './site/routes.ts';
 
 /** Each rendered body by the file it was written in. */
 export type Bodies = ReadonlyMap<string, RenderedMarkdown>;
@@ -233,7 +233,7 @@ export function createStages({ config, store, files: watched, walked, pipeline, 
       const key = hashKey(
         images.key,
         JSON.stringify(site),
-        routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'),
+        routesKey(store, routes),
         urlKey(urls),
         publicFiles.map((file) => file.path).join('\n'),
         JSON.stringify(input.scripts),
@@ -335,6 +335,32 @@ function carryBodies(
     bodies.set(parsed.file, link(index));
   }
   return bodies ?? last.bodies;
+}
+
+/**
+ * What the publication reads of the routes (each one's path, file and whether it is indexed), as a
+ * hash: joined and hashed again only when a route changed (in dev, the last run's routes are kept to
+ * compare with; a content page's route is the same object while its page is).
+ */
+function routesKey(store: Store, routes: readonly Route[]): string {
+  const last = store.peek<{ routes: readonly Route[]; key: string }>('routes-key', 'last');
+  const key =
+    last && sameRoutes(last.routes, routes)
+      ? last.key
+      : hashKey(routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'));
+  store.keep('routes-key', 'last', { routes, key });
+  return key;
+}
+
+function sameRoutes(before: readonly Route[], now: readonly Route[]): boolean {
+  if (before.length !== now.length) return false;
+  for (let index = 0; index < now.length; index++) {
+    const was = before[index]!;
+    const route = now[index]!;
+    if (was !== route && (was.path !== route.path || was.file !== route.file || was.indexable !== route.indexable))
+      return false;
+  }
+  return true;
 }
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */

@@ -98,6 +98,20 @@ describe('dev rebuilds', () => {
     await expectSameAsFreshBuild(result, config);
   });
 
+  it('take a page out of search results and back: the sitemap follows, though no path changed', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    const sitemapOf = (result: BuildResult) =>
+      String(result.output.find((file) => file.path === 'sitemap.xml')?.contents);
+    expect(sitemapOf(await session.build())).toContain('/beta');
+    await project.edit('content/pages/beta.md', 'title: beta', 'title: beta\nnoindex: true');
+    const hidden = await rebuild(session, 'content/pages/beta.md');
+    expect(sitemapOf(hidden)).not.toContain('/beta');
+    await expectSameAsFreshBuild(hidden, config);
+    await project.edit('content/pages/beta.md', 'title: beta\nnoindex: true', 'title: beta');
+    expect(sitemapOf(await rebuild(session, 'content/pages/beta.md'))).toContain('/beta');
+  });
+
   it('add and remove pages', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
     const session = createSession(config);

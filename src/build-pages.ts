@@ -212,9 +212,31 @@ const pageFiles = new WeakMap<RenderedPage, OutputFile>();
 function pageFileOf(page: RenderedPage, key: string | undefined): OutputFile {
   const kept = pageFiles.get(page);
   if (kept !== undefined && kept.key === key) return kept;
-  const file = { path: page.route.file, contents: page.html, key };
+  const file = page.size === undefined ? { path: page.route.file, contents: page.html, key } : new PageFile(page, key);
   pageFiles.set(page, file);
   return file;
+}
+
+/**
+ * The file of a page whose HTML is read when first asked for (a page the disk cache kept): its size
+ * is known before, and a write that keeps the file in place asks for no contents.
+ */
+class PageFile implements OutputFile {
+  readonly path: string;
+  readonly key: string | undefined;
+  readonly size: number;
+  readonly #page: RenderedPage;
+
+  constructor(page: RenderedPage, key: string | undefined) {
+    this.path = page.route.file;
+    this.key = key;
+    this.size = page.size!;
+    this.#page = page;
+  }
+
+  get contents(): Uint8Array | string {
+    return this.#page.html;
+  }
 }
 
 /** The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. */

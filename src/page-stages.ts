@@ -4,8 +4,8 @@
  * share, and its own route, or for a content page its file and body. The check and the advice
  * keep what they found on a page by that key.
  */
-import { asciiJson, hashKey, textOf } from './cache/disk.ts';
-import { bytesCodec, textCodec, type Codec, type Store } from './cache/store.ts';
+import { asciiJson, hashKey, LaterBytes, textOf } from './cache/disk.ts';
+import { textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
 import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
@@ -62,7 +62,7 @@ export function renderPagesStage(
     if (carried?.pages[index]?.route === route) return carried.keys[index]!;
     return store.join(shared, contentKeyOf(route.page.page));
   });
-  const html = keys.map((key) => store.peek('page', key, bytesCodec));
+  const html = keys.map((key) => store.peek('page', key, pageCodec));
   const missing: Route[] = [];
   for (let index = 0; index < routes.length; index++) if (html[index] === undefined) missing.push(routes[index]!);
   const made = renderSitePages({ ...input, head: publication.head }, missing);
@@ -70,13 +70,58 @@ export function renderPagesStage(
   // A page with the same route and bytes as last time is the same object: the stages after this compare by it.
   const pages = routes.map((route, index): RenderedPage => {
     const was = carried?.pages[index];
-    const bytes = html[index];
-    if (was !== undefined && was.route === route && was.html === bytes) return was;
-    return { route, html: bytes ?? store.keep('page', keys[index]!, byRoute.get(route)!, bytesCodec) };
+    const kept = html[index];
+    if (was !== undefined && was.route === route && madeFrom(was) === kept) return was;
+    if (kept instanceof LaterBytes) return new KeptPage(route, kept);
+    if (kept !== undefined) return { route, html: kept };
+    const rendered = byRoute.get(route)!;
+    store.keep('page', keys[index]!, rendered, pageCodec);
+    return { route, html: rendered };
   });
   const byFile = carryKeyMap(last, routes, keys) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
   store.keep('rendered-pages', 'last', { shared, pages, keys, byFile });
   return { pages, keys: byFile, inOrder: keys };
+}
+
+/**
+ * A page's HTML as the store keeps it: the bytes rendered now, or those the disk cache kept, read
+ * from its file only when asked for (src/cache/store.ts, READ_LATER). A warm build keeps thousands
+ * of pages where they are in the output, and needs the bytes of none of them: only a page whose
+ * output must be written anew, or compared, or scanned, reads them.
+ */
+type KeptHtml = Buffer | LaterBytes;
+const pageCodec: Codec<KeptHtml> = {
+  encode: (html) => (html instanceof LaterBytes ? html.bytes() : html),
+  decode: (bytes) => bytes,
+  decodeLater: (later) => later,
+};
+
+/**
+ * A page the disk cache kept: its HTML read when first asked for, its length known before (the
+ * summary and the advice count bytes). A class: one is made for each of thousands of pages every
+ * warm build, and a getter on an object literal is a closure each.
+ */
+class KeptPage implements RenderedPage {
+  readonly route: Route;
+  readonly kept: LaterBytes;
+
+  constructor(route: Route, kept: LaterBytes) {
+    this.route = route;
+    this.kept = kept;
+  }
+
+  get html(): Buffer {
+    return this.kept.bytes();
+  }
+
+  get size(): number {
+    return this.kept.length;
+  }
+}
+
+/** What the store kept for a page: the same while the page is (compared without reading a kept page's HTML). */
+function madeFrom(page: RenderedPage): unknown {
+  return page instanceof KeptPage ? page.kept : page.html;
 }
 
 /** The last run's pages, their keys in order and by output file, and the shared part of every key. */

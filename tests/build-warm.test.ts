@@ -6,8 +6,9 @@
  * build.
  */
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../src/build.ts';
+import { LaterBytes } from '../src/cache/disk.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
 import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';
@@ -131,5 +132,26 @@ describe('the output of a warm build', () => {
     await build();
     expect(await project.read('dist/beta.html')).toBe(original);
     expect((await readFile(project.file('dist/admin/decap-cms.js'))).equals(cms)).toBe(true);
+  });
+
+  it('reads the HTML of no page it keeps in place from the disk cache, and that of a page edited in the output', async () => {
+    await build();
+    await pause(150);
+    await build();
+    const read = vi.spyOn(LaterBytes.prototype, 'bytes');
+    try {
+      // Every page taken from the disk cache, every output file vouched for by its record.
+      await build();
+      expect(read).not.toHaveBeenCalled();
+      const original = await project.read('dist/beta.html');
+      await writeFile(project.file('dist/beta.html'), original.replace('second', 'SECOND'));
+      await build();
+      expect(read).toHaveBeenCalled();
+      expect(await project.read('dist/beta.html')).toBe(original);
+    } finally {
+      read.mockRestore();
+    }
+    await build({ out: 'cold', cache: false });
+    expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('cold')));
   });
 });

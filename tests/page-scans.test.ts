@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DiskCache, Encoded } from '../src/cache/disk.ts';
+import { LaterBytes, type DiskCache, type Encoded } from '../src/cache/disk.ts';
 import { createStore } from '../src/cache/store.ts';
 import type { RenderedPage } from '../src/output/check.ts';
 import { checkStage, pageScans } from '../src/page-stages.ts';
@@ -58,6 +58,10 @@ function memoryDisk(): DiskCache {
   return {
     get: (key) => saved.get(key)?.toString(),
     getBytes: (key) => saved.get(key),
+    getLater: (key) => {
+      const bytes = saved.get(key);
+      return bytes && new LaterBytes(bytes.length, bytes);
+    },
     set: (key, value) => void saved.set(key, bytesOf(value)),
     async save() {},
   };

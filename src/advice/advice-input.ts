@@ -9,7 +9,8 @@ import { contentFile, KIND_NAMES, KINDS, type ContentKind, type KindName } from 
 import type { ContentPage, Site } from '../content/schema.ts';
 import { readImageSize } from '../images/size.ts';
 import type { Route } from '../site/routes.ts';
-import type { AdvicePage, SourceImage } from './advise.ts';
+import type { AdvicePage, PageFindings, SourceImage } from './advise.ts';
+import type { PageScan } from '../output/scan-html.ts';
 import type { MarkdownFacts } from './markdown.ts';
 import type { AdviceSwitch, AdviceSwitches } from './switches.ts';
 
@@ -97,18 +98,44 @@ export function createAdvicePages(
   };
   const home = HOME_KINDS.flatMap((name) => filesOf(site, name)).flatMap(({ file, entry }) => part(file, entry));
   const siteFile = contentFile(KINDS.settings);
-  // Objects written out whole, not spread: this runs for every page of every build.
-  return rendered.map(({ route, html }): AdvicePage => {
-    const { page, path, indexable } = route;
+  return rendered.map((rendered): AdvicePage => {
+    const { page } = rendered.route;
     const kind = ROUTED.get(page.kind as 'legal' | 'page');
     if (kind) {
       const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
       const file = fileOf(kind, entry);
-      return { path, indexable, html, file, markdown: part(file, entry) };
+      return new PageToAdvise(rendered, file, part(file, entry));
     }
-    if (page.kind === 'home') return { path, indexable, html, file: siteFile, markdown: home };
-    return { path, indexable, html, file: siteFile, markdown: [] };
+    return new PageToAdvise(rendered, siteFile, page.kind === 'home' ? home : []);
   });
+}
+
+/**
+ * A rendered page as the rules read it, its HTML asked of the page only when they run on it: a
+ * warm build runs them on few pages of thousands, and a page the disk cache kept is read from it
+ * only then (src/page-stages.ts). A class, made for every page of every build; its HTML is no own
+ * property, so a copy names it.
+ */
+class PageToAdvise implements AdvicePage {
+  readonly path: string;
+  readonly indexable: boolean;
+  readonly file: string;
+  readonly markdown: AdvicePage['markdown'];
+  found?: PageFindings;
+  scan?: PageScan;
+  readonly #rendered: { route: Route; html: string | Uint8Array };
+
+  constructor(rendered: { route: Route; html: string | Uint8Array }, file: string, markdown: AdvicePage['markdown']) {
+    this.path = rendered.route.path;
+    this.indexable = rendered.route.indexable;
+    this.file = file;
+    this.markdown = markdown;
+    this.#rendered = rendered;
+  }
+
+  get html(): string | Uint8Array {
+    return this.#rendered.html;
+  }
 }
 
 /** The rules turned off in content/site.yaml (the whole site) and in each content file's front matter. */

@@ -93,7 +93,8 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
       key === undefined || !lookUp ? undefined : before?.[index] === key ? kept!.foundAt(index) : kept!.found(key);
     if (!found) {
       computed++;
-      found = advisePage({ ...page, scan: input.scanOf?.(input.pages[index]!) }, context);
+      // The HTML named: a page's is no own property (src/advice/advice-input.ts).
+      found = advisePage({ ...page, html: page.html, scan: input.scanOf?.(input.pages[index]!) }, context);
       if (key !== undefined) kept!.keep(key, found);
     }
     page.found = found;

@@ -41,6 +41,8 @@ export interface CacheFile {
   header: { version: string; id: string; keys: Array<[string, number]>; whole?: string; gone?: string[] };
   slices: Map<string, [number, number]>;
   valueBytes: number;
+  /** The bytes of a value that `read` left for later (see there): read from the file now, into a buffer of its own. */
+  readLater(key: string): Buffer;
 }
 
 /** What a save writes to one of the files: the changes name the whole file's id and what is gone from it. */
@@ -128,13 +130,16 @@ function createChunkedWriter(descriptor: number) {
   };
 }
 
-type Head = Omit<CacheFile, 'bytes'> & { size: number };
+type Head = Omit<CacheFile, 'bytes' | 'readLater'> & { size: number };
 
 /**
  * A cache file of `kind` with its header read and its values not yet: `read` reads those `wanted`
- * says it needs (runs of them at once) into a buffer as long as the file, and closes it; the
- * others' bytes are left unread, and never handed out. Undefined (and closed) for a missing or
- * damaged file, another version's, or one of the other kind.
+ * says it needs (runs of them at once) into a buffer as long as the file; the others' bytes are
+ * left unread, and never handed out. Those `later` names besides are read one by one when asked
+ * for (readLater), from the file as it was opened: the descriptor stays open while the file read
+ * is in use (a rename over the file leaves what it reads as it was), and is closed once nothing
+ * can ask any more. Undefined (and closed) for a missing or damaged file, another version's, or
+ * one of the other kind.
  */
 export function openCacheFile(file: string, version: string, kind: 'whole' | 'changes') {
   let descriptor: number;
@@ -156,7 +161,8 @@ export function openCacheFile(file: string, version: string, kind: 'whole' | 'ch
   const { size, ...found } = head;
   return {
     ...found,
-    read(wanted: (key: string) => boolean): CacheFile | undefined {
+    read(wanted: (key: string) => boolean, later: (key: string) => boolean = () => false): CacheFile | undefined {
+      let open = false;
       try {
         // Not zeroed: only the ranges read below are ever sliced.
         const bytes = Buffer.allocUnsafeSlow(size);
@@ -164,6 +170,10 @@ export function openCacheFile(file: string, version: string, kind: 'whole' | 'ch
         let end = -1;
         for (const [key, [from, to]] of found.slices) {
           if (!wanted(key)) continue;
+          if (later(key)) {
+            open = true;
+            continue;
+          }
           if (from === end) {
             end = to;
             continue;
@@ -173,15 +183,40 @@ export function openCacheFile(file: string, version: string, kind: 'whole' | 'ch
           end = to;
         }
         if (start !== -1 && !readAt(descriptor, bytes, start, end - start, start)) return undefined;
-        return { bytes, ...found };
+        const read: CacheFile = {
+          bytes,
+          ...found,
+          readLater(key) {
+            // Named through `read`: whatever holds this function holds the file open.
+            const slice = open && later(key) ? read.slices.get(key) : undefined;
+            if (!slice) throw new Error(`readLater: ${key} was not left for later`);
+            const [from, to] = slice;
+            const value = Buffer.allocUnsafe(to - from);
+            // The file is only ever replaced whole, never written where it lies: it ends early only
+            // when something else cut it.
+            if (!readAt(descriptor, value, 0, value.length, from))
+              throw new Error(`The build cache ${file} was cut short while this build read it: build again.`);
+            return value;
+          },
+        };
+        if (open) descriptors.register(read, descriptor);
+        return read;
       } catch {
+        open = false;
         return undefined;
       } finally {
-        closeSync(descriptor);
+        if (!open) closeSync(descriptor);
       }
     },
   };
 }
+
+/** Closes a file's descriptor once nothing can read its values later (a build ends by exiting first). */
+const descriptors = new FinalizationRegistry<number>((descriptor) => {
+  try {
+    closeSync(descriptor);
+  } catch {}
+});
 
 /** The magic line, the header at the end and where each value lies; undefined when any is wrong. */
 function readHead(descriptor: number, version: string): Head | undefined {

@@ -14,14 +14,16 @@
 import { hash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { openCacheFile, textOf, writeCacheFile, type Encoded } from './cache-file.ts';
+import { openCacheFile, textOf, writeCacheFile, type CacheFile, type Encoded } from './cache-file.ts';
 
 export { textOf, type Encoded } from './cache-file.ts';
 
 export interface DiskCache {
   get(key: string): string | undefined;
-  /** The value as UTF-8 bytes, without copying what was read from disk (rendered pages). */
+  /** The value as UTF-8 bytes, without copying what was read from disk. */
   getBytes(key: string): Buffer | undefined;
+  /** The value with its length, its bytes read when first asked for (see loadDiskCache's `later`). */
+  getLater(key: string): LaterBytes | undefined;
   set(key: string, value: Encoded): void;
   /** Writes the entries used since the cache was opened to disk, unless they are what the file holds. */
   save(): Promise<void>;
@@ -48,19 +50,55 @@ export function asciiJson(value: unknown, replacer?: (this: unknown, key: string
   );
 }
 
+/**
+ * A value's bytes, read from the file when first asked for, and its length known before. A class:
+ * thousands are made on every warm build (one a kept page).
+ */
+export class LaterBytes {
+  readonly length: number;
+  #bytes: Buffer | undefined;
+  /** Where the bytes are read from, until they are: the open file holds the value's key. */
+  #file: CacheFile | undefined;
+  readonly #key: string;
+
+  constructor(length: number, bytes: Buffer | undefined, file?: CacheFile, key = '') {
+    this.length = length;
+    this.#bytes = bytes;
+    this.#file = file;
+    this.#key = key;
+  }
+
+  bytes(): Buffer {
+    if (this.#bytes === undefined) {
+      this.#bytes = this.#file!.readLater(this.#key);
+      this.#file = undefined;
+    }
+    return this.#bytes;
+  }
+}
+
+const readNow = (bytes: Buffer) => new LaterBytes(bytes.length, bytes);
+
 /** A cache that keeps nothing: every build computes everything (`--no-cache`). */
 export function createNoDiskCache(): DiskCache {
-  return { get: () => undefined, getBytes: () => undefined, set() {}, async save() {} };
+  return { get: () => undefined, getBytes: () => undefined, getLater: () => undefined, set() {}, async save() {} };
 }
 
 /**
  * Opens the cache of `cacheDir` for `version` (the generator's version; any other version's files
- * are ignored). A missing or unreadable file is an empty cache, never an error.
+ * are ignored). A missing or unreadable file is an empty cache, never an error. The values of the
+ * keys `later` names are not read with the others when they lie in the whole file, but when their
+ * bytes are first asked for (getLater): a warm build keeps 27 MB of rendered pages of 4000 where
+ * they are in the output and needs the bytes of none, and reading costs about 1 ms a MB here.
  */
-export async function loadDiskCache(cacheDir: string, version: string): Promise<DiskCache> {
+export async function loadDiskCache(
+  cacheDir: string,
+  version: string,
+  later: (key: string) => boolean = () => false,
+): Promise<DiskCache> {
   const file = path.join(cacheDir, CACHE_FILE);
   const changesFile = path.join(cacheDir, CHANGES_FILE);
-  const stored = readStore(file, changesFile, version);
+  const stored = readStore(file, changesFile, version, later);
   const fresh = new Map<string, Encoded>();
   const used = new Set<string>();
   let dirty = false;
@@ -85,6 +123,12 @@ export async function loadDiskCache(cacheDir: string, version: string): Promise<
       const bytes = bytesOf(key);
       if (bytes !== undefined) used.add(key);
       return bytes;
+    },
+    getLater(key) {
+      const value = fresh.get(key);
+      const found = value !== undefined ? readNow(bytesOfEncoded(value)) : stored.later(key);
+      if (found !== undefined) used.add(key);
+      return found;
     },
     set(key, value) {
       // A key kept again (a block such as the content files') may hold a new value: saved either way.
@@ -138,6 +182,8 @@ interface Stored {
   /** Keys found. */
   size: number;
   get(key: string): Buffer | undefined;
+  /** The value, its bytes read when asked for where it was left for later. */
+  later(key: string): LaterBytes | undefined;
   /** The bytes of the values the changes file holds. */
   changedBytes: number;
   /** The whole file, when there is one. */
@@ -151,10 +197,13 @@ interface Stored {
   };
 }
 
-const EMPTY: Stored = { size: 0, get: () => undefined, changedBytes: 0 };
+const EMPTY: Stored = { size: 0, get: () => undefined, later: () => undefined, changedBytes: 0 };
 
-/** The cache's two files read; changes made for another whole file (or none) are ignored. */
-function readStore(file: string, changesFile: string, version: string): Stored {
+/**
+ * The cache's two files read; changes made for another whole file (or none) are ignored. The
+ * values of the whole file that `later` names are read when asked for.
+ */
+function readStore(file: string, changesFile: string, version: string, later: (key: string) => boolean): Stored {
   const opened = openCacheFile(file, version, 'whole');
   if (!opened) return EMPTY;
   const read = openCacheFile(changesFile, version, 'changes')?.read(() => true);
@@ -163,19 +212,29 @@ function readStore(file: string, changesFile: string, version: string): Stored {
   const fromWhole = (key: string) => !gone.has(key) && !changes?.slices.has(key) && opened.slices.has(key);
   // Only the values still served from the whole file are read: a one-page warm build's changes
   // replace some 13 MB of its 50 (the whole-site blocks), and reading costs about 1 ms a MB here.
-  const whole = opened.read(fromWhole);
+  const whole = opened.read(fromWhole, later);
   if (!whole) return EMPTY;
   let size = changes?.slices.size ?? 0;
   for (const key of whole.slices.keys()) if (fromWhole(key)) size++;
+  const get = (key: string) => {
+    const changed = changes?.slices.get(key);
+    if (changed) return changes!.bytes.subarray(changed[0], changed[1]);
+    if (!fromWhole(key)) return undefined;
+    if (later(key)) return whole.readLater(key);
+    const slice = whole.slices.get(key)!;
+    return whole.bytes.subarray(slice[0], slice[1]);
+  };
   return {
     size,
     changedBytes: changes?.valueBytes ?? 0,
-    get(key) {
-      const changed = changes?.slices.get(key);
-      if (changed) return changes!.bytes.subarray(changed[0], changed[1]);
-      if (!fromWhole(key)) return undefined;
+    get,
+    later(key) {
+      if (changes?.slices.has(key) || !fromWhole(key) || !later(key)) {
+        const bytes = get(key);
+        return bytes === undefined ? undefined : readNow(bytes);
+      }
       const slice = whole.slices.get(key)!;
-      return whole.bytes.subarray(slice[0], slice[1]);
+      return new LaterBytes(slice[1] - slice[0], undefined, whole, key);
     },
     whole: {
       id: whole.header.id,

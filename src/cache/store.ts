@@ -6,7 +6,15 @@
  * one build, or a whole dev session, where sweep() after each good build drops what it did not use.
  */
 import type { ResolvedConfig } from '../config.ts';
-import { createNoDiskCache, hashKey, loadDiskCache, textOf, type DiskCache, type Encoded } from './disk.ts';
+import {
+  createNoDiskCache,
+  hashKey,
+  loadDiskCache,
+  textOf,
+  type DiskCache,
+  type Encoded,
+  type LaterBytes,
+} from './disk.ts';
 import { GENERATOR_VERSION } from './version.ts';
 
 /** How a value is kept in the disk file. */
@@ -14,6 +22,11 @@ export interface Codec<T> {
   /** Called when the disk file is written, not when the value is kept: the value is kept as it is then. */
   encode(value: T): Encoded;
   decode(bytes: Buffer): T;
+  /**
+   * Instead of decode: the value made from its bytes as read when first asked for. The disk file
+   * reads those of the steps in READ_LATER only then.
+   */
+  decodeLater?(value: LaterBytes): T;
 }
 
 export const textCodec: Codec<string> = { encode: (value) => value, decode: (bytes) => textOf(bytes) };
@@ -60,9 +73,20 @@ interface Entry {
   used: number;
 }
 
+/**
+ * Steps whose values the disk file reads only when their bytes are asked for (their codec has
+ * decodeLater): the rendered pages, which a warm build keeps where they are in the output.
+ */
+export const READ_LATER: readonly string[] = ['page'];
+/** The disk keys of those steps begin so (see diskKey below). */
+const LATER_PREFIXES = READ_LATER.flatMap((name) => [`${name}:`, `${name}#`]);
+const readLater = (diskKey: string) => LATER_PREFIXES.some((prefix) => diskKey.startsWith(prefix));
+
 /** The store of a project: backed by its disk cache file, or by nothing with --no-cache. */
 export async function openStore(config: Pick<ResolvedConfig, 'cache' | 'cacheDir'>): Promise<Store> {
-  return createStore(config.cache ? await loadDiskCache(config.cacheDir, GENERATOR_VERSION) : createNoDiskCache());
+  return createStore(
+    config.cache ? await loadDiskCache(config.cacheDir, GENERATOR_VERSION, readLater) : createNoDiskCache(),
+  );
 }
 
 export function createStore(disk: DiskCache = createNoDiskCache()): Store {
@@ -91,9 +115,17 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
       entry.used = round;
       return entry.value as T;
     }
-    const bytes = codec && file?.getBytes(diskKey(name, key));
-    if (bytes === undefined) return undefined;
-    const value = codec!.decode(bytes);
+    if (!codec || !file) return undefined;
+    let value: T;
+    if (codec.decodeLater) {
+      const later = file.getLater(diskKey(name, key));
+      if (later === undefined) return undefined;
+      value = codec.decodeLater(later);
+    } else {
+      const bytes = file.getBytes(diskKey(name, key));
+      if (bytes === undefined) return undefined;
+      value = codec.decode(bytes);
+    }
     entries.set(key, { value, used: round });
     return value;
   };

@@ -11,9 +11,11 @@ import { parseScan, stringifyScan } from './scan-json.ts';
 import { editDistance } from '../suggest.ts';
 
 export interface RenderedPage {
-  route: Route;
+  readonly route: Route;
   /** The page as the build writes it: UTF-8 bytes (or the text itself). */
-  html: Uint8Array | string;
+  readonly html: Uint8Array | string;
+  /** The bytes of `html`, where they are known without reading it (a page the disk cache kept is read only when asked for). */
+  readonly size?: number;
 }
 
 /**

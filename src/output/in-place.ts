@@ -62,9 +62,7 @@ export function writeInPlace(
       if (folders.has(folder)) break;
       folders.add(folder);
     }
-    const same = file.source
-      ? sameAsSource(target, file.source)
-      : previous.holds(file.path, target, file.contents ?? '', file.key, stamp);
+    const same = file.source ? sameAsSource(target, file.source) : previous.holds(file, target, stamp);
     if (same) continue;
     if (changed) return undefined;
     changed = file;

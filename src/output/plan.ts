@@ -7,7 +7,10 @@ export interface OutputFile {
   contents?: Uint8Array | string;
   /** Copy this file instead of writing contents. */
   source?: string;
-  /** Bytes of `source`, for the summary. */
+  /**
+   * Bytes of `source`, for the summary; or of `contents`, where they are read only when asked for
+   * (a page the disk cache kept, src/page-stages.ts): the summary and the advice then read none.
+   */
   size?: number;
   /** Stands for `contents` (a page's key): the same key, the same bytes. */
   key?: string;
@@ -55,6 +58,7 @@ function findClashes(paths: string[], seen: Set<string>): Array<{ file: string; 
 }
 
 export function byteLength(file: OutputFile): number {
+  if (file.size !== undefined) return file.size;
   if (typeof file.contents === 'string') return Buffer.byteLength(file.contents);
-  return file.contents?.byteLength ?? file.size ?? 0;
+  return file.contents?.byteLength ?? 0;
 }

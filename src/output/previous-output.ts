@@ -11,19 +11,27 @@
 import { closeSync, linkSync, lstatSync, openSync, readSync } from 'node:fs';
 import { stampOf, vouchesSince } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
+import type { OutputFile } from './plan.ts';
 
 /** What the last build knew of each file it left in the output, by path. */
 export type OutputRecords = Map<string, [key: string, stamp: string]>;
 
+/**
+ * A file with contents, as the previous output is asked about it. Its contents are read only when
+ * its key and stamp do not vouch for them: a kept page's are then read from the disk cache
+ * (src/page-stages.ts), and are not otherwise.
+ */
+type MadeFile = Pick<OutputFile, 'path' | 'contents' | 'key'>;
+
 export interface PreviousOutput {
-  /** Links the previous output's `path` to `target` when it holds `contents`; false: write it. */
-  link(path: string, previous: string, target: string, contents: Uint8Array | string, key?: string): boolean;
+  /** Links the previous output's copy of `file` (at `previous`) to `target` when it holds its contents; false: write it. */
+  link(file: MadeFile, previous: string, target: string): boolean;
   /**
-   * True when the previous output's `path` holds `contents` (noted as link would). `walked`: the
-   * file's stamp from a walk of the output taken just before (src/output/in-place.ts), instead of
-   * its stats now; undefined: stat'ed now.
+   * True when the previous output's copy of `file` (at `previous`) holds its contents (noted as
+   * link would). `walked`: the file's stamp from a walk of the output taken just before
+   * (src/output/in-place.ts), instead of its stats now; undefined: stat'ed now.
    */
-  holds(path: string, previous: string, contents: Uint8Array | string, key?: string, walked?: string): boolean;
+  holds(file: MadeFile, previous: string, walked?: string): boolean;
   /** What the next build may trust. */
   records(): OutputRecords;
 }
@@ -31,14 +39,8 @@ export interface PreviousOutput {
 export function openPreviousOutput(last: OutputRecords | undefined, now = Date.now()): PreviousOutput {
   const vouches = vouchesSince(clockNs(now));
   const records: OutputRecords = new Map();
-  const take = (
-    path: string,
-    previous: string,
-    contents: Uint8Array | string,
-    key: string | undefined,
-    target: string | undefined,
-    walked: string | undefined,
-  ) => {
+  const take = (file: MadeFile, previous: string, target: string | undefined, walked: string | undefined) => {
+    const { path, key } = file;
     try {
       let stamp = walked;
       if (stamp === undefined) {
@@ -48,7 +50,7 @@ export function openPreviousOutput(last: OutputRecords | undefined, now = Date.n
       }
       const record = last?.get(path);
       const known = key !== undefined && stamp !== undefined && record?.[0] === key && record[1] === stamp;
-      if (!known && !sameBytes(previous, contents)) return false;
+      if (!known && !sameBytes(previous, file.contents ?? '')) return false;
       if (target !== undefined) linkSync(previous, target);
       // A linked or kept file keeps its inode and time: what was known of it still holds.
       if (known) records.set(path, record);
@@ -60,8 +62,8 @@ export function openPreviousOutput(last: OutputRecords | undefined, now = Date.n
     }
   };
   return {
-    link: (path, previous, target, contents, key) => take(path, previous, contents, key, target, undefined),
-    holds: (path, previous, contents, key, walked) => take(path, previous, contents, key, undefined, walked),
+    link: (file, previous, target) => take(file, previous, target, undefined),
+    holds: (file, previous, walked) => take(file, previous, undefined, walked),
     records: () => records,
   };
 }

@@ -177,9 +177,9 @@ export async function writeOutput(outDir: string, files: OutputFile[], last?: Ou
       const target = path.join(staging, file.path);
       attempt(() => {
         if (file.source) return copyFileSync(file.source, target);
-        const contents = file.contents ?? '';
-        const linked = previous.link(file.path, path.join(outDir, file.path), target, contents, file.key);
-        if (!linked) writeFileSync(target, contents);
+        // The contents are read only when the file is written, or compared to the previous copy.
+        const linked = previous.link(file, path.join(outDir, file.path), target);
+        if (!linked) writeFileSync(target, file.contents ?? '');
       }, noting(file.path));
     }
   } catch (cause) {

@@ -192,6 +192,60 @@ describe('loadDiskCache: the changes beside the whole file', () => {
   });
 });
 
+describe('loadDiskCache: values read when asked for', () => {
+  const later = (key: string) => key.startsWith('p:');
+  const many = (cache: Awaited<ReturnType<typeof loadDiskCache>>) => {
+    for (let index = 0; index < 10; index++) cache.set(`p:${index}`, `pägé ${index} `.repeat(50));
+    cache.set('m:a', 'a');
+  };
+
+  it('knows the length of a value it leaves for later, and reads its bytes from the file as it was opened', async () => {
+    const first = await loadDiskCache(dir, '1');
+    many(first);
+    await first.save();
+    const second = await loadDiskCache(dir, '1', later);
+    const page = second.getLater('p:3')!;
+    expect(page.length).toBe(Buffer.byteLength('pägé 3 '.repeat(50)));
+    // Another build replaces the file meanwhile (written whole beside it and renamed over it).
+    const other = await loadDiskCache(dir, '1');
+    other.set('p:3', 'replaced');
+    await other.save();
+    expect((await loadDiskCache(dir, '1')).get('p:3')).toBe('replaced');
+    expect(page.bytes().toString()).toBe('pägé 3 '.repeat(50));
+    expect(page.bytes()).toBe(page.bytes());
+    // Values of other keys are read with the file, and handed out the same way.
+    expect(second.getLater('m:a')!.bytes().toString()).toBe('a');
+    expect(second.get('p:4')).toBe('pägé 4 '.repeat(50));
+    expect([second.getLater('p:missing'), second.getLater('m:missing')]).toEqual([undefined, undefined]);
+  });
+
+  it('saves the values it left for later and never read, as changes and in a whole file written anew', async () => {
+    const first = await loadDiskCache(dir, '1');
+    many(first);
+    await first.save();
+    // Every value used, none of the pages read: the changes name the whole file's, which stay.
+    const second = await loadDiskCache(dir, '1', later);
+    for (let index = 0; index < 10; index++) second.getLater(`p:${index}`);
+    second.set('m:a', 'changed');
+    await second.save();
+    await expect(stat(path.join(dir, CHANGES_FILE))).resolves.toBeDefined();
+    // Half of the pages used, unread: the whole file is written anew with their bytes.
+    const third = await loadDiskCache(dir, '1', later);
+    for (let index = 0; index < 5; index++) third.getLater(`p:${index}`);
+    third.set('p:9', 'new');
+    await third.save();
+    await expect(stat(path.join(dir, CHANGES_FILE))).rejects.toThrow();
+    const fourth = await loadDiskCache(dir, '1');
+    expect([fourth.get('p:0'), fourth.get('p:4'), fourth.get('p:5'), fourth.get('p:9'), fourth.get('m:a')]).toEqual([
+      'pägé 0 '.repeat(50),
+      'pägé 4 '.repeat(50),
+      undefined,
+      'new',
+      undefined,
+    ]);
+  });
+});
+
 describe('createNoDiskCache', () => {
   it('forgets everything', async () => {
     const cache = createNoDiskCache();

@@ -3,7 +3,7 @@
  * alone (src/output/in-place.ts); anything else, or a previous output that is not what the
  * record and the folders say, is staged whole as before.
  */
-import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -124,5 +124,55 @@ describe('writeOutput with at most one file changed', () => {
     const folderBefore = (await lstat(out)).ino;
     await writeOutput(out, site());
     expect((await lstat(out)).ino).not.toBe(folderBefore);
+  });
+});
+
+describe('writeOutput: the contents of a file with a key', () => {
+  /** Files whose contents count the times they are asked for, as a page the disk cache kept reads its bytes then. */
+  const counted = (files: OutputFile[]) => {
+    const asked = new Map<string, number>();
+    const made = files.map((file): OutputFile => {
+      if (file.key === undefined) return file;
+      const { contents, ...rest } = file;
+      return {
+        ...rest,
+        get contents() {
+          asked.set(file.path, (asked.get(file.path) ?? 0) + 1);
+          return contents;
+        },
+      };
+    });
+    return { files: made, asked };
+  };
+  /** Two builds whose files are older than the racy window, so that their records vouch for them. */
+  async function vouchedFor(files: OutputFile[]): Promise<OutputRecords> {
+    const first = await writeOutput(out, files);
+    const past = new Date(Date.now() - 60_000);
+    for (const file of files) await utimes(path.join(out, file.path), past, past);
+    return (await writeOutput(out, files, first.records)).records;
+  }
+
+  it('are not asked for where the record vouches for the copy in the output, written in place or staged', async () => {
+    const records = await vouchedFor(site());
+    const kept = counted(site());
+    const written = await writeOutput(out, kept.files, records);
+    expect(written.walk).toBeDefined();
+    expect([...kept.asked]).toEqual([]);
+    // A folder added by hand: staged whole, the pages linked from the previous output.
+    await mkdir(path.join(out, 'stray'));
+    const staged = counted(site());
+    expect((await writeOutput(out, staged.files, written.records)).walk).toBeUndefined();
+    expect([...staged.asked]).toEqual([]);
+    expect(await readFile(path.join(out, 'about.html'), 'utf8')).toBe('About us');
+  });
+
+  it('are read where the copy in the output is not vouched for, and written where it differs', async () => {
+    const records = await vouchedFor(site());
+    await writeFile(path.join(out, 'about.html'), 'About them');
+    const kept = counted(site());
+    await writeOutput(out, kept.files, records);
+    expect(kept.asked.get('about.html')).toBeGreaterThan(0);
+    expect(kept.asked.has('index.html')).toBe(false);
+    expect(await readFile(path.join(out, 'about.html'), 'utf8')).toBe('About us');
   });
 });

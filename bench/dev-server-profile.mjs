@@ -1,7 +1,8 @@
 // The dev server in-process (startDevServer), saves of one corpus page, with a CPU profile of the
 // saves after the first three; prints the median wall and CPU time of a save (save to reload message)
-// and, with --expose-gc, the heap after a full collection. Usage:
-// node [--expose-gc] bench/dev-server-profile.mjs <project> <saves> <pages> [out.cpuprofile]
+// and, with --expose-gc, the heap after a full collection. SPREAD=1 saves another page each time
+// (page-00001, page-00002, ...): what a save keeps of pages it did not change must not pile up.
+// Usage: [SPREAD=1] node [--expose-gc] bench/dev-server-profile.mjs <project> <saves> <pages> [out.cpuprofile]
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -44,7 +45,8 @@ const nextReload = async () => {
     });
   }
 };
-const file = path.join(folder, 'content', 'pages', `${pageSlug(1)}.md`);
+const pageOf = (n) => (process.env.SPREAD ? 1 + (n % Number(pagesText)) : 1);
+const fileOf = (n) => path.join(folder, 'content', 'pages', `${pageSlug(pageOf(n))}.md`);
 const session = new Session();
 session.connect();
 const times = [];
@@ -59,7 +61,7 @@ for (let n = 0; n < Number(savesText); n++) {
   messages.length = 0;
   const started = performance.now();
   const used = process.cpuUsage();
-  writeFileSync(file, renderCorpusPage(1, Number(pagesText), (Date.now() % 1e6) + n));
+  writeFileSync(fileOf(n), renderCorpusPage(pageOf(n), Number(pagesText), (Date.now() % 1e6) + n));
   await nextReload();
   times.push(performance.now() - started);
   const spent = process.cpuUsage(used);

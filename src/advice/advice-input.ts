@@ -68,6 +68,28 @@ export function bodiesShownOn(route: Route, site: Site): Array<{ file: string; h
  */
 const entryParts = new WeakMap<object, AdvicePage['markdown']>();
 
+/**
+ * An entry's Markdown part, its HTML and facts read when asked for. Made out here, not in
+ * createAdvicePages: kept with the entry across dev's saves (entryParts), a getter made there would
+ * hold that build's pages and look-ups for as long.
+ */
+function markdownPart(
+  file: string,
+  entry: { html?: string },
+  found: { lineOffset: number; facts: MarkdownFacts },
+): AdvicePage['markdown'][number] {
+  return {
+    file,
+    get html() {
+      return entry.html!;
+    },
+    lineOffset: found.lineOffset,
+    get facts() {
+      return found.facts;
+    },
+  };
+}
+
 export function createAdvicePages(
   rendered: ReadonlyArray<{ route: Route; html: string | Uint8Array }>,
   site: Site,
@@ -79,20 +101,7 @@ export function createAdvicePages(
     let made = entryParts.get(entry);
     if (made) return made;
     const found = 'html' in entry ? markdownOf(file) : undefined;
-    made = found
-      ? [
-          {
-            file,
-            get html() {
-              return entry.html!;
-            },
-            lineOffset: found.lineOffset,
-            get facts() {
-              return found.facts;
-            },
-          },
-        ]
-      : [];
+    made = found ? [markdownPart(file, entry, found)] : [];
     entryParts.set(entry, made);
     return made;
   };

@@ -175,14 +175,7 @@ export async function assembleSite(
   // Asked by the advice for the pages it reads: a kept body's facts are decoded when a rule reads them.
   const markdownOf = (file: string) => {
     const parsed = parsedOf.get(file);
-    if (!parsed) return undefined;
-    const result = bodies.get(file)!;
-    return {
-      lineOffset: parsed.bodyLineOffset,
-      get facts() {
-        return result.facts;
-      },
-    };
+    return parsed && markdownFacts(parsed.bodyLineOffset, bodies.get(file)!);
   };
   const entries = entriesOf(kinds, bodies);
   const homeFile = kinds.files.home[0]!;
@@ -203,6 +196,20 @@ export async function assembleSite(
     warnings: sortErrors(warnings),
     markdownImages,
     markdownOf,
+  };
+}
+
+/**
+ * A body's facts, read when asked for, and the lines before it. Made out here, not in assembleSite:
+ * the advice keeps what it makes of this with the entry, across dev's saves, and a getter made in
+ * assembleSite would hold that build's maps of every body for as long.
+ */
+function markdownFacts(lineOffset: number, result: RenderedMarkdown): { lineOffset: number; facts: MarkdownFacts } {
+  return {
+    lineOffset,
+    get facts() {
+      return result.facts;
+    },
   };
 }
 

@@ -46,6 +46,7 @@ import { buildAssets } from './render/assets.ts';
 import { buildAdminPreview, templatesKey } from './admin/preview-bundle.ts';
 import { loadTemplates } from './render/templates.ts';
 import type { Route, UrlPolicy } from './site/routes.ts';
+import { sameInOrder } from './same-order.ts';
 
 /** Each rendered body by the file it was written in. */
 export type Bodies = ReadonlyMap<string, RenderedMarkdown>;
@@ -345,23 +346,15 @@ function carryBodies(
 function routesKey(store: Store, routes: readonly Route[]): string {
   const last = store.peek<{ routes: readonly Route[]; key: string }>('routes-key', 'last');
   const key =
-    last && sameRoutes(last.routes, routes)
+    last && sameInOrder(last.routes, routes, sameRoute)
       ? last.key
       : hashKey(routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'));
   store.keep('routes-key', 'last', { routes, key });
   return key;
 }
 
-function sameRoutes(before: readonly Route[], now: readonly Route[]): boolean {
-  if (before.length !== now.length) return false;
-  for (let index = 0; index < now.length; index++) {
-    const was = before[index]!;
-    const route = now[index]!;
-    if (was !== route && (was.path !== route.path || was.file !== route.file || was.indexable !== route.indexable))
-      return false;
-  }
-  return true;
-}
+const sameRoute = (was: Route, route: Route) =>
+  was === route || (was.path === route.path && was.file === route.file && was.indexable === route.indexable);
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
 async function keepBundle<T extends { inputs: string[] }>(

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LaterBytes, type DiskCache, type Encoded } from '../src/cache/disk.ts';
 import { createStore } from '../src/cache/store.ts';
 import type { RenderedPage } from '../src/output/check.ts';
-import { checkStage, pageScans } from '../src/page-stages.ts';
+import { checkStage } from '../src/check-stage.ts';
+import { pageScans } from '../src/page-stages.ts';
 import { createUrlPolicy, type Route } from '../src/site/routes.ts';
 
 const urls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');

@@ -8,6 +8,7 @@ import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsRoutes } from './news-routes.ts';
 import type { Redirect } from '../redirects/redirects.ts';
+import { sameInOrder } from '../same-order.ts';
 
 export type Page =
   | { kind: 'home' }
@@ -190,7 +191,7 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
  */
 function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentPage[]): void {
   const last = lastClaimed;
-  if (last && sameSlugs(last.legal, legal) && sameSlugs(last.pages, pages)) {
+  if (last && sameInOrder(last.legal, legal, sameSlug) && sameInOrder(last.pages, pages, sameSlug)) {
     lastClaimed = { legal, pages };
     return;
   }
@@ -228,10 +229,5 @@ function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentP
 
 let lastClaimed: { legal: readonly { slug: string }[]; pages: readonly { slug: string }[] } | undefined;
 
-/** The same slugs in the same order; an entry that is the same object has the same slug. */
-function sameSlugs(before: readonly { slug: string }[], now: readonly { slug: string }[]): boolean {
-  if (before.length !== now.length) return false;
-  for (let index = 0; index < now.length; index++)
-    if (now[index] !== before[index] && now[index]!.slug !== before[index]!.slug) return false;
-  return true;
-}
+/** An entry that is the same object has the same slug. */
+const sameSlug = (before: { slug: string }, now: { slug: string }) => before === now || before.slug === now.slug;

@@ -11,7 +11,13 @@ import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import { sourcesByFile, type MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
-import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
+import {
+  runAdviceStage,
+  type AdviceRun,
+  type AdviceStageInput,
+  type AdviceStageResult,
+  type SiteAdvice,
+} from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { readPageJson, type RenderedPage } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
@@ -227,10 +233,8 @@ export async function adviceStage(
     return source ? sourceKey(source) : '';
   };
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
-  // The last run's keys by position, with the render keys they were made from (memory only: dev).
-  const lastKeys = store.peek<AdviceKeys>('advice-keys', 'last');
-  const carried = lastKeys?.site === siteKey ? lastKeys : undefined;
-  const nextKeys: AdviceKeys = { site: siteKey, renders: [], keys: [] };
+  // What the last run made of each page (memory only: dev), while the site's part of every key is the same.
+  const lastRun = store.peek<{ siteKey: string; run: AdviceRun }>('advice-run', 'last');
   const last = store.peek('advice-pages', 'last', keptCodec);
   const lastSite = store.peek('advice-site', 'last', siteCodec);
   const made = new Map<string, PageFindings>();
@@ -241,23 +245,14 @@ export async function adviceStage(
     ...input,
     images,
     made: warnings,
+    previous: lastRun?.siteKey === siteKey ? lastRun.run : undefined,
     kept: {
       keyOf(page, index) {
         const { route } = input.pages[index]!;
-        const render = keys.get(route.file)!;
-        let key: string;
-        // A content page's render key holds its file's text (contentPageKeys), the one file its
-        // advice key names: at the same position with the same render key, the key is the last one.
-        if (route.page.kind === 'page' && carried?.renders[index] === render) key = carried.keys[index]!;
-        else {
-          // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
-          let files = hashOf(page.file);
-          for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
-          key = store.join(render, `${files} ${siteKey}`);
-        }
-        nextKeys.renders.push(render);
-        nextKeys.keys.push(key);
-        return key;
+        // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
+        let files = hashOf(page.file);
+        for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+        return store.join(keys.get(route.file)!, `${files} ${siteKey}`);
       },
       found: (key) => last?.get(key),
       foundAt: (position) => last?.at(position),
@@ -268,7 +263,7 @@ export async function adviceStage(
     },
   });
   store.keep('advice-warnings', 'last', warnings.next);
-  store.keep('advice-keys', 'last', nextKeys);
+  store.keep('advice-run', 'last', { siteKey, run: result.run });
   if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
   const order = result.keys!;
   if (made.size > 0 || !(last && sameInOrder(last.keys(), order))) {
@@ -282,13 +277,6 @@ export async function adviceStage(
     store.keep('advice-pages', 'last', kept, keptCodec);
   }
   return result;
-}
-
-/** Each page's advice key and the render key it was made from, in the pages' order, and the site's part of every key. */
-interface AdviceKeys {
-  site: string;
-  renders: string[];
-  keys: string[];
 }
 
 /**

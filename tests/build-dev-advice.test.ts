@@ -32,7 +32,11 @@ function createSession(config: ResolvedConfig) {
   const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
   return {
     build(...files: string[]) {
-      for (const file of files) versions.record({ path: project.file(file), event: 'change' });
+      return this.after(files.map((file) => ['change', file]));
+    },
+    /** A build after the watcher saw these events. */
+    after(events: Array<['add' | 'change' | 'unlink', string]>) {
+      for (const [event, file] of events) versions.record({ path: project.file(file), event });
       return buildSite(config, { write: false, store, files: versions.snapshot() });
     },
   };
@@ -93,5 +97,41 @@ describe('the advice in dev rebuilds', () => {
     expect(alpha(edited)).toBeDefined();
     expect(alpha(edited)).toBe(alpha(first));
     await expectWarningsOfFreshBuild(edited, config);
+  }, 120_000);
+
+  it("follows the rules a page's front matter turns off and on, and a page replaced by another at its place", async () => {
+    // Pages that turn nothing off: the rules each page turns off are carried from save to save.
+    const plain = (title: string) => `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\nThe ${title} page.\n`;
+    await replacePages(project, { alpha: plain('Alpha'), beta: plain('Beta'), gamma: plain('Gamma') });
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    const first = await session.build();
+    expect(codesOf(first, 'content/pages/beta.md').sort()).toEqual(['DescriptionLength', 'TitleLength']);
+
+    await project.edit('content/pages/beta.md', 'The Beta page.', 'The *new* Beta page.');
+    const edited = await session.build('content/pages/beta.md');
+    expect(edited.computed.advice).toBe(1);
+    await expectWarningsOfFreshBuild(edited, config);
+
+    await project.edit('content/pages/beta.md', 'title: Beta', 'title: Beta\nadvice: { off: [title-length] }');
+    const off = await session.build('content/pages/beta.md');
+    expect(codesOf(off, 'content/pages/beta.md')).toEqual(['DescriptionLength']);
+    await expectWarningsOfFreshBuild(off, config);
+
+    await project.edit('content/pages/beta.md', '\nadvice: { off: [title-length] }', '');
+    const on = await session.build('content/pages/beta.md');
+    expect(codesOf(on, 'content/pages/beta.md').sort()).toEqual(['DescriptionLength', 'TitleLength']);
+    await expectWarningsOfFreshBuild(on, config);
+
+    // delta.md takes gamma.md's place in the pages' order.
+    await project.remove('content/pages/gamma.md');
+    await project.write('content/pages/delta.md', plain('Delta'));
+    const replaced = await session.after([
+      ['unlink', 'content/pages/gamma.md'],
+      ['add', 'content/pages/delta.md'],
+    ]);
+    expect(codesOf(replaced, 'content/pages/gamma.md')).toEqual([]);
+    expect(codesOf(replaced, 'content/pages/delta.md').sort()).toEqual(['DescriptionLength', 'TitleLength']);
+    await expectWarningsOfFreshBuild(replaced, config);
   }, 120_000);
 });

@@ -90,10 +90,16 @@ function markdownPart(
   };
 }
 
+/**
+ * The advice page of each rendered page. `last`: the pages the last run read and made (dev): a
+ * content page the render stage kept as the same object is the same page with the same entry
+ * (src/page-stages.ts), and its advice page is taken as it was, by position, without reading it.
+ */
 export function createAdvicePages(
   rendered: ReadonlyArray<{ route: Route; html: string | Uint8Array }>,
   site: Site,
   markdownOf: MarkdownOf,
+  last?: { rendered: readonly object[]; pages: readonly AdvicePage[] },
 ): AdvicePage[] {
   // The HTML and the facts read when the rules run on the page: a warm build runs them on few pages
   // of thousands, and a body the disk cache kept is decoded only then.
@@ -107,13 +113,17 @@ export function createAdvicePages(
   };
   const home = HOME_KINDS.flatMap((name) => filesOf(site, name)).flatMap(({ file, entry }) => part(file, entry));
   const siteFile = contentFile(KINDS.settings);
-  return rendered.map((rendered): AdvicePage => {
+  const carried = last?.rendered.length === rendered.length ? last : undefined;
+  return rendered.map((rendered, index): AdvicePage => {
+    const was = carried?.pages[index];
+    if (was instanceof ContentPageToAdvise && carried!.rendered[index] === rendered) return was;
     const { page } = rendered.route;
     const kind = ROUTED.get(page.kind as 'legal' | 'page');
     if (kind) {
       const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
       const file = fileOf(kind, entry);
-      return new PageToAdvise(rendered, file, part(file, entry));
+      const made = page.kind === 'page' ? ContentPageToAdvise : PageToAdvise;
+      return new made(rendered, file, part(file, entry));
     }
     return new PageToAdvise(rendered, siteFile, page.kind === 'home' ? home : []);
   });
@@ -147,19 +157,54 @@ class PageToAdvise implements AdvicePage {
   }
 }
 
-/** The rules turned off in content/site.yaml (the whole site) and in each content file's front matter. */
-export function collectSwitches(site: Site, pages: readonly ContentPage[]): AdviceSwitches {
-  const entries: Partial<Record<KindName, unknown>> = { ...site, pages };
+/**
+ * A page of content/pages/: made of its rendered page and its entry alone, which are the same
+ * objects while its file is, so the next run may take it as it is (createAdvicePages).
+ */
+export class ContentPageToAdvise extends PageToAdvise {}
+
+/**
+ * The rules turned off in content/site.yaml (the whole site) and in each content file's front
+ * matter. `last`: content/pages/ as the last run loaded it (dev), with the rules its pages turned
+ * off: while no page that changed turns a rule off or did, they are the same, and the thousands of
+ * pages are not read again (an unchanged page is the same object, src/content/load.ts).
+ */
+export function collectSwitches(
+  site: Site,
+  pages: readonly ContentPage[],
+  last?: { pages: readonly ContentPage[]; pageSwitches: ReadonlyArray<[string, AdviceSwitch]> },
+): { switches: AdviceSwitches; pageSwitches: ReadonlyArray<[string, AdviceSwitch]> } {
+  let pageSwitches = last && carriedSwitches(pages, last);
   const files = new Map<string, AdviceSwitch>();
   for (const name of KIND_NAMES) {
     if (name === 'settings') continue;
-    const loaded = entries[name] as Shown | Shown[] | undefined;
+    if (name === 'pages' && pageSwitches) {
+      for (const [file, advice] of pageSwitches) files.set(file, advice);
+      continue;
+    }
+    const loaded = (name === 'pages' ? pages : site[name as keyof Site]) as Shown | Shown[] | undefined;
     if (loaded === undefined) continue;
+    const found: Array<[string, AdviceSwitch]> = [];
     // Only the entries that turn a rule off are named: this runs over every page of every build.
     for (const entry of Array.isArray(loaded) ? loaded : [loaded])
-      if (entry.advice) files.set(fileOf(KINDS[name], entry), entry.advice);
+      if (entry.advice) found.push([fileOf(KINDS[name], entry), entry.advice]);
+    for (const [file, advice] of found) files.set(file, advice);
+    if (name === 'pages') pageSwitches = found;
   }
-  return { site: site.settings.advice, files };
+  return { switches: { site: site.settings.advice, files }, pageSwitches: pageSwitches ?? [] };
+}
+
+function carriedSwitches(
+  pages: readonly ContentPage[],
+  last: { pages: readonly ContentPage[]; pageSwitches: ReadonlyArray<[string, AdviceSwitch]> },
+): ReadonlyArray<[string, AdviceSwitch]> | undefined {
+  if (last.pages.length !== pages.length) return undefined;
+  for (let index = 0; index < pages.length; index++) {
+    const page = pages[index]!;
+    const was = last.pages[index]!;
+    if (page !== was && (page.advice || was.advice)) return undefined;
+  }
+  return last.pageSwitches;
 }
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|tiff?|bmp)$/i;

@@ -20,7 +20,8 @@ import {
   type PageFindings,
   type SourceImage,
 } from './advise.ts';
-import type { AdviceSwitches } from './switches.ts';
+import type { AdviceSwitch, AdviceSwitches } from './switches.ts';
+import type { ContentPage } from '../content/schema.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
 import { createWarning, frameOf, sourcesByFile, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
@@ -41,6 +42,25 @@ export interface AdviceStageInput {
   kept?: KeptAdvice;
   /** The warnings an earlier run made (src/advice/findings.ts). */
   made?: MadeWarnings;
+  /** What the last run made of each page (memory only: dev), when the site's part of every key is the same. */
+  previous?: AdviceRun;
+}
+
+/**
+ * What a run made of each page, in the pages' order, for the next run (dev): a content page the
+ * render stage kept as the same object is the same page, and its advice page and key are taken by
+ * position (createAdvicePages), so a save reads only the pages it changed. What the site-wide rules
+ * read of all pages is carried the same way (collectSwitches, shapeOf).
+ */
+export interface AdviceRun {
+  rendered: readonly object[];
+  pages: readonly AdvicePage[];
+  keys?: readonly string[];
+  /** content/pages/ as loaded, and the rules their front matter turned off. */
+  contentPages: readonly ContentPage[];
+  pageSwitches: ReadonlyArray<[string, AdviceSwitch]>;
+  /** The digest of every page's path, indexing and file. */
+  pagesDigest: string;
 }
 
 /**
@@ -73,6 +93,8 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
   site: SiteAdvice;
   /** Each page's key, in order (with `kept`). */
   keys?: string[];
+  /** For the next run's `previous`. */
+  run: AdviceRun;
 }
 
 export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
@@ -80,8 +102,14 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   const sources = sourcesByFile(loaded.sources);
   const context = { sources, base, report };
   let computed = 0;
-  const pages = createAdvicePages(input.pages, loaded.site, loaded.markdownOf);
-  const keys = kept && pages.map((page, index) => kept.keyOf(page, index));
+  const { previous } = input;
+  const pages = createAdvicePages(input.pages, loaded.site, loaded.markdownOf, previous);
+  // A page taken as it was has the key it had.
+  const keys =
+    kept &&
+    pages.map((page, index) =>
+      previous?.keys && previous.pages[index] === page ? previous.keys[index]! : kept.keyOf(page, index),
+    );
   const before = kept?.lastKeys();
   // `lookUp`: false where the key cannot be kept (the page's own changed, and pages did not move).
   const foundOf = (index: number, lookUp = true): PageFindings => {
@@ -100,9 +128,27 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     page.found = found;
     return found;
   };
-  const switches = collectSwitches(loaded.site, loaded.pages);
+  const { switches, pageSwitches } = collectSwitches(
+    loaded.site,
+    loaded.pages,
+    previous && {
+      pages: previous.contentPages,
+      pageSwitches: previous.pageSwitches,
+    },
+  );
   // What the site-wide rules read besides the findings, as one digest (a JSON list: unambiguous).
-  const shape = shapeOf(base, report, switches, input.images, pages);
+  const pagesDigest = digestPages(pages, previous);
+  const shape = createHash('sha256')
+    .update(JSON.stringify([base, report, switchesJson(switches), input.images, pagesDigest]))
+    .digest('base64url');
+  const run: AdviceRun = {
+    rendered: input.pages,
+    pages,
+    keys,
+    contentPages: loaded.pages,
+    pageSwitches,
+    pagesDigest,
+  };
   const versionOf = kept?.versionOf ?? (() => '');
   const lastSite = kept?.site;
   const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
@@ -112,7 +158,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     // All taken as they were: the same value, which the disk cache then writes back as it read it.
     const same = carried.every((made, index) => made === lastSite.warnings[index]);
     const site: SiteAdvice = same ? lastSite : { shape, warnings: carried };
-    return { warnings: carried.map(warningOf), computed, site, keys };
+    return { warnings: carried.map(warningOf), computed, site, keys, run };
   }
   for (let index = 0; index < pages.length; index++) foundOf(index);
   const advice = adviseSite({
@@ -134,11 +180,11 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     }),
   );
   const site: SiteAdvice = { shape, warnings: made };
-  if (!report) return { warnings: advice.warnings, computed, site, keys };
+  if (!report) return { warnings: advice.warnings, computed, site, keys, run };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
     sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf), site, keys };
+  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf), site, keys, run };
 }
 
 /**
@@ -210,18 +256,23 @@ function carrySite(
 }
 
 /**
- * What the site-wide rules read besides the findings, as one digest: a JSON list, then each page's
- * path, whether it is indexable and its file, each ended by a NUL (which none of them holds); fed
- * to the hash one page at a time, not joined into one string of thousands first.
+ * What the site-wide rules read of every page besides its findings (its path, whether it is
+ * indexable, its file), as one digest: each ended by a NUL (which none of them holds), fed to the
+ * hash one page at a time. The last run's, while every page that is not the same object as then
+ * has what its page had.
  */
-function shapeOf(
-  base: string,
-  report: boolean,
-  switches: AdviceSwitches,
-  images: readonly SourceImage[],
-  pages: readonly AdvicePage[],
-): string {
-  const digest = createHash('sha256').update(JSON.stringify([base, report, switchesJson(switches), images]));
+function digestPages(pages: readonly AdvicePage[], previous: AdviceRun | undefined): string {
+  const last = previous?.pages;
+  if (last?.length === pages.length) {
+    let same = true;
+    for (let index = 0; same && index < pages.length; index++) {
+      const page = pages[index]!;
+      const was = last[index]!;
+      same = page === was || (page.path === was.path && page.indexable === was.indexable && page.file === was.file);
+    }
+    if (same) return previous!.pagesDigest;
+  }
+  const digest = createHash('sha256');
   for (const page of pages) digest.update(`${page.path}\0${page.indexable ? 1 : 0}\0${page.file}\0`);
   return digest.digest('base64url');
 }

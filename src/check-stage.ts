@@ -22,63 +22,128 @@ export function checkStage(
   scanOf: (page: RenderedPage) => PageScan,
 ) {
   // Which files are pages is part of the step: a file a line names as a page (or as none) is one
-  // (or none) now, so a line needs reading only where it names a page whose key changed.
+  // (or none) now, so a line needs reading only where it names a page whose key changed. The step
+  // names the pages in order: what passed last time under it is the same pages in the same order.
   const step = checkStepKey(store, urlKey(input.urls), input.files, keys);
   const last = store.peek('page-checks', step, passedCodec);
-  const kept: KeptPasses = new KeptLines();
-  // Where every page passed last time (the usual case) and pages are as many, a page's entry is at
-  // its own position while its key is the same: compared there, no key of 4000 is hashed.
-  const before = last?.keys();
-  const aligned = before?.length === input.pages.length;
-  // Made when a page's anchors are read (a suspect's): a page is asked at its own index first.
-  let positions: Map<string, number> | undefined;
-  const positionOf = (file: string, key: string, index?: number) => {
-    if (!aligned) return last?.positionOf(key);
-    if (index === undefined) {
-      positions ??= new Map(input.pages.map((page, at) => [page.route.file, at]));
-      index = positions.get(file)!;
-    }
-    return before![index] === key ? index : undefined;
-  };
-  // A page passed last time with the key it has now: its file and its output were the same then.
-  const passedAgain = (file: string) => {
-    const key = keys.get(file);
-    return key !== undefined && positionOf(file, key) !== undefined;
-  };
-  // The entries that name a page whose key changed, found in the block's bytes; the others' anchors
-  // all point into pages that pass again, and are not read. Undefined: every entry is read (also
-  // when many pages changed: each is a search of the whole block).
-  const changed = aligned ? input.pages.filter((_, index) => before![index] !== inOrder[index]) : [];
+  const aligned = last?.size === input.pages.length ? last : undefined;
+  const before = aligned?.keys();
+  // A page's entry is at its own position while its key is the same: compared there, no key is hashed.
+  const changed: number[] = [];
+  if (before)
+    for (let index = 0; index < inOrder.length; index++) if (before[index] !== inOrder[index]) changed.push(index);
   const suspects =
-    aligned && changed.length <= SEARCHED_CHANGES
-      ? last!.positionsHolding(changed.map((page) => `[${asciiJson(page.route.file)},1]`))
-      : undefined;
-  let fresh = 0;
+    aligned && changed.length <= SEARCHED_CHANGES ? findSuspects(store, aligned, input, changed) : undefined;
+  // The pages by file, made when a suspect's anchor into another page is read.
+  let positions: Map<string, number> | undefined;
+  const passedAgain = (file: string) => {
+    positions ??= suspects?.index?.positions ?? positionsOf(input.pages);
+    const at = positions.get(file);
+    return at !== undefined && before![at] === inOrder[at];
+  };
+  const fresh = new Map<number, Anchored>();
+  let passed = 0;
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
-    passed(page, index) {
-      const key = inOrder[index]!;
-      const position = positionOf(page.route.file, key, index);
-      if (position === undefined) return false;
-      // A file that was no page (0) is none now; a page is the same as when this one passed.
-      const read = suspects === undefined || suspects.has(position);
-      if (read && !last!.at(position)!.every(([file, page]) => (page ? passedAgain(file) : !keys.has(file))))
-        return false;
-      kept.push(key, last!.entryAt(position)!);
-      return true;
+    passed(_page, index) {
+      if (before?.[index] !== inOrder[index]) return false;
+      // A file that was no page (0) is none now (the step).
+      const again =
+        (suspects !== undefined && !suspects.positions.has(index)) ||
+        aligned!.at(index)!.every(([file, page]) => page === 0 || passedAgain(file));
+      if (again) passed++;
+      return again;
     },
-    keep(page, anchored) {
-      fresh++;
-      kept.push(
-        keys.get(page.route.file)!,
+    keep(_page, anchored, index) {
+      fresh.set(
+        index,
         [...anchored].map((file) => [file, keys.has(file) ? 1 : 0]),
       );
     },
   };
   const problems = checkSite({ ...input, memo });
-  if (problems.length === 0 && (fresh > 0 || kept.size !== last?.size))
+  // Kept when every page passed (one whose anchors point into a page made without its entry did
+  // not): the last run's entries, with those checked now in their places.
+  if (problems.length === 0 && fresh.size > 0 && passed + fresh.size === input.pages.length) {
+    const kept = aligned
+      ? aligned.replacing(inOrder, fresh)
+      : new KeptLines(inOrder.map((key, index) => [key, fresh.get(index)!]));
     store.keep('page-checks', step, kept, passedCodec);
+    const index = suspects?.index;
+    if (index) store.keep('page-checks-index', 'last', index.replacing(aligned!, kept, fresh));
+  }
   return problems;
+}
+
+/**
+ * The positions of the entries whose anchors point into a page that changed: found in the entries'
+ * bytes, when they were read from one block (a warm build's); else in an index of what each entry
+ * points into, made from every entry once and then kept with them in memory (dev).
+ */
+function findSuspects(
+  store: Store,
+  kept: KeptPasses,
+  input: Omit<SiteCheckInput, 'memo'>,
+  changed: readonly number[],
+): { positions: Set<number>; index?: AnchorIndex } {
+  const files = changed.map((index) => input.pages[index]!.route.file);
+  const found = kept.positionsHolding(files.map((file) => `[${asciiJson(file)},1]`));
+  if (found) return { positions: found };
+  const indexed = store.peek<AnchorIndex>('page-checks-index', 'last');
+  const index = indexed?.of === kept ? indexed : AnchorIndex.of(kept, positionsOf(input.pages));
+  return { positions: index.holding(files), index };
+}
+
+function positionsOf(pages: readonly RenderedPage[]): Map<string, number> {
+  return new Map(pages.map((page, at) => [page.route.file, at]));
+}
+
+/**
+ * What the kept entries' anchors point into: for each page, the positions of the entries that
+ * point into it. Dev replaces a few entries a save; the index follows them, the rest stays.
+ */
+class AnchorIndex {
+  /** The entries it indexes. */
+  readonly of: KeptPasses;
+  /** The pages' positions by file (the same for every entry kept under one step). */
+  readonly positions: Map<string, number>;
+  readonly #into: Map<string, Set<number>>;
+
+  private constructor(of: KeptPasses, positions: Map<string, number>, into: Map<string, Set<number>>) {
+    this.of = of;
+    this.positions = positions;
+    this.#into = into;
+  }
+
+  static of(kept: KeptPasses, positions: Map<string, number>): AnchorIndex {
+    const into = new Map<string, Set<number>>();
+    for (let position = 0; position < kept.size; position++) add(into, kept.at(position)!, position);
+    return new AnchorIndex(kept, positions, into);
+  }
+
+  holding(files: readonly string[]): Set<number> {
+    const found = new Set<number>();
+    for (const file of files) for (const position of this.#into.get(file) ?? []) found.add(position);
+    return found;
+  }
+
+  /** The index of `next`: `last`'s entries with `replaced` in their places. This one is given up. */
+  replacing(last: KeptPasses, next: KeptPasses, replaced: ReadonlyMap<number, Anchored>): AnchorIndex {
+    for (const [position, anchored] of replaced) {
+      for (const [file, page] of last.at(position)!) if (page === 1) this.#into.get(file)?.delete(position);
+      add(this.#into, anchored, position);
+    }
+    return new AnchorIndex(next, this.positions, this.#into);
+  }
+}
+
+function add(into: Map<string, Set<number>>, anchored: Anchored, position: number): void {
+  for (const [file, page] of anchored) {
+    if (page === 0) continue;
+    let positions = into.get(file);
+    if (!positions) into.set(file, (positions = new Set()));
+    positions.add(position);
+  }
 }
 
 /**

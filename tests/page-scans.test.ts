@@ -130,4 +130,49 @@ describe('checkStage', () => {
     keys.delete('terms.html');
     expect(check(store, pages, keys).read.sort()).toEqual(['about.html', 'index.html']);
   });
+
+  it('in dev finds the pages whose anchors point into a changed page by an index of them it keeps up to date', () => {
+    const store = createStore();
+    const run = (pages: RenderedPage[], keys: Map<string, string>) => {
+      const read: string[] = [];
+      const scan = pageScans(store, keys);
+      const inOrder = pages.map((page) => keys.get(page.route.file)!);
+      const errors = checkStage(
+        store,
+        { pages, files: new Set(files), urls, sources: [] },
+        { keys, inOrder },
+        (page) => {
+          read.push(page.route.file);
+          return scan(page);
+        },
+      );
+      return { errors: errors.map((error) => error.code), read: read.sort() };
+    };
+    expect(run(site('<h2 id="b">B</h2>'), keysOf('key-terms')).read).toEqual([
+      'about.html',
+      'index.html',
+      'terms.html',
+    ]);
+    expect(run(site('<h2>B</h2>'), keysOf('key-terms-2'))).toEqual({
+      errors: ['BrokenAnchor'],
+      read: ['index.html', 'terms.html'],
+    });
+    expect(run(site('<h2 id="b">B</h2>'), keysOf('key-terms-3'))).toEqual({
+      errors: [],
+      read: ['index.html', 'terms.html'],
+    });
+    // index.html now points into about.html instead: the index follows the entry it replaced.
+    const moved = site('<h2 id="b">B</h2>');
+    moved[0] = page('/', 'index.html', '<a href="/about#c">c</a>');
+    const keys = keysOf('key-terms-3');
+    keys.set('index.html', 'key-index-2');
+    expect(run(moved, keys)).toEqual({ errors: [], read: ['about.html', 'index.html'] });
+    const terms = new Map(keys).set('terms.html', 'key-terms-4');
+    expect(run(moved, terms).read).toEqual(['terms.html']);
+    const about = new Map(terms).set('about.html', 'key-about-2');
+    const lost = moved.map((each) =>
+      each.route.file === 'about.html' ? page('/about', 'about.html', '<h2>C</h2>') : each,
+    );
+    expect(run(lost, about)).toEqual({ errors: ['BrokenAnchor'], read: ['about.html', 'index.html'] });
+  });
 });

@@ -26,8 +26,8 @@ export interface CheckMemo {
   scan(page: RenderedPage, read: () => PageScan): PageScan;
   /** `index`: the page's position among the pages checked. */
   passed(page: RenderedPage, index: number): boolean;
-  /** The page passed; `anchored`: the output files its anchors point into. */
-  keep(page: RenderedPage, anchored: ReadonlySet<string>): void;
+  /** The page at `index` passed; `anchored`: the output files its anchors point into. */
+  keep(page: RenderedPage, anchored: ReadonlySet<string>, index: number): void;
 }
 
 export interface SiteCheckInput {
@@ -77,7 +77,7 @@ export function checkSite(input: SiteCheckInput): SiteError[] {
     const joined = [...context.problems.values()].some((problem) => problem.pages.includes(page.route.path));
     // An anchor into a partial page was not checked: the page has not passed.
     const unchecked = partial.size > 0 && [...anchored].some((file) => partial.has(file));
-    if (problemsNow === before && !joined && !unchecked) memo.keep(page, anchored);
+    if (problemsNow === before && !joined && !unchecked) memo.keep(page, anchored, index);
   }
   return [...errors, ...[...context.problems.values()].map(formatProblem)];
 }

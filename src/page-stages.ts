@@ -28,7 +28,7 @@ import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
 import { parseScan } from './output/scan-json.ts';
 import type { Publication } from './publish/publication.ts';
-import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
+import { isListed, listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
 import type { ContentPage } from './content/schema.ts';
 import type { ContentFile } from './content/file.ts';
 import type { Route } from './site/routes.ts';
@@ -49,46 +49,68 @@ export function renderPagesStage(
   input: PagesStageInput,
 ): { pages: RenderedPage[]; keys: Map<string, string>; inOrder: string[] } {
   const { templates, site, routes, urls, assets, images, publication } = input;
+  // The last run's pages (memory only: dev). The routes stage keeps an unchanged route as the same
+  // object, and a content page's route is the same while its page is (createRoutes): the routes
+  // that are not, compared slot by slot, are the pages a save changed.
+  const last = store.peek<RenderedPages>('rendered-pages', 'last');
+  const changed = last && changedSlots(last.routes, routes);
+  const listed =
+    last && changed?.every((index) => !isListed(routes[index]!) && !isListed(last.routes[index]!))
+      ? last.listed
+      : JSON.stringify(listedRoutes(routes));
   const shared = hashKey(
     templates.hash,
     JSON.stringify(site),
-    JSON.stringify(listedRoutes(routes)),
+    listed,
     urlKey(urls),
     JSON.stringify(assets),
     JSON.stringify(images),
     JSON.stringify(publication.headParts),
   );
   const contentKeyOf = contentPageKeys(store, input);
-  // The last run's pages (memory only: dev). A content page's route is the same object while its
-  // page is (createRoutes), and its key is then the same: taken by position, not joined again.
-  const last = store.peek<RenderedPages>('rendered-pages', 'last');
   const carried = last?.shared === shared ? last : undefined;
-  // Joined by the store, an unchanged page's key is the last build's string (hashed once by a Map).
-  const keys = routes.map((route, index) => {
+  const keyOf = (route: Route, index: number) => {
     if (route.page.kind !== 'page')
       return `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`;
-    if (carried?.pages[index]?.route === route) return carried.keys[index]!;
+    // Joined by the store, an unchanged page's key is the last build's string (hashed once by a Map).
+    if (carried?.routes[index] === route) return carried.keys[index]!;
     return store.join(shared, contentKeyOf(route.page.page));
-  });
-  const html = keys.map((key) => store.peek('page', key, pageCodec));
-  const missing: Route[] = [];
-  for (let index = 0; index < routes.length; index++) if (html[index] === undefined) missing.push(routes[index]!);
+  };
+  // Only the changed pages are looked at: the others are the last run's, key and page.
+  const only = carried && changed ? changed : undefined;
+  const keys = only ? carried!.keys.slice() : routes.map(keyOf);
+  for (const index of only ?? []) keys[index] = keyOf(routes[index]!, index);
+  const indexes = only ?? routes.map((_, index) => index);
+  const html = new Map(indexes.map((index) => [index, store.peek('page', keys[index]!, pageCodec)]));
+  const missing = indexes.filter((index) => html.get(index) === undefined).map((index) => routes[index]!);
   const made = renderSitePages({ ...input, head: publication.head }, missing);
   const byRoute = new Map(made.map((page) => [page.route, page.html]));
   // A page with the same route and bytes as last time is the same object: the stages after this compare by it.
-  const pages = routes.map((route, index): RenderedPage => {
+  const pageAt = (index: number): RenderedPage => {
+    const route = routes[index]!;
     const was = carried?.pages[index];
-    const kept = html[index];
+    const kept = html.get(index);
     if (was !== undefined && was.route === route && madeFrom(was) === kept) return was;
     if (kept instanceof LaterBytes) return new KeptPage(route, kept);
     if (kept !== undefined) return { route, html: kept };
     const rendered = byRoute.get(route)!;
     store.keep('page', keys[index]!, rendered, pageCodec);
     return { route, html: rendered };
-  });
-  const byFile = carryKeyMap(last, routes, keys) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
-  store.keep('rendered-pages', 'last', { shared, pages, keys, byFile });
+  };
+  const pages = only ? carried!.pages.slice() : routes.map((_, index) => pageAt(index));
+  for (const index of only ?? []) pages[index] = pageAt(index);
+  const byFile =
+    carryKeyMap(carried, routes, keys, only) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
+  store.keep('rendered-pages', 'last', { shared, listed, routes, pages, keys, byFile });
   return { pages, keys: byFile, inOrder: keys };
+}
+
+/** The indexes at which `routes` holds another object than `last`; undefined when they are not as many. */
+function changedSlots(last: readonly Route[], routes: readonly Route[]): number[] | undefined {
+  if (last.length !== routes.length) return undefined;
+  const changed: number[] = [];
+  for (let index = 0; index < routes.length; index++) if (routes[index] !== last[index]) changed.push(index);
+  return changed;
 }
 
 /**
@@ -135,6 +157,9 @@ function madeFrom(page: RenderedPage): unknown {
 /** The last run's pages, their keys in order and by output file, and the shared part of every key. */
 interface RenderedPages {
   shared: string;
+  /** The routes every page is given, as the shared key holds them. */
+  listed: string;
+  routes: readonly Route[];
   pages: RenderedPage[];
   keys: string[];
   byFile: Map<string, string>;
@@ -149,16 +174,17 @@ function carryKeyMap(
   last: RenderedPages | undefined,
   routes: readonly Route[],
   keys: readonly string[],
+  only: readonly number[] | undefined,
 ): Map<string, string> | undefined {
   // Two routes to one file (a clash, reported by planOutput): made anew, the later one's key kept.
   if (!last || last.keys.length !== keys.length || last.byFile.size !== keys.length) return undefined;
-  for (let index = 0; index < keys.length; index++) {
+  const indexes = only ?? keys.map((_, index) => index);
+  for (const index of indexes) {
     const route = routes[index]!;
-    const was = last.pages[index]!.route;
+    const was = last.routes[index]!;
     if (route !== was && route.file !== was.file) return undefined;
   }
-  for (let index = 0; index < keys.length; index++)
-    if (keys[index] !== last.keys[index]) last.byFile.set(routes[index]!.file, keys[index]!);
+  for (const index of indexes) if (keys[index] !== last.keys[index]) last.byFile.set(routes[index]!.file, keys[index]!);
   return last.byFile;
 }
 

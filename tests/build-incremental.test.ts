@@ -98,6 +98,16 @@ describe('dev rebuilds', () => {
     await expectSameAsFreshBuild(result, config);
   });
 
+  it('render every page again when a page every footer lists changed its title', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    const first = await session.build();
+    await project.edit('content/legal/terms.md', /^title: .*$/m, 'title: Terms of Work');
+    const result = await rebuild(session, 'content/legal/terms.md');
+    expect(result.computed.pages).toBe(first.pages);
+    await expectSameAsFreshBuild(result, config);
+  });
+
   it('take a page out of search results and back: the sitemap follows, though no path changed', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
     const session = createSession(config);

@@ -123,7 +123,7 @@ function showWarnings(devServer: DevServer, state: DevState, warnings: BuildResu
   state.shownList = warnings;
   if (last?.length === warnings.length && warnings.every((warning, index) => warning === last[index])) return;
   const problems = warnings.map(problemOf);
-  const formatted = problems.map(formatProblem).join('\n');
+  const formatted = warnings.map(formattedOf).join('\n');
   if (formatted !== state.shownWarnings) {
     log.siteWarnings(warnings);
     state.warnings = problems;
@@ -138,6 +138,14 @@ function problemOf(warning: SiteError): Problem {
   let problem = projected.get(warning);
   if (!problem) projected.set(warning, (problem = toProblem(warning)));
   return problem;
+}
+
+/** And formatted once, to tell whether the list shown changed. */
+const formattedProblems = new WeakMap<SiteError, string>();
+function formattedOf(warning: SiteError): string {
+  let formatted = formattedProblems.get(warning);
+  if (formatted === undefined) formattedProblems.set(warning, (formatted = formatProblem(problemOf(warning))));
+  return formatted;
 }
 
 /** Serves a good build's output and tells the browser: reload, swap the stylesheet, or nothing when no page changed. */

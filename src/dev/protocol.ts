@@ -29,5 +29,16 @@ export type DevMessage =
   | { type: 'warnings'; warnings: Problem[] };
 
 export function formatMessage(message: DevMessage): string {
+  // The same JSON as the whole message's; each problem's made once (dev keeps an unchanged
+  // warning's problem as the same object, and a save among thousands of pages changes few).
+  if (message.type === 'warnings')
+    return `data: {"type":"warnings","warnings":[${message.warnings.map(problemJson).join(',')}]}\n\n`;
   return `data: ${JSON.stringify(message)}\n\n`;
+}
+
+const problemsJson = new WeakMap<Problem, string>();
+function problemJson(problem: Problem): string {
+  let json = problemsJson.get(problem);
+  if (json === undefined) problemsJson.set(problem, (json = JSON.stringify(problem)));
+  return json;
 }

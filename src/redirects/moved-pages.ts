@@ -56,17 +56,30 @@ function sourceOf(route: Route): string | undefined {
   }
 }
 
-/** The paths the routes serve, as pageKey gives them: made once for the build's gone-page warnings and its record. */
-const servedPaths = new WeakMap<readonly Route[], Set<string>>();
+/**
+ * The paths the routes serve, as pageKey gives them: made once for the build's gone-page warnings
+ * and its record. Dev's next save usually serves the same paths with a few routes replaced (slot
+ * by slot, an unchanged route is the same object): then the last set is the same.
+ */
+let lastServed: { routes: readonly Route[]; served: Set<string> } | undefined;
 function servedBy(routes: readonly Route[]): Set<string> {
-  let served = servedPaths.get(routes);
-  if (!served) servedPaths.set(routes, (served = new Set(routes.map((route) => pageKey(route.path)))));
-  return served;
+  const last = lastServed;
+  if (last?.routes === routes) return last.served;
+  let same = last?.routes.length === routes.length;
+  for (let index = 0; same && index < routes.length; index++) {
+    const route = routes[index]!;
+    const was = last!.routes[index]!;
+    same = route === was || route.path === was.path;
+  }
+  lastServed = { routes, served: same ? last!.served : new Set(routes.map((route) => pageKey(route.path))) };
+  return lastServed.served;
 }
 
 /** One warning per page published before that no route of this build serves (a redirect's page counts). */
 export function findGonePages(previous: PreviousPages, routes: readonly Route[]): SiteError[] {
   const served = servedBy(routes);
+  // The same record and the same paths served: the same warnings (dev's saves).
+  if (lastGone?.previous === previous && lastGone.served === served) return lastGone.warnings;
   const warned = new Set<string>();
   const warnings: SiteError[] = [];
   for (const page of previous.pages) {
@@ -77,8 +90,11 @@ export function findGonePages(previous: PreviousPages, routes: readonly Route[])
     const file = previous.since === 'last build' && page.file ? page.file : REDIRECTS_SOURCE;
     warnings.push(createError('PageGone', { path: key, since: previous.since }, { file }));
   }
+  lastGone = { previous, served, warnings };
   return warnings;
 }
+
+let lastGone: { previous: PreviousPages; served: Set<string>; warnings: SiteError[] } | undefined;
 
 /** The pages of the last build that wrote its output, or undefined when there is no (readable) record. */
 export async function loadPublished(cacheDir: string): Promise<PreviousPages | undefined> {

@@ -9,7 +9,7 @@ import type { Sources, Content } from './build-sources.ts';
 import type { Run } from './build.ts';
 import { placeSiteImages } from './images/place.ts';
 import type { RenderedPage } from './output/check.ts';
-import { planOutput, type OutputFile } from './output/plan.ts';
+import { planOutput, type OutputFile, type PlannedFiles } from './output/plan.ts';
 import { checkStage } from './check-stage.ts';
 import { adviceStage, pageScans, renderPagesStage } from './page-stages.ts';
 import { integrityOf } from './publish/headers.ts';
@@ -176,7 +176,7 @@ export interface PlannedOutput {
   /** Every file of the output, or what is known of it when the content or the pages are not all there. */
   planned: OutputFile[];
   /** The paths the site check finds links in: those of the output, and of what it lacks only for a problem reported already. */
-  linkable: Set<string>;
+  linkable: ReadonlySet<string>;
 }
 
 /** The output planned (pages, assets, public/, images); clashes are problems, and the paths are still known. */
@@ -193,15 +193,21 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
     made?.redirectFiles ?? [],
     made && sources.adminPreview !== undefined ? adminFilesOf(run, made, sources.adminPreview) : [],
   ];
+  // The last run's plan (memory only: dev).
+  const last = run.store.peek<PlannedFiles>('planned-files', 'last');
   const output = run.problems.take(
     'output',
-    settleNow(() => planOutput(...groups)),
+    settleNow(() => planOutput(groups, last)),
   );
+  if (output) run.store.keep('planned-files', 'last', output);
   const planned = output?.planned ?? groups.flat();
-  const linkable = output?.paths ?? new Set(planned.map((file) => file.path));
   const urls = made?.content.urls;
-  if (urls) for (const sitePath of sources.entries.unbuilt) linkable.add(urls.file(sitePath));
-  for (const refused of sources.refused) linkable.add(refused);
+  // Links may also point at the pages left out for their errors, and at public/'s refused files.
+  const besides = [...(urls ? sources.entries.unbuilt.map((sitePath) => urls.file(sitePath)) : []), ...sources.refused];
+  const linkable =
+    output && besides.length === 0
+      ? output.paths
+      : new Set([...(output?.paths ?? planned.map((file) => file.path)), ...besides]);
   return { planned, linkable };
 }
 

@@ -175,7 +175,7 @@ describe('dev rebuilds', () => {
     const told = (result: BuildResult) =>
       result.warnings.map((warning) => [warning.code, warning.file, warning.message]);
     expect(told(saved)).toEqual(told(fresh));
-  });
+  }, 120_000);
 
   it('resolve the redirects again when a save renames the page one leads to', async () => {
     await project.write('content/redirects.yaml', '- from: /old-beta\n  to: /beta\n');

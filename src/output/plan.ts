@@ -17,12 +17,11 @@ export interface OutputFile {
 }
 
 /** The groups of files as one output; throws when two of them clash. */
-export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): {
-  planned: OutputFile[];
-  /** Every path of the output, once. */
-  paths: Set<string>;
-} {
+export function planOutput(groups: ReadonlyArray<readonly OutputFile[]>, last?: PlannedFiles): PlannedFiles {
   const planned = groups.flat();
+  // The last plan's paths (it had no clash), when each file is the same or has the same path (dev:
+  // a save keeps thousands of files as the same objects): no path of thousands hashed again.
+  if (last && samePaths(last.planned, planned)) return { planned, paths: last.paths };
   const paths = new Set<string>();
   const clashes = findClashes(
     planned.map((file) => file.path),
@@ -40,6 +39,22 @@ export function planOutput(...groups: ReadonlyArray<readonly OutputFile[]>): {
     );
   }
   return { planned, paths };
+}
+
+export interface PlannedFiles {
+  planned: OutputFile[];
+  /** Every path of the output, once. Not to be changed: the next plan may take it as it is. */
+  paths: ReadonlySet<string>;
+}
+
+function samePaths(last: readonly OutputFile[], planned: readonly OutputFile[]): boolean {
+  if (last.length !== planned.length) return false;
+  for (let index = 0; index < planned.length; index++) {
+    const file = planned[index]!;
+    const was = last[index]!;
+    if (file !== was && file.path !== was.path) return false;
+  }
+  return true;
 }
 
 /** Output paths written twice, and paths that would have to be a file and a folder at once; `seen` gets every path. */

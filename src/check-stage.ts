@@ -87,10 +87,11 @@ function findSuspects(
   changed: readonly number[],
 ): { positions: Set<number>; index?: AnchorIndex } {
   const files = changed.map((index) => input.pages[index]!.route.file);
+  const indexed = store.peek<AnchorIndex>('page-checks-index', 'last');
+  if (indexed?.of === kept) return { positions: indexed.holding(files), index: indexed };
   const found = kept.positionsHolding(files.map((file) => `[${asciiJson(file)},1]`));
   if (found) return { positions: found };
-  const indexed = store.peek<AnchorIndex>('page-checks-index', 'last');
-  const index = indexed?.of === kept ? indexed : AnchorIndex.of(kept, positionsOf(input.pages));
+  const index = AnchorIndex.of(kept, positionsOf(input.pages));
   return { positions: index.holding(files), index };
 }
 

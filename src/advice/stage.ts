@@ -50,7 +50,7 @@ export interface AdviceStageInput {
  * What a run made of each page, in the pages' order, for the next run (dev): a content page the
  * render stage kept as the same object is the same page, and its advice page and key are taken by
  * position (createAdvicePages), so a save reads only the pages it changed. What the site-wide rules
- * read of all pages is carried the same way (collectSwitches, shapeOf).
+ * read of all pages is carried the same way (collectSwitches, digestPages).
  */
 export interface AdviceRun {
   rendered: readonly object[];

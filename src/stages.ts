@@ -4,7 +4,9 @@
  * take their inputs and return values, and a key is made here, from those inputs, once. A single
  * build's store is backed by the disk cache; `dev` keeps one store for its session and passes the
  * versions of the files its watcher saw change (src/cache/file-versions.ts), which make the keys
- * of what is read from disk cheap: a file is read again only when its version moved.
+ * of what is read from disk cheap: a file is read again only when its version moved. The content
+ * stages also keep, in dev, what they made last ('load-last', 'content-last'), and start the next
+ * run from it with the files saved since (FileVersions.changedSince).
  */
 import type { ResolvedConfig } from './config.ts';
 import { hashKey, textOf } from './cache/disk.ts';
@@ -351,11 +353,14 @@ async function renderBodies(
   const link = (index: number) => linked(results[index]!, urls, scope);
   if (places && last.scope === scope) {
     // Removed first: two files that swapped places keep their bodies.
-    const bodies = last.bodies.with([
-      ...places.map((index) => [last.shown[index]!.file, undefined] as const),
-      ...places.map((index) => [shown[index]!.file, link(index)] as const),
-    ]);
-    return { shown, results, scope, bodies: places.length === 0 ? last.bodies : bodies, changed: places };
+    const bodies =
+      places.length === 0
+        ? last.bodies
+        : last.bodies.with([
+            ...places.map((index) => [last.shown[index]!.file, undefined] as const),
+            ...places.map((index) => [shown[index]!.file, link(index)] as const),
+          ]);
+    return { shown, results, scope, bodies, changed: places };
   }
   const bodies = new Map(shown.map((parsed, index) => [parsed.file, link(index)]));
   return { shown, results, scope, bodies: new OverlayMap(bodies) };

@@ -4,6 +4,9 @@
  * build's kept step), and assembleSite joins each body to its entry by the file it was written in.
  * Every failure carries file and line, and every problem in every file is collected before
  * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it.
+ * Given what they made last (dev) and the files saved since, loadKinds, bodiesOf and assembleSite
+ * start from that and redo the saved files' places only: a save among thousands of pages makes no
+ * pass over all of them (each such pass costs a millisecond or more, whatever it does).
  */
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';

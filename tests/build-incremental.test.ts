@@ -7,7 +7,7 @@ import { createFileVersionCounter, type FileChange } from '../src/cache/file-ver
 import { createStore, openStore, type Store } from '../src/cache/store.ts';
 import { buildSite, type BuildResult } from '../src/build.ts';
 import { resolveConfig, type ResolvedConfig } from '../src/config.ts';
-import type { SiteErrors } from '../src/errors.ts';
+import type { SiteError, SiteErrors } from '../src/errors.ts';
 import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 
 let project: TempProject;
@@ -256,4 +256,129 @@ describe('dev rebuilds', () => {
     }
     expect(new Set(sizes).size).toBe(1);
   });
+});
+
+/**
+ * What a build gives: its output and warnings, or its problems. A dev save is compared whole with a
+ * fresh build of the same files, whether it fails or not.
+ */
+async function outcomeOf(build: Promise<BuildResult>) {
+  const told = (problems: readonly SiteError[]) =>
+    problems.map((problem) => [problem.code, problem.file, problem.line, problem.message]);
+  try {
+    const result = await build;
+    return { output: contents(result), warnings: told(result.warnings) };
+  } catch (error) {
+    return { errors: told((error as SiteErrors).errors) };
+  }
+}
+
+/** The session's build of the changes equals a fresh one; its outcome, for more checks. */
+async function expectAsFresh(session: Session, config: ResolvedConfig, changes: FileChange[] = []) {
+  const saved = await outcomeOf(session.build(changes));
+  expect(saved).toEqual(await outcomeOf(buildSite({ ...config, cache: false, threads: 0 }, { write: false })));
+  return saved;
+}
+
+const changed = (file: string): FileChange => ({ path: project.file(file), event: 'change' });
+const added = (file: string): FileChange => ({ path: project.file(file), event: 'add' });
+const removed = (file: string): FileChange => ({ path: project.file(file), event: 'unlink' });
+
+/** Each of these builds a dozen times, half of them fresh. */
+const SLOW = 180_000;
+
+describe('dev saves, which start from the last load and redo what the saved files changed', () => {
+  it(
+    'rename a page onto the path of another and back, with saves of other pages between',
+    async () => {
+      const config = resolveConfig({ root: project.root, threads: 0 });
+      const session = createSession(config);
+      await session.build();
+      await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
+      await expectAsFresh(session, config, [changed('content/pages/beta.md')]);
+      // content/legal/terms.md makes /terms: two pages at one path.
+      const alpha = await project.read('content/pages/alpha.md');
+      await project.remove('content/pages/alpha.md');
+      await project.write('content/pages/terms.md', alpha);
+      const clash = await expectAsFresh(session, config, [
+        removed('content/pages/alpha.md'),
+        added('content/pages/terms.md'),
+      ]);
+      expect(clash.errors?.length).toBeGreaterThan(0);
+      await project.edit('content/pages/gamma.md', 'The gamma page.', 'The new gamma page.');
+      await expectAsFresh(session, config, [changed('content/pages/gamma.md')]);
+      await project.remove('content/pages/terms.md');
+      await project.write('content/pages/alpha.md', alpha);
+      const back = await expectAsFresh(session, config, [
+        removed('content/pages/terms.md'),
+        added('content/pages/alpha.md'),
+      ]);
+      expect(back.errors).toBeUndefined();
+      await project.edit('content/pages/alpha.md', 'The alpha page.', 'The new alpha page.');
+      await expectAsFresh(session, config, [changed('content/pages/alpha.md')]);
+    },
+    SLOW,
+  );
+
+  it(
+    'add a page, save it and others, and remove it',
+    async () => {
+      const config = resolveConfig({ root: project.root, threads: 0 });
+      const session = createSession(config);
+      await session.build();
+      await project.write('content/pages/delta.md', page('delta', 'New. See [beta](/beta).'));
+      await expectAsFresh(session, config, [added('content/pages/delta.md')]);
+      await project.edit('content/pages/delta.md', 'New.', 'Newer.');
+      await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
+      await expectAsFresh(session, config, [changed('content/pages/delta.md'), changed('content/pages/beta.md')]);
+      await project.remove('content/pages/delta.md');
+      await expectAsFresh(session, config, [removed('content/pages/delta.md')]);
+      await project.edit('content/pages/gamma.md', 'The gamma page.', 'The new gamma page.');
+      await expectAsFresh(session, config, [changed('content/pages/gamma.md')]);
+    },
+    SLOW,
+  );
+
+  it(
+    "break a page's front matter and mend it, and show and drop raw HTML, while other pages are saved",
+    async () => {
+      const config = resolveConfig({ root: project.root, threads: 0 });
+      const session = createSession(config);
+      await session.build();
+      await project.edit('content/pages/beta.md', 'title: beta', 'title: [beta');
+      const broken = await expectAsFresh(session, config, [changed('content/pages/beta.md')]);
+      expect(broken.errors?.map(([, file]) => file)).toContain('content/pages/beta.md');
+      await project.edit('content/pages/gamma.md', 'The gamma page.', 'The new gamma page.');
+      await expectAsFresh(session, config, [changed('content/pages/gamma.md')]);
+      await project.edit('content/pages/beta.md', 'title: [beta', 'title: beta');
+      await expectAsFresh(session, config, [changed('content/pages/beta.md')]);
+      await project.edit('content/pages/alpha.md', 'The alpha page.', 'The <marquee>alpha</marquee> page.');
+      const shown = await expectAsFresh(session, config, [changed('content/pages/alpha.md')]);
+      expect(shown.warnings?.map(([code]) => code)).toContain('RawHtmlRemoved');
+      await project.edit('content/pages/gamma.md', 'The new gamma page.', 'The gamma page.');
+      await expectAsFresh(session, config, [changed('content/pages/gamma.md')]);
+      await project.edit('content/pages/alpha.md', 'The <marquee>alpha</marquee> page.', 'The alpha page.');
+      const dropped = await expectAsFresh(session, config, [changed('content/pages/alpha.md')]);
+      expect(dropped.warnings?.map(([code]) => code)).not.toContain('RawHtmlRemoved');
+    },
+    SLOW,
+  );
+
+  it(
+    'save content/site.yaml, a service and a news post, then a page',
+    async () => {
+      const config = resolveConfig({ root: project.root, threads: 0 });
+      const session = createSession(config);
+      await session.build();
+      await project.edit('content/site.yaml', /copyright: .*/, 'copyright: "© 2031 Northwind Studio"');
+      await expectAsFresh(session, config, [changed('content/site.yaml')]);
+      await project.edit('content/services/branding.md', /^title: .*/m, 'title: Brand Design');
+      await expectAsFresh(session, config, [changed('content/services/branding.md')]);
+      await project.edit('content/news/faster-sites-by-default.md', /^title: .*/m, 'title: Faster sites by default');
+      await expectAsFresh(session, config, [changed('content/news/faster-sites-by-default.md')]);
+      await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
+      await expectAsFresh(session, config, [changed('content/pages/beta.md')]);
+    },
+    SLOW,
+  );
 });

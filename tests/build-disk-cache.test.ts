@@ -96,7 +96,7 @@ describe('build cache', () => {
     expect((await build({ base: '/sub/' })).computed).toEqual({ markdown: 12, pages, advice: pages });
     await expectSameAsPlainBuild({ base: '/sub/' });
     expect((await build({ format: 'directory' })).computed).toEqual({ markdown: 0, pages, advice: pages });
-  });
+  }, 120_000);
 
   it('renders added pages and drops removed ones', async () => {
     await build();

@@ -197,7 +197,7 @@ describe('the moved-page guard', () => {
         'content/pages/launch.md',
       ]);
     }
-  });
+  }, 120_000);
 });
 
 describe('check --against', () => {

@@ -32,12 +32,20 @@ const SHORTEST_PIECE = 64;
 const WRITE_CHUNK = 1024 * 1024;
 /** Bytes at least this long are written on their own rather than through the chunk. */
 const DIRECT_WRITE = 64 * 1024;
+/** Texts up to this many bytes are checked for ASCII byte by byte (see textOf). */
+const SHORT_TEXT = 64;
 /**
  * The text of UTF-8 bytes. Node 20 decodes UTF-8 at a sixth of the speed it copies Latin-1, and
  * most of what the cache holds is ASCII (where both agree): checking that first is far cheaper
  * than the slow decode it saves.
  */
 export function textOf(bytes: Buffer, start = 0, end = bytes.length): string {
+  // A short text (a key of a kept body, of thousands a build) is checked here: the slice that
+  // isAscii needs costs more than the loop.
+  if (end - start <= SHORT_TEXT) {
+    for (let at = start; at < end; at++) if (bytes[at]! >= 0x80) return bytes.toString('utf8', start, end);
+    return bytes.toString('latin1', start, end);
+  }
   const slice = start === 0 && end === bytes.length ? bytes : bytes.subarray(start, end);
   return isAscii(slice) ? slice.toString('latin1') : slice.toString('utf8');
 }

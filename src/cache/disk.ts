@@ -7,9 +7,14 @@
  * grows with edits that are gone.
  *
  * Two files: the whole cache, and the changes saved since it was written (the values that are not
- * in it, and which of its entries are gone). A build that changed one page of 4000 writes a few MB
- * of changes instead of 50 MB again; once the whole file holds more dead bytes than a third of it,
- * a save writes it anew and the changes are dropped.
+ * in it, and which of its entries are gone). Both are only ever replaced whole (written beside and
+ * renamed). A value of the changes kept again under a key of the whole file, such as a block of
+ * thousands of lines of which one changed, is written as pieces of the whole file's bytes where it
+ * is the same (src/cache/cache-file.ts, Pieces): a build that changed one page of 4000 writes some
+ * 0.6 MB of changes instead of 50 MB again (12 MB when blocks were written whole). Changes made for
+ * another whole file, or whose pieces lie outside it, are ignored: the whole file alone is a
+ * cache as good, if older, and every key is a content hash. Once the whole file holds more dead
+ * bytes than a third of it, a save writes it anew and the changes are dropped.
  */
 import { hash } from 'node:crypto';
 import { rm } from 'node:fs/promises';

@@ -95,8 +95,8 @@ export function linesCodec<V>(): {
       let next = 0;
       for (const [key, value] of map) {
         const at = read === undefined ? undefined : read.keys[next] === key ? next : read.positionOf(key);
+        if (at !== undefined) next = at + 1;
         if (at !== undefined && read!.values[at] === value) {
-          next = at + 1;
           const run = lines.add(read!.bytes, read!.starts[at]!, read!.starts[at + 1]!);
           if (run) yield run;
           continue;

@@ -59,10 +59,11 @@ export function hashKey(...parts: string[]): string {
 
 /** JSON in ASCII only (other characters as \u escapes), so that textOf reads it back at its fast speed. */
 export function asciiJson(value: unknown, replacer?: (this: unknown, key: string, item: unknown) => unknown): string {
-  return JSON.stringify(value, replacer).replace(
-    /[\u007f-\uffff]/g,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const json = JSON.stringify(value, replacer);
+  // Most is ASCII already: measured in C++, far faster than the scan of the replace (the site
+  // advice's 0.6 MB each build).
+  if (Buffer.byteLength(json) === json.length) return json;
+  return json.replace(/[\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -18,6 +18,10 @@ export const renderedCodec: Codec<RenderedMarkdown> = {
   decode: (bytes) => new KeptBody(bytes),
 };
 
+/** The JSON of a body with no raw HTML and no images, as the codec writes it. */
+const PLAIN = Buffer.from(JSON.stringify({ rawHtml: [] }));
+const NO_RAW_HTML: RenderedMarkdown['rawHtml'] = Object.freeze([]) as unknown as RenderedMarkdown['rawHtml'];
+
 /**
  * A body as the codec decoded it. A class, its getters on the prototype: made for each of
  * thousands of bodies on every warm build, an object literal with two getters (two closures, and
@@ -37,7 +41,12 @@ class KeptBody implements RenderedMarkdown {
     this.#bytes = bytes;
     this.#end = bytes.indexOf(10);
     this.#factsEnd = bytes.indexOf(10, this.#end + 1);
-    // Every field of RenderedMarkdown but the two read lazily.
+    // Every field of RenderedMarkdown but the two read lazily; most bodies have none of them set,
+    // and share one empty list rather than parse their own (two objects each, of thousands kept).
+    if (this.#end === PLAIN.length + 1 && bytes.compare(PLAIN, 0, PLAIN.length, 1, this.#end) === 0) {
+      this.rawHtml = NO_RAW_HTML;
+      return;
+    }
     const rest = JSON.parse(textOf(bytes, 1, this.#end)) as Omit<RenderedMarkdown, 'html' | 'facts'>;
     this.rawHtml = rest.rawHtml;
     if (rest.images) this.images = rest.images;
@@ -76,16 +85,19 @@ export function linesCodec<V>(): {
   encode(map: Map<string, V>): Iterable<string | Buffer>;
   decode(bytes: Buffer): Map<string, V>;
 } {
-  let read: { bytes: Buffer; lines: Map<string, [value: V, start: number, end: number]> } | undefined;
+  let read: ReadLines<V> | undefined;
   return {
     // Line by line as the file is written: the whole block is never held at once.
     *encode(map) {
       yield OPEN;
       const lines = new LineRuns();
+      // The map in the order it was read, mostly: each key is looked for at the next line first.
+      let next = 0;
       for (const [key, value] of map) {
-        const line = read?.lines.get(key);
-        if (line && line[0] === value) {
-          const run = lines.add(read!.bytes, line[1], line[2]);
+        const at = read === undefined ? undefined : read.keys[next] === key ? next : read.positionOf(key);
+        if (at !== undefined) next = at + 1;
+        if (at !== undefined && read!.values[at] === value) {
+          const run = lines.add(read!.bytes, read!.starts[at]!, read!.starts[at + 1]!);
           if (run) yield run;
           continue;
         }
@@ -102,21 +114,56 @@ export function linesCodec<V>(): {
       const text = textOf(bytes);
       const entries = JSON.parse(text) as Array<[string, V] | 0>;
       const map = new Map<string, V>();
-      const lines = new Map<string, [V, number, number]>();
+      const count = entries.length - 1;
+      const keys: string[] = new Array(count);
+      const values: V[] = new Array(count);
+      const starts = new Uint32Array(count + 1);
       // JSON strings hold no raw newline: the n-th line is the n-th entry.
       let start = text.indexOf('\n') + 1;
-      for (let index = 0; index < entries.length - 1; index++) {
-        const end = text.indexOf('\n', start) + 1;
+      for (let index = 0; index < count; index++) {
         const [key, value] = entries[index] as [string, V];
         map.set(key, value);
-        lines.set(key, [value, start, end]);
-        start = end;
+        keys[index] = key;
+        values[index] = value;
+        starts[index] = start;
+        start = text.indexOf('\n', start) + 1;
       }
+      starts[count] = start;
       // Positions in the text are positions in the bytes only for ASCII, which asciiJson wrote.
-      read = text.length === bytes.length ? { bytes, lines } : undefined;
+      read = text.length === bytes.length ? new ReadLines(bytes, keys, values, starts) : undefined;
       return map;
     },
   };
+}
+
+/**
+ * The entries of the block linesCodec read last, by their line's position: no array an entry (a
+ * warm build decodes thousands, and keeps them until the save).
+ */
+class ReadLines<V> {
+  readonly bytes: Buffer;
+  readonly keys: string[];
+  readonly values: V[];
+  /** Where each line starts in `bytes`; the last number is where the last one ends. */
+  readonly starts: Uint32Array;
+  #positions: Map<string, number> | undefined;
+
+  constructor(bytes: Buffer, keys: string[], values: V[], starts: Uint32Array) {
+    this.bytes = bytes;
+    this.keys = keys;
+    this.values = values;
+    this.starts = starts;
+  }
+
+  /** The line of `key`, looked up by key only when the map is not in the order read. */
+  positionOf(key: string): number | undefined {
+    if (!this.#positions) {
+      this.#positions = new Map();
+      for (let position = 0; position < this.keys.length; position++)
+        this.#positions.set(this.keys[position]!, position);
+    }
+    return this.#positions.get(key);
+  }
 }
 
 /**

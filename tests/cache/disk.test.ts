@@ -83,14 +83,21 @@ describe('loadDiskCache', () => {
     const end = bytes.length - 4;
     const { id } = JSON.parse(bytes.toString('utf8', end - bytes.readUInt32LE(end), end)) as { id: string };
     // Changes for this very file, of the right version, with a number where the gone keys belong.
-    const header = Buffer.from(JSON.stringify({ version: '1', id: 'y', keys: [], whole: id, gone: 5 }));
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(header.length);
-    await writeFile(
-      path.join(dir, CHANGES_FILE),
-      Buffer.concat([Buffer.from('agency-site cache 3\n'), header, length]),
-    );
+    const header = { version: '1', id: 'y', keys: 'm:a', lengths: 'AQAAAA==', whole: id, gone: 5 };
+    await writeFile(path.join(dir, CHANGES_FILE), fileOf(header, Buffer.from('b')));
     expect((await loadDiskCache(dir, '1')).get('m:a')).toBe('a');
+    // The same with the gone keys in their place: the changes are read.
+    await writeFile(path.join(dir, CHANGES_FILE), fileOf({ ...header, gone: '' }, Buffer.from('b')));
+    expect((await loadDiskCache(dir, '1')).get('m:a')).toBe('b');
+  });
+
+  it('keeps keys that hold a newline (the separator of the keys it writes)', async () => {
+    const cache = await loadDiskCache(dir, '1');
+    cache.set('m:one\ntwo', 'a');
+    cache.set('m:one', 'b');
+    await cache.save();
+    const again = await loadDiskCache(dir, '1');
+    expect([again.get('m:one\ntwo'), again.get('m:one'), again.get('m:two')]).toEqual(['a', 'b', undefined]);
   });
 
   it('starts empty when the folder does not exist, and creates it on save', async () => {
@@ -192,6 +199,82 @@ describe('loadDiskCache: the changes beside the whole file', () => {
   });
 });
 
+describe('loadDiskCache: a block saved as pieces of the whole file', () => {
+  const lines = Array.from({ length: 400 }, (_, index) => `line ${index} of the block\n`).join('');
+  const changesFile = () => path.join(dir, CHANGES_FILE);
+  /** The block as read, with the bytes from `from` to `to` replaced: the rest as slices of what was read. */
+  const edit = (read: Buffer, from: number, to: number, text: string) => [
+    read.subarray(0, from),
+    text,
+    read.subarray(to),
+  ];
+  const saved = async () => {
+    const first = await loadDiskCache(dir, '1');
+    first.set('block:last', lines);
+    first.set('m:a', 'a'.repeat(20000));
+    await first.save();
+  };
+
+  it('writes only what differs from the whole file, and reads the block back exactly, edit after edit', async () => {
+    await saved();
+    const whole = await readFile(path.join(dir, CACHE_FILE));
+    let expected = lines;
+    for (const [index, text] of ['first', 'second', 'third'].entries()) {
+      const cache = await loadDiskCache(dir, '1');
+      cache.get('m:a');
+      const read = cache.getBytes('block:last')!;
+      expect(read.toString()).toBe(expected);
+      // Each edit cuts from what the last one read: a block made of pieces, cut again.
+      const at = 1000 + index * 3000;
+      cache.set('block:last', edit(read, at, at + 10, text));
+      expected = expected.slice(0, at) + text + expected.slice(at + 10);
+      await cache.save();
+      expect((await readFile(path.join(dir, CACHE_FILE))).equals(whole)).toBe(true);
+      // The edits, not the block's 10 KB.
+      expect((await stat(changesFile())).size).toBeLessThan(1000);
+    }
+    const last = await loadDiskCache(dir, '1');
+    expect(last.get('block:last')).toBe(expected);
+    expect(last.get('m:a')).toBe('a'.repeat(20000));
+  });
+
+  it('ignores pieces that lie outside the whole file, or with bytes that do not add up, and changes made for another whole file', async () => {
+    await saved();
+    const cache = await loadDiskCache(dir, '1');
+    cache.get('m:a');
+    cache.set('block:last', edit(cache.getBytes('block:last')!, 100, 110, 'new'));
+    await cache.save();
+    expect((await loadDiskCache(dir, '1')).get('block:last')).not.toBe(lines);
+    const changes = await readFile(changesFile());
+    const { header, values } = parts(changes);
+    const pieces = header.pieces as number[][];
+    expect(pieces).toHaveLength(1);
+    const damaged = [
+      // The last piece running past the whole file's values.
+      { ...header, pieces: [[...pieces[0]!.slice(0, -1), 1e9]] },
+      // The bytes written out one too many.
+      { ...header, pieces: [[...pieces[0]!, -1, 1]] },
+      { ...header, pieces: [[5, ...pieces[0]!.slice(1)]] },
+      { ...header, pieces: 'none' },
+    ];
+    for (const wrong of damaged) {
+      await writeFile(changesFile(), fileOf(wrong, values));
+      const read = await loadDiskCache(dir, '1');
+      // The whole file alone: the block as it was saved first.
+      expect(read.get('block:last')).toBe(lines);
+      expect(read.get('m:a')).toBe('a'.repeat(20000));
+    }
+    // Another whole file in place (another process's save): the changes name the old one.
+    await writeFile(changesFile(), changes);
+    const other = await loadDiskCache(path.join(dir, 'other'), '1');
+    other.set('block:last', 'other');
+    other.set('m:a', 'b'.repeat(20000));
+    await other.save();
+    await writeFile(path.join(dir, CACHE_FILE), await readFile(path.join(dir, 'other', CACHE_FILE)));
+    expect((await loadDiskCache(dir, '1')).get('block:last')).toBe('other');
+  });
+});
+
 describe('loadDiskCache: values read when asked for', () => {
   const later = (key: string) => key.startsWith('p:');
   const many = (cache: Awaited<ReturnType<typeof loadDiskCache>>) => {
@@ -245,6 +328,24 @@ describe('loadDiskCache: values read when asked for', () => {
     ]);
   });
 });
+
+/** A cache file of `header` and `values` (src/cache/cache-file.ts). */
+function fileOf(header: object, values: Buffer): Buffer {
+  const json = Buffer.from(JSON.stringify(header));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(json.length);
+  return Buffer.concat([Buffer.from('agency-site cache 4\n'), values, json, length]);
+}
+
+/** The header and the values of a cache file. */
+function parts(file: Buffer): { header: Record<string, unknown>; values: Buffer } {
+  const end = file.length - 4;
+  const start = end - file.readUInt32LE(end);
+  return {
+    header: JSON.parse(file.toString('utf8', start, end)) as Record<string, unknown>,
+    values: file.subarray('agency-site cache 4\n'.length, start),
+  };
+}
 
 describe('createNoDiskCache', () => {
   it('forgets everything', async () => {

@@ -29,7 +29,7 @@ import { createError, type SiteError, SiteErrors } from './errors.ts';
 import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
 import { byteLength, type OutputFile } from './output/plan.ts';
 import { guardOutDir, recoverOutput } from './output/staging.ts';
-import { startWrite, writeStage } from './page-stages.ts';
+import { writeStage } from './page-stages.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import type { TimeWindow } from './news/time-window.ts';
@@ -97,7 +97,6 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   const clock = startClock();
   await prepareProject(config, write);
   const run = await startRun(config, options);
-  const writing = write ? startWrite(run.store, config.outDir) : undefined;
   try {
     const sources = await readSources(run);
     clock.stage('load');
@@ -123,7 +122,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
     if (!site || !pages || !advice) throw new Error('buildSite: a stage made nothing and reported no problem');
     // Written first: what it links is recorded in the store for the next build.
-    const outputWalk = writing ? await writeStage(run.store, config.outDir, output.planned, writing) : undefined;
+    const outputWalk = write ? await writeStage(run.store, config.outDir, output.planned) : undefined;
     await run.store.save();
     // What this build published, for the next build's moved-page guard.
     if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous);

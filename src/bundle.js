@@ -109,12 +109,11 @@ async function writeBundle({ dir, linked, shared }, hash) {
   const sourceHash = JSON.stringify(hash);
   esbuild.buildSync({
     ...common,
-    // The worker threads and the image encoder are entries of their own: threads and processes start from a file.
+    // The Markdown worker and the image encoder are entries of their own: threads and processes start from a file.
     entryPoints: [
       path.join(sourceDir, 'cli.ts'),
       path.join(sourceDir, 'markdown', 'worker.ts'),
       path.join(sourceDir, 'images', 'encoder.ts'),
-      path.join(sourceDir, 'output', 'walk-worker.ts'),
     ],
     entryNames: '[name]',
     outdir: staging,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { GENERATOR_VERSION } from './cache/version.ts';
 
 /** Entries by their source path under src/, without the extension. */
-export type EntryName = 'markdown/worker' | 'images/encoder' | 'output/walk-worker';
+export type EntryName = 'markdown/worker' | 'images/encoder';
 
 const bundled = new Map<EntryName, string>();
 

@@ -22,8 +22,7 @@ import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { readPageJson, type RenderedPage } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
 import type { OutputRecords } from './output/previous-output.ts';
-import type { OpenWalk, TreeWalk } from './tree-walk.ts';
-import { EARLY_WALK_FILES, startOutputWalk } from './output/early-walk.ts';
+import type { TreeWalk } from './tree-walk.ts';
 import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
 import { parseScan } from './output/scan-json.ts';
@@ -318,33 +317,13 @@ const siteCodec: Codec<SiteAdvice> = {
   decode: (bytes) => JSON.parse(textOf(bytes)) as SiteAdvice,
 };
 
-/** What the write starts from: the last build's record of its output and, for a large one, its walk (taken meanwhile). */
-export interface WriteStart {
-  last?: OutputRecords;
-  walk?: Promise<OpenWalk | undefined>;
-}
-
-/**
- * Called when the build starts: a warm build of thousands of pages verifies the previous output
- * with a walk another thread takes beside the pipeline (src/output/early-walk.ts).
- */
-export function startWrite(store: Store, outDir: string): WriteStart {
-  const last = store.peek('output-files', outDir, recordsCodec);
-  const walk = last && last.size >= EARLY_WALK_FILES ? startOutputWalk(outDir) : undefined;
-  return { last, walk };
-}
-
 /**
  * Writes the output, linking what the last build recorded as unchanged; the record is kept for the
  * next build. The result: the output as the write left it, when it was written in place.
  */
-export async function writeStage(
-  store: Store,
-  outDir: string,
-  files: OutputFile[],
-  { last, walk: walking }: WriteStart,
-): Promise<TreeWalk | undefined> {
-  const { records, walk } = await writeOutput(outDir, files, last, await walking);
+export async function writeStage(store: Store, outDir: string, files: OutputFile[]): Promise<TreeWalk | undefined> {
+  const last = store.peek('output-files', outDir, recordsCodec);
+  const { records, walk } = await writeOutput(outDir, files, last);
   // Kept only when it changed: an unchanged build leaves the cache file as it is.
   const same =
     last?.size === records.size && [...records].every(([file, record]) => `${last.get(file)}` === `${record}`);

@@ -63,33 +63,44 @@ export function openWalk(
   singles: readonly string[],
   readAt: bigint,
 ): OpenWalk {
-  return resumeWalk(takeWalk(base, folders, singles, readAt));
-}
-
-/**
- * What a walk met, as plain data: what a worker thread takes and hands back (src/output/early-walk.ts),
- * and resumeWalk makes an OpenWalk of.
- */
-export interface WalkData {
-  base: string;
-  readAt: bigint;
-  /** One line per entry, in name order: what the digest hashes. */
-  lines: string[];
-  files: Map<string, string | undefined>;
-  racy: string[];
-  plain: boolean;
-  folders: number;
-}
-
-export function takeWalk(
-  base: string,
-  folders: readonly string[],
-  singles: readonly string[],
-  readAt: bigint,
-): WalkData {
-  const walk: WalkData = { base, readAt, lines: [], files: new Map(), racy: [], plain: true, folders: 0 };
-  const { lines } = walk;
-  const fileLine = fileLiner(walk);
+  const lines: string[] = [];
+  const files = new Map<string, string | undefined>();
+  const nameOf = (absolute: string) => path.relative(base, absolute).split(path.sep).join('/');
+  const vouches = vouchesSince(readAt);
+  const fileLine = (absolute: string, name: string, stats: Stats) => {
+    const stamp = stampOf(stats);
+    if (vouches(stats)) files.set(absolute, stamp);
+    else {
+      files.set(absolute, undefined);
+      walk.racy.push(name);
+    }
+    return `${name}\tf\t${stamp}\t${stats.ctimeMs}`;
+  };
+  const walk: OpenWalk = {
+    racy: [],
+    plain: true,
+    files,
+    folders: 0,
+    restat(absolute) {
+      const name = nameOf(absolute);
+      const at = lines.findIndex((line) => line.startsWith(`${name}\t`));
+      const stats = statOf(absolute);
+      // Only a file the walk met is stat'ed again; anything else leaves a walk that vouches for nothing.
+      if (at === -1 || !files.has(absolute) || !stats?.isFile()) {
+        walk.plain = false;
+        return;
+      }
+      walk.racy = walk.racy.filter((racy) => racy !== name);
+      lines[at] = fileLine(absolute, name, stats);
+    },
+    close: () => ({
+      digest: hash('sha256', lines.join('\n'), 'base64url'),
+      racy: walk.racy,
+      plain: walk.plain,
+      files,
+      folders: walk.folders,
+    }),
+  };
   // Paths are joined by hand: path.join and path.relative for each of thousands of entries cost
   // more than the stat.
   const visit = (absolute: string, name: string, stats: Stats | undefined) => {
@@ -111,63 +122,12 @@ export function takeWalk(
       walk.plain = false;
     }
   };
-  for (const folder of folders) visit(folder, nameOf(base, folder), statOf(folder));
+  for (const folder of folders) visit(folder, nameOf(folder), statOf(folder));
   for (const file of singles) {
     const stats = statOf(file);
-    visit(file, nameOf(base, file), stats?.isDirectory() ? undefined : stats);
+    visit(file, nameOf(file), stats?.isDirectory() ? undefined : stats);
   }
   return walk;
-}
-
-/** A walk taken (here or by another thread) as an OpenWalk: files stat'ed again in place, then hashed. */
-export function resumeWalk(walk: WalkData): OpenWalk {
-  const { lines, files } = walk;
-  const fileLine = fileLiner(walk);
-  const open: OpenWalk = {
-    racy: walk.racy,
-    plain: walk.plain,
-    files,
-    folders: walk.folders,
-    restat(absolute) {
-      const name = nameOf(walk.base, absolute);
-      const at = lines.findIndex((line) => line.startsWith(`${name}\t`));
-      const stats = statOf(absolute);
-      // Only a file the walk met is stat'ed again; anything else leaves a walk that vouches for nothing.
-      if (at === -1 || !files.has(absolute) || !stats?.isFile()) {
-        open.plain = false;
-        return;
-      }
-      walk.racy = walk.racy.filter((racy) => racy !== name);
-      lines[at] = fileLine(absolute, name, stats);
-      open.racy = walk.racy;
-    },
-    close: () => ({
-      digest: hash('sha256', lines.join('\n'), 'base64url'),
-      racy: walk.racy,
-      plain: open.plain,
-      files,
-      folders: walk.folders,
-    }),
-  };
-  return open;
-}
-
-/** A file's line of the digest; its stamp kept by its path, or its name listed as racy. */
-function fileLiner(walk: WalkData) {
-  const vouches = vouchesSince(walk.readAt);
-  return (absolute: string, name: string, stats: Stats): string => {
-    const stamp = stampOf(stats);
-    if (vouches(stats)) walk.files.set(absolute, stamp);
-    else {
-      walk.files.set(absolute, undefined);
-      walk.racy.push(name);
-    }
-    return `${name}\tf\t${stamp}\t${stats.ctimeMs}`;
-  };
-}
-
-function nameOf(base: string, absolute: string): string {
-  return path.relative(base, absolute).split(path.sep).join('/');
 }
 
 function statOf(file: string): Stats | undefined {

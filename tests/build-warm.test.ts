@@ -9,8 +9,6 @@ import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../src/build.ts';
 import { LaterBytes } from '../src/cache/disk.ts';
-import * as earlyWalk from '../src/output/early-walk.ts';
-import { EARLY_WALK_FILES } from '../src/output/early-walk.ts';
 import { resolveConfig, type Options } from '../src/config.ts';
 import { copyProject, pageSource, replacePages, type TempProject } from './helpers/project.ts';
 import { readTree } from './helpers/tree.ts';
@@ -156,40 +154,4 @@ describe('the output of a warm build', () => {
     await build({ out: 'cold', cache: false });
     expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('cold')));
   });
-});
-
-describe('the output of a warm build of many pages', () => {
-  it('is verified by a walk taken beside the pipeline, and repaired where it was edited by hand', async () => {
-    const pages: Record<string, string> = {};
-    for (let index = 0; index < EARLY_WALK_FILES; index++)
-      pages[`page-${index}`] = pageSource(`Page ${index}`, 'A page.');
-    await replacePages(project, pages);
-    await build();
-    await pause(150);
-    await build();
-    const folder = (await stat(project.file('dist'))).ino;
-    const original = await project.read('dist/page-7.html');
-    await writeFile(project.file('dist/page-7.html'), original.replace('A page.', 'A PAGE.'));
-    const walks = vi.spyOn(earlyWalk, 'startOutputWalk');
-    try {
-      // The edit by hand and the page's change are two files: the output is staged whole.
-      await project.edit('content/pages/page-3.md', 'A page.', 'A page, changed.');
-      await build();
-      expect(walks).toHaveBeenCalledTimes(1);
-      expect(await project.read('dist/page-7.html')).toBe(original);
-      // One page changed: written in place, on the walk the thread took.
-      const staged = (await stat(project.file('dist'))).ino;
-      expect(staged).not.toBe(folder);
-      await pause(150);
-      await project.edit('content/pages/page-3.md', 'A page, changed.', 'A page, changed again.');
-      await build();
-      expect(walks).toHaveBeenCalledTimes(2);
-      expect((await stat(project.file('dist'))).ino).toBe(staged);
-      expect(await project.read('dist/page-3.html')).toContain('A page, changed again.');
-    } finally {
-      walks.mockRestore();
-    }
-    await build({ out: 'cold', cache: false });
-    expect(await readTree(project.file('dist'))).toEqual(await readTree(project.file('cold')));
-  }, 120_000);
 });

@@ -1,7 +1,6 @@
 /**
  * walkTrees keeps each file's stamp by its path for the build that follows (src/tree-walk.ts),
- * and an open walk stats a file the build wrote again before its digest is made; the output's walk
- * taken by a worker thread during a build is the one the write would take.
+ * and an open walk stats a file the build wrote again before its digest is made.
  */
 import { lstatSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, utimes, writeFile } from 'node:fs/promises';
@@ -11,8 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stampOf } from '../src/file-stamp.ts';
 import { openWalk, walkTrees } from '../src/tree-walk.ts';
 import { clockNs } from '../src/racy.ts';
-import { startOutputWalk } from '../src/output/early-walk.ts';
-import { walkOutputFolder } from '../src/output/output-walk.ts';
 
 let root: string;
 let site: string;
@@ -70,31 +67,5 @@ describe('openWalk', () => {
     await writeFile(path.join(site, 'added.html'), 'added');
     walk.restat(path.join(site, 'added.html'));
     expect(walk.close().plain).toBe(false);
-  });
-});
-
-describe('startOutputWalk', () => {
-  it('takes on another thread the walk the write would take itself, which stats a file again as its own does', async () => {
-    // Dated ahead of the clock: too new to vouch for itself in both walks, whenever the thread starts.
-    await writeFile(path.join(site, 'fresh.html'), 'fresh');
-    const ahead = new Date(Date.now() + 60_000);
-    await utimes(path.join(site, 'fresh.html'), ahead, ahead);
-    const early = await startOutputWalk(site);
-    const own = walkOutputFolder(site);
-    expect(early).toBeDefined();
-    const [a, b] = [early!.close(), own.close()];
-    expect({ ...a, files: [...a.files] }).toEqual({ ...b, files: [...b.files] });
-    expect(a.racy).toEqual(['site/fresh.html']);
-    const about = path.join(site, 'pages', 'about.html');
-    await writeFile(about, 'about, changed');
-    early!.restat(about);
-    expect(early!.close().digest).toBe(walkOutputFolder(site).close().digest);
-  });
-
-  it('walks a missing output folder as the write would: nothing in it', async () => {
-    const missing = path.join(root, 'missing');
-    const early = (await startOutputWalk(missing))!.close();
-    expect(early.digest).toBe(walkOutputFolder(missing).close().digest);
-    expect([early.files.size, early.folders, early.plain]).toEqual([0, 0, true]);
   });
 });

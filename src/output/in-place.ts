@@ -22,7 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { OpenWalk, TreeWalk } from '../tree-walk.ts';
+import type { TreeWalk } from '../tree-walk.ts';
 import { walkOutputFolder } from './output-walk.ts';
 import type { OutputFile } from './plan.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
@@ -34,22 +34,18 @@ export interface WrittenInPlace {
   walk: TreeWalk;
 }
 
-/**
- * Undefined when the output has to be staged whole. `walked`: the output folder's walk, taken
- * during the build (src/output/early-walk.ts); else it is taken now.
- */
+/** Undefined when the output has to be staged whole. */
 export function writeInPlace(
   outDir: string,
   staging: string,
   files: OutputFile[],
   last: OutputRecords | undefined,
-  walked?: OpenWalk,
 ): WrittenInPlace | undefined {
   if (!last) return undefined;
   // One walk reads every folder and stats every file: the check that the output holds exactly the
   // new output's files, the stamps matched against the last build's records, and the digest the
   // unchanged build records (src/unchanged-build.ts).
-  const walk = walked ?? walkOutputFolder(outDir);
+  const walk = walkOutputFolder(outDir);
   if (!walk.plain || walk.files.size !== files.length) return undefined;
   const previous = openPreviousOutput(last);
   // The folders of the new output; with its files all found among the walk's, as many folders

@@ -4,16 +4,11 @@
  * both name the entries relative to the folder's parent, so a digest one made is the other's.
  */
 import path from 'node:path';
-import { resumeWalk, takeWalk, type OpenWalk, type WalkData } from '../tree-walk.ts';
+import { openWalk, type OpenWalk } from '../tree-walk.ts';
 import { clockNs } from '../racy.ts';
 
 export function walkOutputFolder(outDir: string, readAt = clockNs()): OpenWalk {
-  return resumeWalk(takeOutputWalk(outDir, readAt));
-}
-
-/** The same walk as data (src/output/walk-worker.ts takes it on another thread). */
-export function takeOutputWalk(outDir: string, readAt = clockNs()): WalkData {
-  return takeWalk(path.dirname(outDir), [outDir], [], readAt);
+  return openWalk(path.dirname(outDir), [outDir], [], readAt);
 }
 
 /** The absolute path of a name in the walk (TreeWalk.racy). */

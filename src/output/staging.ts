@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { OutputFile } from './plan.ts';
-import type { OpenWalk, TreeWalk } from '../tree-walk.ts';
+import type { TreeWalk } from '../tree-walk.ts';
 import { writeInPlace } from './in-place.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 
@@ -146,15 +146,9 @@ export interface WrittenOutput {
 
 /**
  * Writes `files` as the new output. `last`: what the last build recorded of the files it left
- * (src/output/previous-output.ts); `walked`: the output folder's walk, when one was taken during
- * the build (src/output/early-walk.ts).
+ * (src/output/previous-output.ts).
  */
-export async function writeOutput(
-  outDir: string,
-  files: OutputFile[],
-  last?: OutputRecords,
-  walked?: OpenWalk,
-): Promise<WrittenOutput> {
+export async function writeOutput(outDir: string, files: OutputFile[], last?: OutputRecords): Promise<WrittenOutput> {
   const { staging, old } = siblings(outDir);
   const previous = openPreviousOutput(last);
   const shown = (file: string) => `${path.basename(outDir)}/${file}`;
@@ -169,7 +163,7 @@ export async function writeOutput(
   // At most one file differs from a previous output verified whole: no staging folder. A file
   // that cannot be replaced so (a read-only folder) left the output as it was: staged instead.
   try {
-    const kept = writeInPlace(outDir, staging, files, last, walked);
+    const kept = writeInPlace(outDir, staging, files, last);
     if (kept) return kept;
   } catch {}
   try {

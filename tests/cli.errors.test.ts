@@ -77,21 +77,21 @@ describe('exit codes', () => {
   });
 
   it('prints the stack and says it is a bug when the generator itself fails, and exits 1', async () => {
-    // A preloaded module breaks JSON.parse for the first Markdown body taken from the disk cache
-    // (its head, src/cache/codecs.ts): a stand-in for any bug of ours. The source maps that map
-    // the stack still parse.
+    // A preloaded module breaks Buffer's compare for the first Markdown body taken from the disk
+    // cache (its head, src/cache/codecs.ts): a stand-in for any bug of ours. The source maps that
+    // map the stack still parse.
     const preload = path.join(os.tmpdir(), `agency-site-bug-${process.pid}.cjs`);
     await writeFile(
       preload,
       [
-        'const parse = JSON.parse;',
+        'const compare = Buffer.prototype.compare;',
         'let broken = false;',
-        'JSON.parse = function (text, ...rest) {',
-        "  if (!broken && typeof text === 'string' && text.startsWith('{\"rawHtml\"')) {",
+        'Buffer.prototype.compare = function (target, ...rest) {',
+        "  if (!broken && Buffer.isBuffer(target) && target.toString('latin1') === JSON.stringify({ rawHtml: [] })) {",
         '    broken = true;',
         "    throw new TypeError('simulated bug');",
         '  }',
-        '  return parse.call(this, text, ...rest);',
+        '  return compare.call(this, target, ...rest);',
         '};',
       ].join('\n'),
     );

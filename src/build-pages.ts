@@ -16,6 +16,7 @@ import { integrityOf } from './publish/headers.ts';
 import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { createRoutes, type Route } from './site/routes.ts';
+import { keepSameRoutes } from './site/same-routes.ts';
 import { scheduleNews, scheduleWindow } from './news/schedule.ts';
 import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
@@ -91,6 +92,9 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
     settleNow(() => keepRedirects(run, redirectsInput)),
   );
   if (redirects) routes.push(...redirects.routes);
+  // A route like the last run's at its path is that route: the stages after compare pages by identity.
+  keepSameRoutes(run.store.peek<Route[]>('routes', 'last'), routes);
+  run.store.keep('routes', 'last', routes);
   // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
   const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
   const input = {

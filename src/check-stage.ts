@@ -61,7 +61,7 @@ export function checkStage(
       );
     },
   };
-  const problems = checkSite({ ...input, memo });
+  const problems = checkSite({ ...input, memo, positions: suspects?.index?.positions });
   // Kept when every page passed (one whose anchors point into a page made without its entry did
   // not): the last run's entries, with those checked now in their places.
   if (problems.length === 0 && fresh.size > 0 && passed + fresh.size === input.pages.length) {

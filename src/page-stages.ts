@@ -56,11 +56,11 @@ export function renderPagesStage(
   const listed =
     last && changed?.every((index) => !isListed(routes[index]!) && !isListed(last.routes[index]!))
       ? last.listed
-      : JSON.stringify(listedRoutes(routes));
+      : listedOf(routes);
   const shared = hashKey(
     templates.hash,
     JSON.stringify(site),
-    listed,
+    listed.json,
     urlKey(urls),
     JSON.stringify(assets),
     JSON.stringify(images),
@@ -82,7 +82,8 @@ export function renderPagesStage(
   const indexes = only ?? routes.map((_, index) => index);
   const html = new Map(indexes.map((index) => [index, store.peek('page', keys[index]!, pageCodec)]));
   const missing = indexes.filter((index) => html.get(index) === undefined).map((index) => routes[index]!);
-  const made = renderSitePages({ ...input, head: publication.head }, missing);
+  const made =
+    missing.length === 0 ? [] : renderSitePages({ ...input, head: publication.head }, missing, listed.routes);
   const byRoute = new Map(made.map((page) => [page.route, page.html]));
   // A page with the same route and bytes as last time is the same object: the stages after this compare by it.
   const pageAt = (index: number): RenderedPage => {
@@ -102,6 +103,16 @@ export function renderPagesStage(
     carryKeyMap(carried, routes, keys, only) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
   store.keep('rendered-pages', 'last', { shared, listed, routes, pages, keys, byFile });
   return { pages, keys: byFile, inOrder: keys };
+}
+
+interface Listed {
+  routes: Route[];
+  json: string;
+}
+
+function listedOf(routes: readonly Route[]): Listed {
+  const listed = listedRoutes(routes);
+  return { routes: listed, json: JSON.stringify(listed) };
 }
 
 /** The indexes at which `routes` holds another object than `last`; undefined when they are not as many. */
@@ -156,8 +167,8 @@ function madeFrom(page: RenderedPage): unknown {
 /** The last run's pages, their keys in order and by output file, and the shared part of every key. */
 interface RenderedPages {
   shared: string;
-  /** The routes every page is given, as the shared key holds them. */
-  listed: string;
+  /** The routes every page is given, and as the shared key holds them. */
+  listed: Listed;
   routes: readonly Route[];
   pages: RenderedPage[];
   keys: string[];

@@ -42,6 +42,8 @@ export interface SiteCheckInput {
   bodiesOf?: (page: RenderedPage) => Array<{ file: string; html: string }>;
   /** Output files made without an entry that has problems of its own: anchors into them are not checked. */
   partial?: ReadonlySet<string>;
+  /** The pages' positions by output file, where the caller keeps them (dev): else made when first needed. */
+  positions?: ReadonlyMap<string, number>;
 }
 
 /** What is wrong with one link, the same on every page that has it: the facts of its catalogue entry. */
@@ -61,7 +63,7 @@ const ORIGIN = 'http://site.invalid';
 
 export function checkSite(input: SiteCheckInput): SiteError[] {
   const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [], partial = new Set() } = input;
-  const context = { ...createCheckContext(pages, files, urls, sources, memo), partial };
+  const context = { ...createCheckContext(pages, files, urls, sources, memo, input.positions), partial };
   const errors: SiteError[] = [];
   for (let index = 0; index < pages.length; index++) {
     const page = pages[index]!;
@@ -91,13 +93,15 @@ function createCheckContext(
   urls: UrlPolicy,
   sources: SiteCheckInput['sources'],
   memo: CheckMemo,
+  kept: ReadonlyMap<string, number> | undefined,
 ) {
   // Made when a page's anchor first points into another: a save that checks one page of thousands
   // again (the others pass as they did) often needs no other.
-  let byFile: Map<string, RenderedPage> | undefined;
+  let positions = kept;
   const pageOf = (file: string) => {
-    byFile ??= new Map(pages.map((page) => [page.route.file, page]));
-    return byFile.get(file);
+    positions ??= new Map(pages.map((page, at) => [page.route.file, at]));
+    const at = positions.get(file);
+    return at === undefined ? undefined : pages[at];
   };
   // Read when asked: a page that passes again needs neither its own scan nor its targets'.
   const scans = new Map<string, PageScan>();

@@ -36,13 +36,16 @@ export function isListed(route: Route): boolean {
   return !UNLISTED.has(route.page.kind);
 }
 
-/** The pages of `only` (every route by default), in that order. */
+/**
+ * The pages of `only` (every route by default), in that order. `listed`: listedRoutes of the
+ * routes, where the caller has them (src/page-stages.ts keeps them while no listed route changed).
+ */
 export function renderSitePages(
   input: PagesInput,
   only: Route[] = input.routes,
+  listed: Route[] = listedRoutes(input.routes),
 ): Array<{ route: Route; html: Buffer }> {
   const { templates, site, urls, assets, images } = input;
-  const listed = listedRoutes(input.routes);
   return renderPages(templates, only, (route) => ({
     site,
     route,

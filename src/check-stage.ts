@@ -6,7 +6,14 @@
 import { asciiJson, hashKey } from './cache/disk.ts';
 import type { Codec, Store } from './cache/store.ts';
 import { KeptLines, keptLinesCodec } from './cache/codecs.ts';
-import { checkSite, type CheckMemo, type RenderedPage, type SiteCheckInput } from './output/check.ts';
+import {
+  checkSite,
+  createResolvedLinks,
+  type CheckMemo,
+  type RenderedPage,
+  type ResolvedLinks,
+  type SiteCheckInput,
+} from './output/check.ts';
 import type { PageScan } from './output/scan-html.ts';
 import { sameInOrder } from './same-order.ts';
 import { urlKey } from './stages.ts';
@@ -61,7 +68,11 @@ export function checkStage(
       );
     },
   };
-  const problems = checkSite({ ...input, memo, positions: suspects?.index?.positions });
+  // How links resolved is the same while the step is (the output's files, the URL policy).
+  const links =
+    store.peek<ResolvedLinks>('page-checks-links', step) ??
+    store.keep('page-checks-links', step, createResolvedLinks());
+  const problems = checkSite({ ...input, memo, positions: suspects?.index?.positions, links });
   // Kept when every page passed (one whose anchors point into a page made without its entry did
   // not): the last run's entries, with those checked now in their places.
   if (problems.length === 0 && fresh.size > 0 && passed + fresh.size === input.pages.length) {

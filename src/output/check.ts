@@ -44,6 +44,22 @@ export interface SiteCheckInput {
   partial?: ReadonlySet<string>;
   /** The pages' positions by output file, where the caller keeps them (dev): else made when first needed. */
   positions?: ReadonlyMap<string, number>;
+  /** How links resolved, kept by the caller while `files` and `urls` are the same (dev); else made anew. */
+  links?: ResolvedLinks;
+}
+
+/**
+ * How links resolved: the same link on the same page resolves the same way, and a path to the same
+ * output file, while the output's files and the URL policy are the same. Thousands of pages share
+ * their header and footer links, and a dev save checks again a page whose links resolved last time.
+ */
+export interface ResolvedLinks {
+  urls: Map<string, Resolved>;
+  files: Map<string, string | undefined>;
+}
+
+export function createResolvedLinks(): ResolvedLinks {
+  return { urls: new Map(), files: new Map() };
 }
 
 /** What is wrong with one link, the same on every page that has it: the facts of its catalogue entry. */
@@ -63,7 +79,8 @@ const ORIGIN = 'http://site.invalid';
 
 export function checkSite(input: SiteCheckInput): SiteError[] {
   const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [], partial = new Set() } = input;
-  const context = { ...createCheckContext(pages, files, urls, sources, memo, input.positions), partial };
+  const links = input.links ?? createResolvedLinks();
+  const context = { ...createCheckContext(pages, files, urls, sources, memo, input.positions, links), partial };
   const errors: SiteError[] = [];
   for (let index = 0; index < pages.length; index++) {
     const page = pages[index]!;
@@ -94,6 +111,7 @@ function createCheckContext(
   sources: SiteCheckInput['sources'],
   memo: CheckMemo,
   kept: ReadonlyMap<string, number> | undefined,
+  links: ResolvedLinks,
 ) {
   // Made when a page's anchor first points into another: a save that checks one page of thousands
   // again (the others pass as they did) often needs no other.
@@ -111,10 +129,9 @@ function createCheckContext(
     if (!scan) scans.set(file, (scan = memo.scan(page, () => readPage(page))));
     return scan;
   };
-  // The same link resolves the same way on every page that has it (site paths start with "/").
-  const resolved = new Map<string, Resolved>();
-  // And a path to the same output file: thousands of pages share their header and footer links.
-  const fileOf = new Map<string, string | undefined>();
+  // The same link resolves the same way on every page that has it (site paths start with "/"),
+  // and a path to the same output file (see ResolvedLinks).
+  const { urls: resolved, files: fileOf } = links;
   const resolveCached = (pathname: string) => {
     if (!fileOf.has(pathname)) fileOf.set(pathname, resolveFile(pathname, urls, files));
     return fileOf.get(pathname);
@@ -187,7 +204,7 @@ function checkReferences(
 }
 
 /** A link as the check reads it, the same on every page that resolves it the same way. */
-interface Resolved {
+export interface Resolved {
   pathname: string;
   /** The #fragment, decoded; '' for none. */
   fragment: string;

@@ -16,7 +16,7 @@ import { formatUrl, listen } from './listen.ts';
 import { allowScriptInPolicy, createMemoryFiles, injectScript } from './memory.ts';
 import { integrityOf } from '../publish/headers.ts';
 import { openBrowser } from './open.ts';
-import { DEV_PATHS } from './protocol.ts';
+import { DEV_PATHS, type DevMessage } from './protocol.ts';
 import { bundleClient, createDevServer } from './server.ts';
 import type { FindFile } from './static.ts';
 import { planUpdate } from './update.ts';
@@ -117,19 +117,24 @@ function showFailedBuild(
 }
 
 /** Warnings (content advice, raw HTML left out, ...) are printed and sent when they change, not after every save. */
-function showWarnings(devServer: DevServer, state: DevState, warnings: BuildResult['warnings']): void {
+/**
+ * Prints the warnings when they changed, and gives the message that lists them to the pages: sent
+ * after the reload (showGoodBuild), which need not wait behind it (hundreds of warnings are a
+ * megabyte of JSON); a page that reloads gets them with its new connection's hello.
+ */
+function showWarnings(state: DevState, warnings: BuildResult['warnings']): DevMessage | undefined {
   // The advice keeps a warning whose inputs did not change as the same object: the same list is not formatted again.
   const last = state.shownList;
   state.shownList = warnings;
   if (last?.length === warnings.length && warnings.every((warning, index) => warning === last[index])) return;
   const problems = warnings.map(problemOf);
   const formatted = warnings.map(formattedOf).join('\n');
-  if (formatted !== state.shownWarnings) {
-    log.siteWarnings(warnings);
-    state.warnings = problems;
-    devServer.send({ type: 'warnings', warnings: state.warnings });
-  }
+  const changed = formatted !== state.shownWarnings;
   state.shownWarnings = formatted;
+  if (!changed) return undefined;
+  log.siteWarnings(warnings);
+  state.warnings = problems;
+  return { type: 'warnings', warnings: state.warnings };
 }
 
 /** Each warning as the overlay shows it, projected once: a save keeps the warnings of other pages as the same objects. */
@@ -157,13 +162,14 @@ function showGoodBuild(
   { session, clientIntegrity }: { session: string; clientIntegrity: string },
 ): void {
   const changed = formatChanges(config.root, changes);
-  showWarnings(devServer, state, result.warnings);
+  const warnings = showWarnings(state, result.warnings);
   const recovered = state.problems.length > 0;
   state.problems = [];
   const publicChanged = changes.some((change) => inside(change.path, config.publicDir));
   const update = planUpdate(state.good?.output, result.output, config.base, publicChanged);
   if (update.kind === 'none' && state.good) {
     log.info(`Rebuilt${changed} in ${result.milliseconds} ms: no page changed.`);
+    if (warnings) devServer.send(warnings);
     if (recovered) devServer.send({ type: 'clear', build: state.good.build });
     return;
   }
@@ -192,6 +198,7 @@ function showGoodBuild(
       );
     else log.info(`Rebuilt${changed} in ${result.milliseconds} ms: reloading.`);
   }
+  if (warnings) devServer.send(warnings);
 }
 
 /** Prints a failed build's problems and returns them as the overlay shows them. */

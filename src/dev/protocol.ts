@@ -25,7 +25,10 @@ export type DevMessage =
   | { type: 'clear'; build: string }
   /** The build failed: show these over the last good page. */
   | { type: 'errors'; errors: Problem[] }
-  /** A good build's warnings (content advice, raw HTML left out, ...) differ from the last one's: list these instead. */
+  /**
+   * A good build's warnings (content advice, raw HTML left out, ...) differ from the last one's: list
+   * these instead. Sent after the build's reload or css message, which need not wait behind them.
+   */
   | { type: 'warnings'; warnings: Problem[] };
 
 export function formatMessage(message: DevMessage): string {

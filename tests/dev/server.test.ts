@@ -177,6 +177,16 @@ describe.concurrent('agency-site dev', () => {
       expect.arrayContaining(pages),
     );
     expect(warnings).toHaveLength(vague);
+    // A save that changes a page and the list: the reload first, the list after it, so the page
+    // does not wait behind hundreds of warnings (its new connection's hello carries them).
+    const before = events.messages.length;
+    await project.write(pages[0]!, pageSource('Vague 1', 'Read [the terms](/terms).'));
+    const after = await waitFor(
+      async () => events.messages.slice(before).map((message) => message.type),
+      (types) => types.includes('reload') && types.includes('warnings'),
+    );
+    expect(after.lastIndexOf('reload')).toBeLessThan(after.lastIndexOf('warnings'));
+    expect((await events.next('warnings')).warnings).toHaveLength(vague - 1);
   });
 
   it('answers HEAD, refuses POST, and gives unknown paths the 404 page with status 404', async ({

@@ -13,8 +13,11 @@ export function keepSameRoutes(last: readonly Route[] | undefined, routes: Route
   let byPath: Map<string, Route> | undefined;
   for (let index = 0; index < routes.length; index++) {
     const route = routes[index]!;
+    const at = last[index];
+    // A content page's route is the same object while its page is: compared without reading either.
+    if (at === route) continue;
     // The same position first: a save keeps the routes in their order.
-    const was = last[index]?.path === route.path ? last[index] : (byPath ??= pathsOf(last)).get(route.path);
+    const was = at?.path === route.path ? at : (byPath ??= pathsOf(last)).get(route.path);
     if (was !== undefined && was !== route && sameRoute(was, route)) routes[index] = was;
   }
   return routes;

@@ -383,6 +383,9 @@ function takeKept(
  * they were, and only a field that changed is written out again).
  */
 export function siteJson(store: Store, site: object): string {
+  // Asked again for the same site (the publication's key, then the pages'): the text made for it.
+  const made = siteTexts.get(site);
+  if (made !== undefined) return made;
   const last = store.peek<{ fields: Record<string, unknown>; json: Record<string, string> }>('site-json', 'last');
   const fields = site as Record<string, unknown>;
   const json: Record<string, string> = {};
@@ -400,8 +403,13 @@ export function siteJson(store: Store, site: object): string {
     parts.push(`${JSON.stringify(name)}:${text}`);
   }
   store.keep('site-json', 'last', { fields: { ...fields }, json });
-  return `{${parts.join(',')}}`;
+  const text = `{${parts.join(',')}}`;
+  siteTexts.set(site, text);
+  return text;
 }
+
+/** The site's JSON by the site object: made once per run however many steps key by it. */
+const siteTexts = new WeakMap<object, string>();
 
 /** public/'s paths, joined once per listing: the listing is the same array while public/ is the same. */
 const joinedPaths = new WeakMap<readonly { path: string }[], string>();

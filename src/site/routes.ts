@@ -156,16 +156,7 @@ const entryRoutes = new WeakMap<object, { format: UrlFormat; route: Route }>();
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   claimSlugs(site.legal, pages);
   const routes: Route[] = [homeRoute(urls)];
-  for (const legal of site.legal)
-    routes.push(
-      routeOf(
-        legal,
-        urls,
-        { kind: 'legal', legal },
-        (page) => page.legal.slug,
-        () => true,
-      ),
-    );
+  for (const legal of site.legal) routes.push(routeOf(legal, urls, legal.slug, true, { kind: 'legal', legal }));
   // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
   // Read defensively: callers that know no news (tools, older tests) pass a site without it.
   const newsSettings = site.settings?.news;
@@ -184,29 +175,17 @@ function homeRoute(urls: UrlPolicy): Route {
 }
 
 /** A legal or content page's route, the one made before for the same page object and URL format. */
-function routeOf<P extends Extract<Page, { kind: 'legal' | 'page' }>>(
-  entry: object,
-  urls: UrlPolicy,
-  page: P,
-  slugOf: (page: P) => string,
-  indexable: (page: P) => boolean,
-): Route {
+function routeOf(entry: object, urls: UrlPolicy, slug: string, indexable: boolean, page: Page): Route {
   const kept = entryRoutes.get(entry);
   if (kept?.format === urls.format) return kept.route;
-  const sitePath = `/${slugOf(page)}`;
-  const route: Route = { path: sitePath, file: urls.file(sitePath), indexable: indexable(page), page };
+  const sitePath = `/${slug}`;
+  const route: Route = { path: sitePath, file: urls.file(sitePath), indexable, page };
   entryRoutes.set(entry, { format: urls.format, route });
   return route;
 }
 
 const pageRouteOf = (page: ContentPage, urls: UrlPolicy) =>
-  routeOf(
-    page,
-    urls,
-    { kind: 'page', page },
-    (made) => made.page.slug,
-    (made) => made.page.noindex !== true,
-  );
+  routeOf(page, urls, page.slug, page.noindex !== true, { kind: 'page', page });
 
 /**
  * The content pages' routes. Given the last list (dev), that list with the places that hold

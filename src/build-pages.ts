@@ -17,7 +17,7 @@ import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { createRoutes, type Route } from './site/routes.ts';
 import { keepSameRoutes } from './site/same-routes.ts';
-import { scheduleNews, scheduleWindow } from './news/schedule.ts';
+import { scheduleNews, scheduleWindow, type NewsSchedule } from './news/schedule.ts';
 import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
@@ -31,6 +31,7 @@ import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
 import { hashKey } from './cache/disk.ts';
 import { htmlIncludes } from './cache/codecs.ts';
 import { urlKey, type Stages } from './stages.ts';
+import { sameAtEachPlace } from './same-order.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
 export interface MadeSite {
@@ -64,7 +65,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   if (!siteImages || !markdownImages) return undefined;
   const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates), mayShowImages);
   // The news this build shows: drafts and later posts only when asked for.
-  const news = scheduleNews(placed.site.news, run.config, markdownImages.pictures);
+  const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
   const site = { ...placed.site, news: news.shown };
   const routes = problems.take(
     'routes',
@@ -83,7 +84,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   );
   const redirectsInput = {
     file: pagesUnknown ? undefined : redirectsOf(content.kinds),
-    routes: [...routes, ...leftOut],
+    routes: routes.concat(leftOut),
     publicFiles: sources.publicFiles,
     urls,
   };
@@ -115,6 +116,38 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const redirectFiles = redirects?.files ?? [];
   const window = scheduleWindow(placed.site.news, run.config.now);
   return { content, site, hiddenNews: news.hidden, window, routes, redirectFiles, markdownImages, publication, links };
+}
+
+/**
+ * The news this build shows, the last run's while the posts are the same objects in the same order
+ * and the time and pictures are the same (memory only: a dev save of a page keeps them all): the
+ * shown posts are then the same objects, and so are their routes (createRoutes) and pages.
+ */
+function keepSchedule(run: Run, posts: MadeSite['site']['news'], pictures: SchedulePictures): NewsSchedule {
+  const { now, drafts, future } = run.config;
+  const last = run.store.peek<LastSchedule>('news-schedule', 'last');
+  if (
+    last?.pictures === pictures &&
+    last.now === now &&
+    last.drafts === drafts &&
+    last.future === future &&
+    sameAtEachPlace(last.posts, posts, () => false)
+  )
+    return last.schedule;
+  const schedule = scheduleNews(posts, run.config, pictures);
+  run.store.keep('news-schedule', 'last', { posts, pictures, now, drafts, future, schedule });
+  return schedule;
+}
+
+type SchedulePictures = NonNullable<Parameters<typeof scheduleNews>[2]>;
+
+interface LastSchedule {
+  posts: readonly object[];
+  pictures: SchedulePictures;
+  now: string;
+  drafts: boolean;
+  future: boolean;
+  schedule: NewsSchedule;
 }
 
 /**
@@ -189,7 +222,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   // A Markdown image that is also a portfolio image has the same files.
   const bodyImageFiles = made?.markdownImages.files.filter((file) => !imageFiles.has(file.path)) ?? [];
   const groups = [
-    (rendered?.pages ?? []).map((page) => pageFileOf(page, rendered!.keys.get(page.route.file))),
+    rendered ? pageFilesOf(run, rendered) : [],
     sources.assets?.files ?? [],
     sources.publicFiles,
     made?.publication.files ?? [],
@@ -213,6 +246,32 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
       ? output.paths
       : new Set([...(output?.paths ?? planned.map((file) => file.path)), ...besides]);
   return { planned, linkable };
+}
+
+/**
+ * The pages as files of the output. Given the last run's (dev), its list with the places whose page
+ * or key is another object now made anew: a save changes one page of thousands, and the others are
+ * carried by a comparison of pointers, with no lookup of their key or file. A page's key is the one
+ * at its place of `inOrder`, which is the one `keys` gives for its file while no two pages share a
+ * file (the plan refuses the build when they do).
+ */
+function pageFilesOf(run: Run, { pages, keys, inOrder }: RenderedSite): OutputFile[] {
+  const last = run.store.peek<LastPageFiles>('page-files', 'last');
+  const fileAt = (index: number) => pageFileOf(pages[index]!, keys.get(pages[index]!.route.file));
+  let files: OutputFile[];
+  if (last && last.pages.length === pages.length) {
+    files = last.files.slice();
+    for (let index = 0; index < pages.length; index++)
+      if (pages[index] !== last.pages[index] || inOrder[index] !== last.inOrder[index]) files[index] = fileAt(index);
+  } else files = pages.map((_, index) => fileAt(index));
+  run.store.keep('page-files', 'last', { pages, inOrder, files });
+  return files;
+}
+
+interface LastPageFiles {
+  pages: readonly RenderedPage[];
+  inOrder: readonly string[];
+  files: readonly OutputFile[];
 }
 
 /**
@@ -250,15 +309,41 @@ class PageFile implements OutputFile {
   }
 }
 
-/** The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. */
+/**
+ * The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. The
+ * last run's files (memory only: dev) while every part they are made from is the same object, or a
+ * list of the same objects: a save of a page's text keeps them all, and the files stay the same
+ * objects for the stages after (no key of the site's entries made, no page of the CMS made again).
+ */
 function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
   const { site, content, links } = made;
-  return createAdminFiles({
+  const portfolioImages = made.publication.images.portfolio;
+  const { sections } = site.home;
+  const parts = [
+    ...[site.services, site.portfolio, site.about, site.news, site.settings, site.stats, portfolioImages],
+    ...[urlKey(content.urls), links.css, preview],
+    ...[sections.map((section) => section.data), sections.map((section) => section.type)],
+    sections.map((section) => section.id),
+  ];
+  const last = run.store.peek<{ parts: unknown[]; files: OutputFile[] }>('admin-files', 'last');
+  if (last && sameParts(last.parts, parts)) return last.files;
+  const files = createAdminFiles({
     keep: (key, make) => run.store.step('cms-config', key, make, textCodec),
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
-    homeSections: site.home.sections.map(({ type, id, data }) => ({ ...data, type, id })),
+    homeSections: sections.map(({ type, id, data }) => ({ ...data, type, id })),
     ...{ stylesheet: links.css, preview },
-    entries: keepPreviewEntries(run, { site, portfolioImages: made.publication.images.portfolio, urls: content.urls }),
+    entries: keepPreviewEntries(run, { site, portfolioImages, urls: content.urls }),
+  });
+  run.store.keep('admin-files', 'last', { parts, files });
+  return files;
+}
+
+/** Whether each part is the last run's: the same object or string, or an array of the same objects in the same order. */
+function sameParts(last: readonly unknown[], parts: readonly unknown[]): boolean {
+  if (last.length !== parts.length) return false;
+  return parts.every((part, index) => {
+    const was = last[index];
+    return was === part || (Array.isArray(was) && Array.isArray(part) && sameAtEachPlace(was, part, () => false));
   });
 }
 

@@ -15,3 +15,22 @@ export function sameInOrder<T>(
   }
   return index === now.length;
 }
+
+/**
+ * Whether two arrays hold, place by place, the same object or one `same` says is equal: the
+ * function is asked only at the places that hold another object (a dev save changes a few of
+ * thousands), and the others cost a comparison of pointers.
+ */
+export function sameAtEachPlace<T>(
+  before: readonly T[],
+  now: readonly T[],
+  same: (before: T, now: T) => boolean,
+): boolean {
+  if (before.length !== now.length) return false;
+  for (let index = 0; index < now.length; index++) {
+    const was = before[index]!;
+    const item = now[index]!;
+    if (was !== item && !same(was, item)) return false;
+  }
+  return true;
+}

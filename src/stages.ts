@@ -50,7 +50,7 @@ import { buildAssets } from './render/assets.ts';
 import { buildAdminPreview, templatesKey } from './admin/preview-bundle.ts';
 import { loadTemplates } from './render/templates.ts';
 import type { Route, UrlPolicy } from './site/routes.ts';
-import { sameInOrder } from './same-order.ts';
+import { sameAtEachPlace } from './same-order.ts';
 
 /** Each rendered body by the file it was written in. */
 export type Bodies = BodiesByFile;
@@ -222,12 +222,7 @@ export function createStages({ config, store, files: watched, walked, pipeline, 
       const content = imageContentOf(kinds);
       if (!content) return undefined;
       const urls = urlsOf(content.settings.url);
-      const key = hashKey(
-        JSON.stringify(content),
-        urlKey(urls),
-        publicFiles.map((file) => file.path).join('\n'),
-        publicVersion(),
-      );
+      const key = hashKey(JSON.stringify(content), urlKey(urls), pathsOf(publicFiles), publicVersion());
       const set = await store.step('images', key, () => {
         made.siteImages = true;
         return createSiteImages({ config, site: content, urls, publicFiles, pipeline });
@@ -250,10 +245,10 @@ export function createStages({ config, store, files: watched, walked, pipeline, 
       const { site, routes, urls, publicFiles } = input;
       const key = hashKey(
         images.key,
-        JSON.stringify(site),
+        siteJson(store, site),
         routesKey(store, routes),
         urlKey(urls),
-        publicFiles.map((file) => file.path).join('\n'),
+        pathsOf(publicFiles),
         JSON.stringify(input.scripts),
       );
       return store.step('publication', key, () => createPublication(input, Promise.resolve(images.set)));
@@ -383,6 +378,48 @@ function takeKept(
 }
 
 /**
+ * JSON.stringify(site), made of the last run's text of each field that holds the same object, or an
+ * array of the same objects, as then (in dev: a save of a page's text keeps the site's entries as
+ * they were, and only a field that changed is written out again).
+ */
+export function siteJson(store: Store, site: object): string {
+  // Asked again for the same site (the publication's key, then the pages'): the text made for it.
+  const made = siteTexts.get(site);
+  if (made !== undefined) return made;
+  const last = store.peek<{ fields: Record<string, unknown>; json: Record<string, string> }>('site-json', 'last');
+  const fields = site as Record<string, unknown>;
+  const json: Record<string, string> = {};
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const was = last?.fields[name];
+    const same =
+      last !== undefined &&
+      name in last.json &&
+      (was === value || (Array.isArray(was) && Array.isArray(value) && sameAtEachPlace(was, value, () => false)));
+    const text = same ? last.json[name]! : JSON.stringify(value);
+    // JSON.stringify leaves out a field whose value has no JSON (undefined, a function).
+    if (text === undefined) continue;
+    json[name] = text;
+    parts.push(`${JSON.stringify(name)}:${text}`);
+  }
+  store.keep('site-json', 'last', { fields: { ...fields }, json });
+  const text = `{${parts.join(',')}}`;
+  siteTexts.set(site, text);
+  return text;
+}
+
+/** The site's JSON by the site object: made once per run however many steps key by it. */
+const siteTexts = new WeakMap<object, string>();
+
+/** public/'s paths, joined once per listing: the listing is the same array while public/ is the same. */
+const joinedPaths = new WeakMap<readonly { path: string }[], string>();
+function pathsOf(files: readonly { path: string }[]): string {
+  let joined = joinedPaths.get(files);
+  if (joined === undefined) joinedPaths.set(files, (joined = files.map((file) => file.path).join('\n')));
+  return joined;
+}
+
+/**
  * What the publication reads of the routes (each one's path, file and whether it is indexed), as a
  * hash: joined and hashed again only when a route changed (in dev, the last run's routes are kept to
  * compare with; a content page's route is the same object while its page is).
@@ -390,7 +427,7 @@ function takeKept(
 function routesKey(store: Store, routes: readonly Route[]): string {
   const last = store.peek<{ routes: readonly Route[]; key: string }>('routes-key', 'last');
   const key =
-    last && sameInOrder(last.routes, routes, sameRoute)
+    last && sameAtEachPlace(last.routes, routes, sameRoute)
       ? last.key
       : hashKey(routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'));
   store.keep('routes-key', 'last', { routes, key });
@@ -398,7 +435,7 @@ function routesKey(store: Store, routes: readonly Route[]): string {
 }
 
 const sameRoute = (was: Route, route: Route) =>
-  was === route || (was.path === route.path && was.file === route.file && was.indexable === route.indexable);
+  was.path === route.path && was.file === route.file && was.indexable === route.indexable;
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
 async function keepBundle<T extends { inputs: string[] }>(

@@ -137,6 +137,39 @@ describe('dev rebuilds', () => {
     await expectSameAsFreshBuild(result, config);
   });
 
+  it('carry what a save kept and make anew what it changed: a page renamed, a news post, the site file', async () => {
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const session = createSession(config);
+    await session.build();
+    // As many pages as before, one at another path: its route, placed entry and output file are new.
+    await project.write('content/pages/delta.md', page('delta', 'The delta page.'));
+    await project.remove('content/pages/gamma.md');
+    const renamed = await session.build([
+      { path: project.file('content/pages/delta.md'), event: 'add' },
+      { path: project.file('content/pages/gamma.md'), event: 'unlink' },
+    ]);
+    expect(renamed.output.some((file) => file.path === 'delta.html')).toBe(true);
+    expect(renamed.output.some((file) => file.path === 'gamma.html')).toBe(false);
+    await expectSameAsFreshBuild(renamed, config);
+    // A news post's title: its page, the news list, the feeds and the CMS's preview entries follow.
+    const post = 'content/news/faster-sites-by-default.md';
+    await project.edit(post, 'title: Faster sites, by default', 'title: Faster sites, always');
+    const news = await rebuild(session, post);
+    expect(contents(news).get('news/faster-sites-by-default.html')).toBeDefined();
+    await expectSameAsFreshBuild(news, config);
+    // The site's name: every page and the CMS's page follow.
+    await project.edit('content/site.yaml', 'name: Northwind Studio', 'name: Southwind Studio');
+    const named = await rebuild(session, 'content/site.yaml');
+    const admin = Buffer.from(contents(named).get('admin/index.html')!, 'base64').toString('utf8');
+    expect(admin).toContain('Southwind Studio');
+    await expectSameAsFreshBuild(named, config);
+    // And a save of a page after all that: the rest carried, the same as a fresh build.
+    await project.edit('content/pages/beta.md', 'The beta page.', 'The new beta page.');
+    const saved = await rebuild(session, 'content/pages/beta.md');
+    expect(saved.computed.pages).toBe(1);
+    await expectSameAsFreshBuild(saved, config);
+  }, 120_000);
+
   it('report a broken link an edit adds, and build again once it is fixed', async () => {
     const config = resolveConfig({ root: project.root, threads: 0 });
     const session = createSession(config);

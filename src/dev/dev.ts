@@ -55,9 +55,7 @@ interface DevState {
   good?: { build: string; output: OutputFile[]; files: FindFile };
   problems: Problem[];
   warnings: Problem[];
-  /** The warnings as last printed, to print them only when they change. */
-  shownWarnings: string;
-  /** The list they were printed from. */
+  /** The last good build's warnings, to print and send them only when they change. */
   shownList?: BuildResult['warnings'];
 }
 
@@ -66,7 +64,7 @@ type DevServer = ReturnType<typeof createDevServer>;
 export async function startDevServer(config: ResolvedConfig, options: DevOptions): Promise<DevHandle> {
   const client = await bundleClient();
   const clientIntegrity = integrityOf(client);
-  const state: DevState = { builds: 0, problems: [], warnings: [], shownWarnings: '' };
+  const state: DevState = { builds: 0, problems: [], warnings: [] };
   const devServer = createDevServer({
     base: config.base,
     host: options.host,
@@ -116,25 +114,33 @@ function showFailedBuild(
   devServer.send({ type: 'errors', errors: state.problems });
 }
 
-/** Warnings (content advice, raw HTML left out, ...) are printed and sent when they change, not after every save. */
 /**
  * Prints the warnings when they changed, and gives the message that lists them to the pages: sent
  * after the reload (showGoodBuild), which need not wait behind it (hundreds of warnings are a
  * megabyte of JSON); a page that reloads gets them with its new connection's hello.
  */
 function showWarnings(state: DevState, warnings: BuildResult['warnings']): DevMessage | undefined {
-  // The advice keeps a warning whose inputs did not change as the same object: the same list is not formatted again.
-  const last = state.shownList;
+  const last = state.shownList ?? [];
   state.shownList = warnings;
-  if (last?.length === warnings.length && warnings.every((warning, index) => warning === last[index])) return;
-  const problems = warnings.map(problemOf);
-  const formatted = warnings.map(formattedOf).join('\n');
-  const changed = formatted !== state.shownWarnings;
-  state.shownWarnings = formatted;
-  if (!changed) return undefined;
+  if (sameWarnings(last, warnings)) return undefined;
   log.siteWarnings(warnings);
-  state.warnings = problems;
+  state.warnings = warnings.map(problemOf);
   return { type: 'warnings', warnings: state.warnings };
+}
+
+/**
+ * Whether two lists of warnings read the same, place by place. The advice keeps a warning whose
+ * inputs did not change as the same object: after a save, thousands are passed by a comparison of
+ * pointers, and only the few at other places are formatted (once each) to compare their text.
+ */
+function sameWarnings(last: readonly SiteError[], warnings: readonly SiteError[]): boolean {
+  if (last.length !== warnings.length) return false;
+  for (let index = 0; index < warnings.length; index++) {
+    const was = last[index]!;
+    const warning = warnings[index]!;
+    if (was !== warning && formattedOf(was) !== formattedOf(warning)) return false;
+  }
+  return true;
 }
 
 /** Each warning as the overlay shows it, projected once: a save keeps the warnings of other pages as the same objects. */

@@ -61,14 +61,27 @@ export function injectScript(html: string, tag: string): string {
 
 /**
  * Each file's position by its path. A save among thousands of pages keeps the list of paths as it
- * was: the last build's index is taken then, not made again.
+ * was: the last build's index is taken then, not made again. Compared place by place, a file that
+ * is the same object as before (thousands, after a save) by a comparison of pointers: its path is
+ * read only where another object stands.
  */
-let last: { paths: string[]; index: ReadonlyMap<string, number> } | undefined;
+let last: { output: readonly OutputFile[]; paths: string[]; index: ReadonlyMap<string, number> } | undefined;
 function indexOf(output: readonly OutputFile[]): ReadonlyMap<string, number> {
-  if (last?.paths.length === output.length && output.every((file, at) => file.path === last!.paths[at]))
+  if (last && samePaths(last, output)) {
+    last = { ...last, output };
     return last.index;
+  }
   const paths = output.map((file) => file.path);
   const index = new Map(paths.map((path, at) => [path, at]));
-  last = { paths, index };
+  last = { output, paths, index };
   return index;
+}
+
+function samePaths(before: { output: readonly OutputFile[]; paths: string[] }, output: readonly OutputFile[]): boolean {
+  if (before.paths.length !== output.length) return false;
+  for (let at = 0; at < output.length; at++) {
+    const file = output[at]!;
+    if (file !== before.output[at] && file.path !== before.paths[at]) return false;
+  }
+  return true;
 }

@@ -19,10 +19,8 @@ export function planUpdate(
 ): Update {
   if (!previous || sourcesChanged) return { kind: 'reload' };
   // A save among thousands of pages keeps the list of files as it was: compared in place, no maps.
-  if (samePaths(previous, next)) {
-    const changed = next.findIndex((file, index) => !sameFile(previous[index]!, file));
-    return changed === -1 ? { kind: 'none' } : { kind: 'reload' };
-  }
+  const inPlace = changedInPlace(previous, next);
+  if (inPlace !== undefined) return inPlace ? { kind: 'reload' } : { kind: 'none' };
   const before = new Map(previous.map((file) => [file.path, file]));
   const after = new Map(next.map((file) => [file.path, file]));
   const removed = previous.filter((file) => !after.has(file.path)).map((file) => file.path);
@@ -47,8 +45,23 @@ export function planUpdate(
   return onlyLinks ? { kind: 'css', from: fromHref, to: toHref } : { kind: 'reload' };
 }
 
-function samePaths(previous: OutputFile[], next: OutputFile[]): boolean {
-  return previous.length === next.length && previous.every((file, index) => file.path === next[index]!.path);
+/**
+ * Whether a file changed, when both lists hold the same paths in the same order; undefined when
+ * they do not. Place by place, and a file that is the same object as before (thousands, after a
+ * save) is passed by a comparison of pointers, its path and contents not read.
+ */
+function changedInPlace(previous: OutputFile[], next: OutputFile[]): boolean | undefined {
+  if (previous.length !== next.length) return undefined;
+  let changed = false;
+  for (let index = 0; index < next.length; index++) {
+    const was = previous[index]!;
+    const file = next[index]!;
+    if (was === file) continue;
+    if (was.path !== file.path) return undefined;
+    // The paths of the places after this one are still to be compared: the bytes only while none changed.
+    changed ||= !sameFile(was, file);
+  }
+  return changed;
 }
 
 function sameFile(a: OutputFile, b: OutputFile): boolean {

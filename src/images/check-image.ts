@@ -51,7 +51,21 @@ export async function checkPublicImage(
   if ('unreadable' in image) {
     return fail('no size');
   }
-  return { value: { src, ...image.size }, errors: [] };
+  return { value: imageOf(image, src), errors: [] };
+}
+
+/**
+ * The image of a read, the same object while the read is (dev keeps a read of public/ by its path
+ * and public/'s version): the entries that show it, a news post or a portfolio item, are then kept
+ * as the same objects by a save that did not touch them, and so is all made from them after.
+ */
+const images = new WeakMap<object, Image>();
+function imageOf(read: { size: { width: number; height: number } }, src: string): Image {
+  const kept = images.get(read);
+  if (kept?.src === src) return kept;
+  const image = { src, ...read.size };
+  images.set(read, image);
+  return image;
 }
 
 export async function readImage(publicDir: string, src: string): Promise<ImageRead> {

@@ -78,18 +78,55 @@ export function placeSiteImages(
     return placed;
   };
   const { site } = loaded;
+  const scope = { bySrc, renderPicture };
   return {
     site: {
       ...site,
-      services: site.services.map(place),
+      services: placeAll('services', site.services, place, scope),
       about: place(site.about),
-      legal: site.legal.map(place),
+      legal: placeAll('legal', site.legal, place, scope),
       home,
-      news: site.news.map(place),
+      news: placeAll('news', site.news, place, scope),
     },
-    pages: loaded.pages.map(place),
+    pages: placeAll('pages', loaded.pages, place, scope),
   };
 }
+
+/**
+ * A list of entries placed. Given the last list of the same name placed with the same pictures and
+ * renderer (dev), that list with the places that hold another entry now placed anew: a save
+ * changes one page of thousands, and the others are carried by a comparison of pointers, with no
+ * lookup of what they became.
+ */
+function placeAll<T extends { html: string }>(
+  name: string,
+  entries: readonly T[],
+  place: (entry: T) => T,
+  scope: { bySrc: object; renderPicture: RenderPicture },
+): T[] {
+  const last = lastPlaced.get(name) as LastPlaced<T> | undefined;
+  let placed: T[];
+  if (
+    last?.bySrc === scope.bySrc &&
+    last.renderPicture === scope.renderPicture &&
+    last.entries.length === entries.length
+  ) {
+    placed = last.placed.slice();
+    for (let index = 0; index < entries.length; index++)
+      if (entries[index] !== last.entries[index]) placed[index] = place(entries[index]!);
+  } else placed = entries.map(place);
+  lastPlaced.set(name, { ...scope, entries, placed });
+  return placed;
+}
+
+interface LastPlaced<T> {
+  bySrc: object;
+  renderPicture: RenderPicture;
+  entries: readonly T[];
+  placed: readonly T[];
+}
+
+const lastPlaced = new Map<string, LastPlaced<{ html: string }>>();
 
 /**
  * What each entry became, while the pictures and the renderer are the same: an entry is made once

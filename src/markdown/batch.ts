@@ -73,7 +73,11 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
   const renderChunk = (chunk: number[]) => {
     for (const index of chunk) html[index] = local(bodies[index]!);
   };
-  const workerCount = workersFor(bodies.length, options, options.idleCoresOnly ? idleSinceLastLook() : undefined);
+  // The cores are looked at (os.cpus(), some 0.3 ms) only when there are bodies enough for a
+  // worker: not for a dev save's one page.
+  const most = workersFor(bodies.length, options);
+  const workerCount =
+    most > 0 && options.idleCoresOnly ? workersFor(bodies.length, options, idleSinceLastLook()) : most;
   options.onWorkers?.(workerCount);
   if (workerCount === 0) {
     await renderYielding(bodies.length, (index) => {
@@ -147,7 +151,7 @@ export function idleCores(since: CpuSample, now: CpuSample): number {
   return Math.round(((now.idle - since.idle) / total) * now.cores);
 }
 
-/** When the process started, near enough (this module loads with the CLI), then at each look. */
+/** When the process started, near enough (this module loads with the CLI), then at each look (a render that could use a worker). */
 let lastLook = sampleCpus();
 
 function idleSinceLastLook(): number {

@@ -18,10 +18,12 @@ export interface OutputFile {
 
 /** The groups of files as one output; throws when two of them clash. */
 export function planOutput(groups: ReadonlyArray<readonly OutputFile[]>, last?: PlannedFiles): PlannedFiles {
-  const planned = groups.flat();
-  // The last plan's paths (it had no clash), when each file is the same or has the same path (dev:
-  // a save keeps thousands of files as the same objects): no path of thousands hashed again.
-  if (last && samePaths(last.planned, planned)) return { planned, paths: last.paths };
+  // The last plan (it had no clash), when each group holds as many files, each the same object or
+  // one with the same path (dev: a save keeps thousands of files as the same objects): no path of
+  // thousands read or hashed again, and only the changed places of the list written.
+  const carried = last && carryPlan(last, groups);
+  if (carried) return carried;
+  const planned = flatten(groups);
   const paths = new Set<string>();
   const clashes = findClashes(
     planned.map((file) => file.path),
@@ -38,23 +40,49 @@ export function planOutput(groups: ReadonlyArray<readonly OutputFile[]>, last?: 
       ),
     );
   }
-  return { planned, paths };
+  return { planned, paths, groups };
 }
 
 export interface PlannedFiles {
   planned: OutputFile[];
   /** Every path of the output, once. Not to be changed: the next plan may take it as it is. */
   paths: ReadonlySet<string>;
+  /** The groups it was planned from: the next plan compares its own with them, place by place. */
+  groups: ReadonlyArray<readonly OutputFile[]>;
 }
 
-function samePaths(last: readonly OutputFile[], planned: readonly OutputFile[]): boolean {
-  if (last.length !== planned.length) return false;
-  for (let index = 0; index < planned.length; index++) {
-    const file = planned[index]!;
-    const was = last[index]!;
-    if (file !== was && file.path !== was.path) return false;
+/**
+ * The last plan with the files at the places that hold another object now; undefined when a
+ * group's length or a path at any place differs (then every path is checked anew). A comparison of
+ * pointers where the file is the same: its path is not even read.
+ */
+function carryPlan(last: PlannedFiles, groups: ReadonlyArray<readonly OutputFile[]>): PlannedFiles | undefined {
+  const before = last.groups;
+  if (before.length !== groups.length) return undefined;
+  const planned = last.planned.slice();
+  let offset = 0;
+  for (let index = 0; index < groups.length; index++) {
+    const group = groups[index]!;
+    const was = before[index]!;
+    if (group.length !== was.length) return undefined;
+    if (group !== was)
+      for (let place = 0; place < group.length; place++) {
+        const file = group[place]!;
+        const old = was[place]!;
+        if (file === old) continue;
+        if (file.path !== old.path) return undefined;
+        planned[offset + place] = file;
+      }
+    offset += group.length;
   }
-  return true;
+  return { planned, paths: last.paths, groups };
+}
+
+/** The groups one after the other (Array.prototype.flat is a slow path in V8 for thousands). */
+function flatten(groups: ReadonlyArray<readonly OutputFile[]>): OutputFile[] {
+  const planned: OutputFile[] = [];
+  for (const group of groups) for (const file of group) planned.push(file);
+  return planned;
 }
 
 /** Output paths written twice, and paths that would have to be a file and a folder at once; `seen` gets every path. */

@@ -8,7 +8,7 @@ import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsRoutes } from './news-routes.ts';
 import type { Redirect } from '../redirects/redirects.ts';
-import { sameInOrder } from '../same-order.ts';
+import { sameAtEachPlace } from '../same-order.ts';
 
 export type Page =
   | { kind: 'home' }
@@ -144,44 +144,81 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news', 'admin']);
 
 /**
- * Each content page's route, made once per page object and URL format (its path and file follow
- * from its slug and the format alone): dev keeps an unchanged page as the same object, so its route
- * is too, and the stages after this one compare a page by it. Routes are not changed once made.
+ * Each legal and content page's route, made once per page object and URL format (its path and
+ * file follow from its slug and the format alone): dev keeps an unchanged page as the same object,
+ * so its route is too, and the stages after this one compare a page by it. The home page's, the
+ * not-found page's and the news' routes are kept likewise while what they are made from is the
+ * same. Routes are not changed once made.
  */
-const pageRoutes = new WeakMap<ContentPage, { format: UrlFormat; route: Route }>();
+const entryRoutes = new WeakMap<object, { format: UrlFormat; route: Route }>();
 
 /** Home, legal pages, the pages of content/pages/, the news (src/site/news-routes.ts), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
-  const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
   claimSlugs(site.legal, pages);
-  for (const legal of site.legal) {
-    const sitePath = `/${legal.slug}`;
-    routes.push({ path: sitePath, file: urls.file(sitePath), indexable: true, page: { kind: 'legal', legal } });
-  }
-  for (const page of pages) {
-    const kept = pageRoutes.get(page);
-    if (kept?.format === urls.format) {
-      routes.push(kept.route);
-      continue;
-    }
-    const sitePath = `/${page.slug}`;
-    const route: Route = {
-      path: sitePath,
-      file: urls.file(sitePath),
-      indexable: page.noindex !== true,
-      page: { kind: 'page', page },
-    };
-    pageRoutes.set(page, { format: urls.format, route });
-    routes.push(route);
-  }
+  const routes: Route[] = [homeRoute(urls)];
+  for (const legal of site.legal) routes.push(routeOf(legal, urls, legal.slug, true, { kind: 'legal', legal }));
   // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
   // Read defensively: callers that know no news (tools, older tests) pass a site without it.
   const newsSettings = site.settings?.news;
   const news = (site.news ?? []) as ScheduledPost[];
-  if (newsSettings) routes.push(...createNewsRoutes(news, newsSettings.pageSize, urls));
-  routes.push({ path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } });
+  const newsRoutes = newsSettings ? keptNewsRoutes(news, newsSettings.pageSize, urls) : [];
+  return routes.concat(contentPageRoutes(pages, urls), newsRoutes, NOT_FOUND);
+}
+
+const NOT_FOUND: Route = { path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } };
+
+let lastHome: Route | undefined;
+function homeRoute(urls: UrlPolicy): Route {
+  const file = urls.file('/');
+  if (lastHome?.file !== file) lastHome = { path: '/', file, indexable: true, page: { kind: 'home' } };
+  return lastHome;
+}
+
+/** A legal or content page's route, the one made before for the same page object and URL format. */
+function routeOf(entry: object, urls: UrlPolicy, slug: string, indexable: boolean, page: Page): Route {
+  const kept = entryRoutes.get(entry);
+  if (kept?.format === urls.format) return kept.route;
+  const sitePath = `/${slug}`;
+  const route: Route = { path: sitePath, file: urls.file(sitePath), indexable, page };
+  entryRoutes.set(entry, { format: urls.format, route });
+  return route;
+}
+
+const pageRouteOf = (page: ContentPage, urls: UrlPolicy) =>
+  routeOf(page, urls, page.slug, page.noindex !== true, { kind: 'page', page });
+
+/**
+ * The content pages' routes. Given the last list (dev), that list with the places that hold
+ * another page now made anew: a save changes one page of thousands, and the others are carried by
+ * a comparison of pointers, with no lookup of their route.
+ */
+function contentPageRoutes(pages: readonly ContentPage[], urls: UrlPolicy): Route[] {
+  const last = lastPageRoutes;
+  let routes: Route[];
+  if (last?.format === urls.format && last.pages.length === pages.length) {
+    routes = last.routes.slice();
+    for (let index = 0; index < pages.length; index++)
+      if (pages[index] !== last.pages[index]) routes[index] = pageRouteOf(pages[index]!, urls);
+  } else routes = pages.map((page) => pageRouteOf(page, urls));
+  lastPageRoutes = { pages, format: urls.format, routes };
   return routes;
 }
+
+let lastPageRoutes: { pages: readonly ContentPage[]; format: UrlFormat; routes: readonly Route[] } | undefined;
+
+/** The news' routes, the last ones while the posts are the same objects in the same order (dev keeps them so). */
+function keptNewsRoutes(posts: readonly ScheduledPost[], pageSize: number, urls: UrlPolicy): Route[] {
+  const last = lastNews;
+  if (last?.pageSize === pageSize && last.format === urls.format && sameAtEachPlace(last.posts, posts, never))
+    return last.routes;
+  const routes = createNewsRoutes(posts, pageSize, urls);
+  lastNews = { posts, pageSize, format: urls.format, routes };
+  return routes;
+}
+
+let lastNews: { posts: readonly ScheduledPost[]; pageSize: number; format: UrlFormat; routes: Route[] } | undefined;
+
+const never = () => false;
 
 /**
  * The legal pages' and content pages' slugs, each a path of its own, none the build's: every clash
@@ -191,7 +228,7 @@ export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly Conten
  */
 function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentPage[]): void {
   const last = lastClaimed;
-  if (last && sameInOrder(last.legal, legal, sameSlug) && sameInOrder(last.pages, pages, sameSlug)) {
+  if (last && sameAtEachPlace(last.legal, legal, sameSlug) && sameAtEachPlace(last.pages, pages, sameSlug)) {
     lastClaimed = { legal, pages };
     return;
   }
@@ -229,5 +266,4 @@ function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentP
 
 let lastClaimed: { legal: readonly { slug: string }[]; pages: readonly { slug: string }[] } | undefined;
 
-/** An entry that is the same object has the same slug. */
-const sameSlug = (before: { slug: string }, now: { slug: string }) => before === now || before.slug === now.slug;
+const sameSlug = (before: { slug: string }, now: { slug: string }) => before.slug === now.slug;

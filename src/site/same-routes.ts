@@ -1,9 +1,10 @@
 /**
  * keepSameRoutes: a route made again with what the last run's route at its path had is that route.
  * The stages after the routes compare pages by identity (src/page-stages.ts, src/check-stage.ts,
- * src/advice/stage.ts): a dev save of one page's text must not make the home, legal, news and 404
- * pages look changed only because their route objects are made anew each build. Content pages'
- * routes are kept by their page already (createRoutes).
+ * src/advice/stage.ts): a dev save of one page's text must not make a page look changed only because
+ * its route object was made anew. createRoutes keeps a route while the objects it is made from are
+ * the same; this catches the routes made again from equal objects (the redirects' and the pages
+ * left out for a problem, made anew each build; the news' when the schedule was made again).
  */
 import type { Route } from './routes.ts';
 

@@ -44,4 +44,26 @@ describe('planUpdate', () => {
   it('reloads when a public file may have changed in place', () => {
     expect(planUpdate(site('assets/site-1.css'), site('assets/site-1.css'), '/', true)).toEqual({ kind: 'reload' });
   });
+
+  it('compares a list that keeps most files as the same objects place by place, as it compares fresh ones', () => {
+    const before = site('assets/site-1.css');
+    // The same objects: nothing to do.
+    expect(planUpdate(before, before.slice(), '/')).toEqual({ kind: 'none' });
+    // One page another object with the same bytes, one with other bytes.
+    const same = before.slice();
+    same[1] = { path: '404.html', contents: page('assets/site-1.css', 'Missing') };
+    expect(planUpdate(before, same, '/')).toEqual({ kind: 'none' });
+    const changed = before.slice();
+    changed[1] = { path: '404.html', contents: page('assets/site-1.css', 'Gone') };
+    expect(planUpdate(before, changed, '/')).toEqual({ kind: 'reload' });
+    // A page changed before a path that differs: the stylesheet renamed, and the pages linking it.
+    const swapped = site('assets/site-2.css');
+    swapped[3] = before[3]!;
+    swapped[4] = before[4]!;
+    expect(planUpdate(before, swapped, '/')).toEqual({
+      kind: 'css',
+      from: '/assets/site-1.css',
+      to: '/assets/site-2.css',
+    });
+  });
 });

@@ -1,8 +1,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProcessedImage } from '../../src/images/pictures.ts';
-import { placeMarkdownImages, type RenderPicture } from '../../src/images/place.ts';
+import { placeMarkdownImages, placeSiteImages, type RenderPicture } from '../../src/images/place.ts';
+import { createUrlPolicy } from '../../src/site/routes.ts';
 import { Picture } from '../../templates/ui/Picture.tsx';
 
 const image: ProcessedImage = {
@@ -42,4 +43,56 @@ it('renders Markdown images with whatever the templates’ picture component wri
 it('leaves an <img> it has no processed image for as it is', () => {
   const html = '<p><img src="/images/b.jpg" alt="B"></p>';
   expect(placeMarkdownImages(html, new Map([['/images/a.jpg', image]]), renderPicture)).toBe(html);
+});
+
+describe('placeSiteImages, run after run', () => {
+  const urls = createUrlPolicy({ format: 'file', base: '/' }, 'https://example.com');
+  const marked: RenderPicture = ({ alt }) => `[${alt}]`;
+  const pictures = { '/images/a.jpg': image };
+  const entry = (slug: string, html = `<p>${slug}</p>`) => ({ slug, html });
+  const shows = (slug: string) => entry(slug, `<p><img src="/images/a.jpg" alt="${slug}"></p>`);
+  const loadedOf = (pages: Array<{ slug: string; html: string }>) =>
+    ({
+      site: { services: [], about: entry('about'), legal: [], news: [], home: { sections: [] } },
+      pages,
+    }) as unknown as Parameters<typeof placeSiteImages>[0];
+  const placedHtml = (pages: Array<{ slug: string; html: string }>) =>
+    pages.map((page) => placeMarkdownImages(page.html, new Map([['/images/a.jpg', image]]), marked));
+
+  it('places each page as a first run would when pages are saved, added, removed or swapped between runs', () => {
+    const alpha = shows('alpha');
+    const beta = entry('beta');
+    const gamma = shows('gamma');
+    const runs = [
+      [alpha, beta, gamma],
+      // beta saved: it shows an image now.
+      [alpha, shows('beta'), gamma],
+      // As many pages, others at two places.
+      [gamma, shows('beta'), alpha],
+      // One more, then one less.
+      [gamma, shows('beta'), alpha, shows('delta')],
+      [gamma, alpha, shows('delta')],
+    ];
+    let last: ReturnType<typeof placeSiteImages> | undefined;
+    for (const pages of runs) {
+      const placed = placeSiteImages(loadedOf(pages), pictures, urls, marked);
+      expect(placed.pages.map((page) => page.html)).toEqual(placedHtml(pages));
+      expect(placed.pages.map((page) => (page as { slug: string }).slug)).toEqual(pages.map((page) => page.slug));
+      last = placed;
+    }
+    // Another renderer: every page placed again with it.
+    const other: RenderPicture = ({ alt }) => `{${alt}}`;
+    const again = placeSiteImages(loadedOf(runs.at(-1)!), pictures, urls, other);
+    expect(again.pages.map((page) => page.html)).not.toEqual(last!.pages.map((page) => page.html));
+    expect(again.pages[0]!.html).toBe('<p>{gamma}</p>');
+  });
+
+  it('keeps a page that did not change as the same object', () => {
+    const alpha = shows('alpha');
+    const beta = entry('beta');
+    const first = placeSiteImages(loadedOf([alpha, beta]), pictures, urls, marked);
+    const next = placeSiteImages(loadedOf([alpha, entry('beta', '<p>new</p>')]), pictures, urls, marked);
+    expect(next.pages[0]).toBe(first.pages[0]);
+    expect(next.pages[1]!.html).toBe('<p>new</p>');
+  });
 });

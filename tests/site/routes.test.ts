@@ -160,6 +160,61 @@ describe('createRoutes with content pages', () => {
   });
 });
 
+describe('createRoutes, run after run', () => {
+  const fresh = (pages: ContentPage[], urls = fileUrls) =>
+    [
+      ['/', 'index.html', true],
+      ['/terms', urls.file('/terms'), true],
+      ...pages.map((page) => [`/${page.slug}`, urls.file(`/${page.slug}`), page.noindex !== true]),
+      ['/404', '404.html', false],
+    ] as const;
+  const shape = (routes: ReturnType<typeof createRoutes>) =>
+    routes.map((route) => [route.path, route.file, route.indexable]);
+
+  it('gives the routes a first run would when pages are saved, added, removed, renamed or swapped between runs', () => {
+    const terms = legalPage('terms');
+    const alpha = contentPage('alpha');
+    const beta = contentPage('beta');
+    const gamma = contentPage('gamma');
+    const runs: ContentPage[][] = [
+      [alpha, beta, gamma],
+      // beta saved, then renamed; gamma out of search results.
+      [alpha, contentPage('beta'), gamma],
+      [alpha, contentPage('bravo'), { ...gamma, noindex: true }],
+      // As many pages, in another order.
+      [gamma, alpha, beta],
+      // One more, then one less.
+      [gamma, alpha, beta, contentPage('delta')],
+      [alpha, beta, contentPage('delta')],
+    ];
+    for (const pages of runs) expect(shape(createRoutes(withLegal([terms]), fileUrls, pages))).toEqual(fresh(pages));
+    // The other URL format: every page's file follows it.
+    const directory = createUrlPolicy({ format: 'directory', base: '/' }, 'https://example.com');
+    const pages = runs.at(-1)!;
+    expect(shape(createRoutes(withLegal([terms]), directory, pages))).toEqual(fresh(pages, directory));
+    expect(shape(createRoutes(withLegal([terms]), fileUrls, pages))).toEqual(fresh(pages));
+  });
+
+  it('keeps the route of every page, legal page, post and of home and 404 as the same object while they are', () => {
+    const terms = legalPage('terms');
+    const alpha = contentPage('alpha');
+    const news = { news: { pageSize: 10 } };
+    const post = { slug: 'launch', title: 'Launch', date: '2026-01-01', state: 'published' };
+    const siteOf = (posts: object[]) => ({ legal: [terms], settings: news, news: posts }) as unknown as Site;
+    const first = createRoutes(siteOf([post]), fileUrls, [alpha, contentPage('beta')]);
+    const next = createRoutes(siteOf([post]), fileUrls, [alpha, contentPage('beta')]);
+    expect(next.map((route) => route.path)).toEqual(first.map((route) => route.path));
+    // All but beta's, which is another page object.
+    expect(next.filter((route, index) => route !== first[index]).map((route) => route.path)).toEqual(['/beta']);
+    // A post saved: the news' routes are made again, and lead to it.
+    const saved = { ...post, title: 'Launched' };
+    const after = createRoutes(siteOf([saved]), fileUrls, [alpha, contentPage('beta')]);
+    const postRoute = after.find((route) => route.path === '/news/launch')!;
+    expect(postRoute.page).toMatchObject({ kind: 'news-post', post: saved });
+    expect(after.find((route) => route.path === '/news')!.page).toMatchObject({ posts: [saved] });
+  });
+});
+
 describe('rewriteContentLinks', () => {
   const html =
     '<p><a href="/privacy-policy">p</a> <a href="/#contact">c</a> <a href="https://x.example/a">x</a> <a href="#top">t</a> <img src="/images/a.svg" alt=""></p>';

@@ -31,7 +31,7 @@ import { isListed, listedRoutes, renderSitePages, type PagesInput } from './rend
 import type { ContentPage } from './content/schema.ts';
 import type { ContentFile } from './content/file.ts';
 import type { Route } from './site/routes.ts';
-import { htmlKey, sourceKey, urlKey, type Bodies } from './stages.ts';
+import { htmlKey, siteJson, sourceKey, urlKey, type Bodies } from './stages.ts';
 import { sameInOrder } from './same-order.ts';
 
 export interface PagesStageInput extends Omit<PagesInput, 'head'> {
@@ -59,7 +59,7 @@ export function renderPagesStage(
       : listedOf(routes);
   const shared = hashKey(
     templates.hash,
-    JSON.stringify(site),
+    siteJson(store, site),
     listed.json,
     urlKey(urls),
     JSON.stringify(assets),

@@ -70,7 +70,11 @@ interface State {
   titles: Map<string, number[]>;
   descriptions: Map<string, number[]>;
   merged: Map<string, Merged>;
+  /** The warnings with a code frame, by the file it shows: those a file's change makes again. */
+  framed: Map<string, Set<Merged>>;
+  /** The warnings by rank, and their SiteErrors in the same order: each run's is a new list. */
   order: readonly Merged[];
+  warnings: readonly SiteError[];
 }
 
 export interface SiteRulesInput {
@@ -99,17 +103,17 @@ export interface SiteRulesInput {
 export class KeptSiteRules {
   #state: State | undefined;
   readonly #order: readonly Merged[];
-  #warnings: SiteError[] | undefined;
+  readonly #warnings: readonly SiteError[];
 
   constructor(state: State) {
     this.#state = state;
     this.#order = state.order;
+    this.#warnings = state.warnings;
   }
 
   /** The warnings, in adviseSite's order. */
   get warnings(): SiteError[] {
-    this.#warnings ??= this.#order.map((merged) => merged.warning);
-    return this.#warnings;
+    return this.#warnings.slice();
   }
 
   /** Each warning with its first finding and its pages, as adviseSite's `merged`. */
@@ -168,6 +172,7 @@ function emptyState(input: SiteRulesInput): State | undefined {
   });
   const merged = new Map<string, Merged>();
   const order: Merged[] = [];
+  const warnings: SiteError[] = [];
   const images = checkSourceImages(input.images).filter((finding) => !isOff(finding.rule, finding.file));
   if (images.length >= PAGE) return undefined;
   images.forEach((finding, place) => {
@@ -185,6 +190,7 @@ function emptyState(input: SiteRulesInput): State | undefined {
     };
     merged.set(key, image);
     order.push(image);
+    warnings.push(warning);
   });
   return {
     shape: input.shape,
@@ -196,7 +202,9 @@ function emptyState(input: SiteRulesInput): State | undefined {
     titles: new Map(),
     descriptions: new Map(),
     merged,
+    framed: new Map(),
     order,
+    warnings,
   };
 }
 
@@ -219,13 +227,31 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
   }
 
   // The slots each merge key leaves and joins.
-  const moves = new Map<string, { out: number[]; in: number[] }>();
+  // The slots each merge key leaves and joins; the pages are visited one at a time, ascending, so
+  // the last slot of a list tells whether the page is in it already (`seen`: in its new findings).
+  const moves = new Map<string, { out: number[]; in: number[]; seen: number }>();
   const movesOf = (key: string) => {
     let found = moves.get(key);
-    if (!found) moves.set(key, (found = { out: [], in: [] }));
+    if (!found) moves.set(key, (found = { out: [], in: [], seen: -1 }));
     return found;
   };
-  for (const slot of again) {
+  const leave = (slot: number, findings: readonly Finding[]) => {
+    for (const finding of findings) {
+      const moved = movesOf(keysOf(finding).merge);
+      if (moved.out[moved.out.length - 1] !== slot) moved.out.push(slot);
+    }
+  };
+  const join = (slot: number, findings: readonly Finding[]) => {
+    for (const finding of findings) {
+      const moved = movesOf(keysOf(finding).merge);
+      if (moved.seen === slot) continue;
+      moved.seen = slot;
+      // In its findings before and now: it stays (and its first finding is looked at again).
+      if (moved.out[moved.out.length - 1] === slot) moved.out.pop();
+      else moved.in.push(slot);
+    }
+  };
+  for (const slot of [...again].sort((a, b) => a - b)) {
     const page = pages[slot]!;
     const found = page.found!;
     const path = state.paths[slot]!;
@@ -235,17 +261,10 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
       return false;
     const duplicates = duplicatesOf(state, page, slot, sources, isOff);
     if (own === state.own[slot] && duplicates.length === 0 && state.duplicates[slot]!.length === 0) continue;
-    const before = new Set<string>();
-    for (const finding of state.own[slot]!) before.add(keysOf(finding).merge);
-    for (const finding of state.duplicates[slot]!) before.add(keysOf(finding).merge);
-    const after = new Set<string>();
-    for (const finding of own) after.add(keysOf(finding).merge);
-    for (const finding of duplicates) after.add(keysOf(finding).merge);
-    for (const key of before) if (!after.has(key)) movesOf(key).out.push(slot);
-    for (const key of after) {
-      const moved = movesOf(key);
-      if (!before.has(key)) moved.in.push(slot);
-    }
+    leave(slot, state.own[slot]!);
+    leave(slot, state.duplicates[slot]!);
+    join(slot, own);
+    join(slot, duplicates);
     state.found[slot] = found;
     state.own[slot] = own;
     state.duplicates[slot] = duplicates;
@@ -253,13 +272,13 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
   for (const slot of changed) state.found[slot] = pages[slot]!.found;
 
   // Each warning a moved key makes, made again where it changed.
-  const gone = new Set<Merged>();
+  const gone: Merged[] = [];
   const added: Merged[] = [];
   for (const [key, { out, in: joined }] of moves) {
     const was = state.merged.get(key);
     const slots = out.length + joined.length === 0 ? (was?.slots ?? NONE) : reslot(was?.slots ?? NONE, out, joined);
     if (slots.length === 0) {
-      if (was) gone.add(was);
+      if (was) gone.push(unfile(state, was));
       state.merged.delete(key);
       continue;
     }
@@ -278,29 +297,41 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
       was && was.pages === paths && was.text === text && keysOf(was.finding).made === keysOf(finding).made
         ? was.warning
         : madeWarning(made, finding, paths, source);
-    const merged: Merged = { key, finding, rank, slots, pages: paths, text, warning };
-    state.merged.set(key, merged);
-    if (was) gone.add(was);
-    added.push(merged);
+    if (was) gone.push(unfile(state, was));
+    added.push(file(state, { key, finding, rank, slots, pages: paths, text, warning }));
   }
 
   // The code frames of the other warnings in files whose text changed.
-  if (changedFiles && changedFiles.size > 0) {
-    for (const merged of state.order) {
-      const { finding } = merged;
-      if (finding.line === undefined || !changedFiles.has(finding.file) || gone.has(merged)) continue;
-      const source = sources.get(finding.file);
+  for (const changed of changedFiles ?? NONE) {
+    for (const merged of [...(state.framed.get(changed) ?? NONE)]) {
+      const source = sources.get(changed);
       if (source?.text === merged.text) continue;
-      const warning = createWarning(finding, merged.pages, frameOf(finding, source));
-      const remade: Merged = { ...merged, text: source?.text, warning };
-      state.merged.set(merged.key, remade);
-      gone.add(merged);
-      added.push(remade);
+      const warning = createWarning(merged.finding, merged.pages, frameOf(merged.finding, source));
+      gone.push(unfile(state, merged));
+      added.push(file(state, { ...merged, text: source?.text, warning }));
     }
   }
 
-  if (gone.size > 0 || added.length > 0) state.order = mergeOrder(state.order, gone, added);
+  if (gone.length > 0 || added.length > 0) reorder(state, gone, added);
   return true;
+}
+
+/** A warning made the one of its key (and of its file's, with a code frame). */
+function file(state: State, merged: Merged): Merged {
+  state.merged.set(merged.key, merged);
+  if (merged.finding.line === undefined) return merged;
+  const framed = state.framed.get(merged.finding.file);
+  if (framed) framed.add(merged);
+  else state.framed.set(merged.finding.file, new Set([merged]));
+  return merged;
+}
+
+/** A warning no longer its file's (its key's is replaced or deleted by the caller). */
+function unfile(state: State, merged: Merged): Merged {
+  const framed = state.framed.get(merged.finding.file);
+  framed?.delete(merged);
+  if (framed?.size === 0) state.framed.delete(merged.finding.file);
+  return merged;
 }
 
 const DUPLICATE_RULES: ReadonlySet<RuleName> = new Set(['duplicate-title', 'duplicate-description']);
@@ -379,14 +410,16 @@ function insertionPoint(slots: readonly number[], slot: number): number {
   return low;
 }
 
-/** Ascending `slots` without `out`, with `joined` (neither in order): a new list. */
-function reslot(slots: readonly number[], out: number[], joined: number[]): number[] {
-  const leaving = new Set(out);
-  joined.sort((a, b) => a - b);
+/** Ascending `slots` without `out`, with `joined` (both ascending): a new list. */
+function reslot(slots: readonly number[], out: readonly number[], joined: readonly number[]): number[] {
   const next: number[] = [];
+  let leaving = 0;
   let at = 0;
   for (const slot of slots) {
-    if (leaving.has(slot)) continue;
+    if (slot === out[leaving]) {
+      leaving++;
+      continue;
+    }
     while (at < joined.length && joined[at]! < slot) next.push(joined[at++]!);
     next.push(slot);
   }
@@ -394,16 +427,50 @@ function reslot(slots: readonly number[], out: number[], joined: number[]): numb
   return next;
 }
 
-/** The order without `gone`, with `added` in their places by rank: a new list. */
-function mergeOrder(order: readonly Merged[], gone: ReadonlySet<Merged>, added: Merged[]): Merged[] {
-  added.sort((a, b) => a.rank - b.rank);
-  const next: Merged[] = [];
-  let at = 0;
-  for (const merged of order) {
-    if (gone.has(merged)) continue;
-    while (at < added.length && added[at]!.rank < merged.rank) next.push(added[at++]!);
-    next.push(merged);
+/**
+ * The order without `gone`, with `added` in their places by rank, as new lists: a few found by
+ * their ranks (the others' entries not read: thousands, scattered in memory), many merged.
+ */
+function reorder(state: State, gone: readonly Merged[], added: Merged[]): void {
+  const order = state.order.slice();
+  const warnings = state.warnings.slice();
+  if (gone.length + added.length <= 64) {
+    for (const merged of gone) {
+      const at = rankPoint(order, merged.rank);
+      order.splice(at, 1);
+      warnings.splice(at, 1);
+    }
+    for (const merged of added) {
+      const at = rankPoint(order, merged.rank);
+      order.splice(at, 0, merged);
+      warnings.splice(at, 0, merged.warning);
+    }
+  } else {
+    const leaving = new Set(gone);
+    added.sort((a, b) => a.rank - b.rank);
+    order.length = 0;
+    let at = 0;
+    for (const merged of state.order) {
+      if (leaving.has(merged)) continue;
+      while (at < added.length && added[at]!.rank < merged.rank) order.push(added[at++]!);
+      order.push(merged);
+    }
+    while (at < added.length) order.push(added[at++]!);
+    warnings.length = 0;
+    for (const merged of order) warnings.push(merged.warning);
   }
-  while (at < added.length) next.push(added[at++]!);
-  return next;
+  state.order = order;
+  state.warnings = warnings;
+}
+
+/** Where a rank is, or goes, in an order. */
+function rankPoint(order: readonly Merged[], rank: number): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (order[middle]!.rank < rank) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -4,6 +4,8 @@
  * find on one page may come from the build's keeping (`kept`, src/page-stages.ts); the rules
  * across pages (duplicates, the switches, merging) run again only when what they read changed:
  * otherwise the last run's warnings are taken, with the code frames of changed files made again.
+ * In dev they are kept from one run to the next, and changed where pages or files changed
+ * (src/advice/kept-site-rules.ts).
  */
 import { createHash } from 'node:crypto';
 import type { LoadedSite } from '../content/load.ts';

@@ -271,6 +271,8 @@ export async function adviceStage(
     images,
     made: warnings,
     previous: lastRun?.siteKey === siteKey ? lastRun.run : undefined,
+    // Dev, whose last run's site file differed: the site-wide rules are made to be kept all the same.
+    keepRules: lastRun !== undefined,
     kept: {
       keyOf(page, index) {
         const { route } = input.pages[index]!;

@@ -56,6 +56,8 @@ export interface AdviceStageInput {
   made?: MadeWarnings;
   /** What the last run made of each page (memory only: dev), when the site's part of every key is the same. */
   previous?: AdviceRun;
+  /** Make the site-wide rules to be kept for the next run even without `previous` (dev: a store kept from run to run). */
+  keepRules?: boolean;
 }
 
 /**
@@ -172,20 +174,20 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     others,
   };
   const versionOf = kept?.versionOf ?? (() => '');
-  // Dev: the last run's site-wide rules, changed where pages or files changed.
-  if (previous && !report) {
+  // Dev: the site-wide rules kept from run to run, the last run's changed where pages or files changed.
+  if ((previous || input.keepRules) && !report) {
     // The last run's rules read every page: of the pages taken from it, each has its findings.
-    const visited = previous.rules && remade;
+    const visited = previous?.rules && remade;
     if (visited) for (const index of visited) foundOf(index);
     else for (let index = 0; index < pages.length; index++) foundOf(index);
-    const rules = advanceSiteRules(previous.rules, {
+    const rules = advanceSiteRules(previous?.rules, {
       pages,
       visited,
       sources,
       images: input.images,
       isOff: createSwitchFilter(switches),
       shape,
-      changedFiles: changedFiles(previous.sources, loaded.sources),
+      changedFiles: previous && changedFiles(previous.sources, loaded.sources),
       made: input.made,
     });
     if (rules) {

@@ -83,8 +83,8 @@ describe('the advice in dev', () => {
     const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
     const store = createStore();
     const build = () => buildSite(config, { write: false, store, files: versions.snapshot() });
-    const save = async (slug: string, from: string, to: string) => {
-      const file = `content/pages/${slug}.md`;
+    const save = async (slug: string, from: string | RegExp, to: string) => {
+      const file = slug.includes('/') ? slug : `content/pages/${slug}.md`;
       await project!.edit(file, from, to);
       versions.record({ path: project!.file(file), event: 'change' });
       const result = await build();
@@ -104,6 +104,11 @@ describe('the advice in dev', () => {
     await save('alpha', 'Write to ana@example.com for a quote.', 'Write to us.');
     await save('gamma', 'The gamma page.', 'Write to ana@example.com for a quote.');
     expect(await save('beta', 'title: Alpha', 'title: Beta')).toEqual([]);
+    // The site file changes every page's key: the rules are made anew, then kept again.
+    await save('content/site.yaml', /$/, '\n# Edited.\n');
+    expect(await save('beta', 'title: Beta', 'title: Delta')).toEqual([
+      expect.stringContaining('The page /beta has the same title as /alpha'),
+    ]);
   }, 180_000);
 });
 

@@ -226,7 +226,6 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
     move(state.descriptions, slot, was?.description, now.description, again);
   }
 
-  // The slots each merge key leaves and joins.
   // The slots each merge key leaves and joins; the pages are visited one at a time, ascending, so
   // the last slot of a list tells whether the page is in it already (`seen`: in its new findings).
   const moves = new Map<string, { out: number[]; in: number[]; seen: number }>();

@@ -9,7 +9,7 @@ import { textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
 import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
-import { sourcesByFile, type MadeWarnings } from './advice/findings.ts';
+import { sourcesByFile, type MadeLookup, type MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import {
   runAdviceStage,
@@ -263,25 +263,27 @@ export async function adviceStage(
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;
-  const sources = sourcesByFile(loaded.sources);
+  // What the last run made of each page (memory only: dev), while the site's part of every key is the same.
+  const lastRun = store.peek<{ siteKey: string; run: AdviceRun }>('advice-run', 'last');
+  const sources = sourcesByFile(loaded.sources, lastRun?.run.sources);
   const hashOf = (file: string) => {
     const source = sources.get(file);
     return source ? sourceKey(source) : '';
   };
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
-  // What the last run made of each page (memory only: dev), while the site's part of every key is the same.
-  const lastRun = store.peek<{ siteKey: string; run: AdviceRun }>('advice-run', 'last');
   const last = store.peek('advice-pages', 'last', keptCodec);
   const lastSite = store.peek('advice-site', 'last', siteCodec);
   const made = new Map<string, PageFindings>();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
   // The warnings made last time, in memory: dev makes again only those a save changed.
-  const warnings: MadeWarnings = { last: store.peek('advice-warnings', 'last'), next: new Map() };
+  const warnings: MadeWarnings = { last: store.peek<MadeLookup>('advice-warnings', 'last'), next: new Map() };
   const result = runAdviceStage({
     ...input,
     images,
     made: warnings,
     previous: lastRun?.siteKey === siteKey ? lastRun.run : undefined,
+    // Dev, whose last run's site file differed: the site-wide rules are made to be kept all the same.
+    keepRules: lastRun !== undefined,
     kept: {
       keyOf(page, index) {
         const { route } = input.pages[index]!;
@@ -298,21 +300,45 @@ export async function adviceStage(
       site: lastSite,
     },
   });
-  store.keep('advice-warnings', 'last', warnings.next);
+  store.keep('advice-warnings', 'last', warnings.kept ?? warnings.next);
   store.keep('advice-run', 'last', { siteKey, run: result.run });
   if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
   const order = result.keys!;
-  if (made.size > 0 || !(last && sameInOrder(last.keys(), order))) {
-    // Each page's entry as it was read where it is the same: an unchanged page's is written back as its bytes.
-    const kept = new KeptLines<PageFindings>();
-    order.forEach((key, index) => {
-      // At the same position when it was the same page's (looked up by key only when pages moved).
-      const same = last?.keys()[index] === key ? last.entryAt(index) : last?.entry(key);
-      kept.push(key, made.get(key) ?? same!);
-    });
-    store.keep('advice-pages', 'last', kept, keptCodec);
-  }
+  if (made.size > 0 || !(last && sameInOrder(last.keys(), order)))
+    store.keep('advice-pages', 'last', keptPages(order, made, last), keptCodec);
   return result;
+}
+
+/**
+ * Each page's entry in `order`: made now, or as it was read where it is the same (an unchanged
+ * page's is written back as its bytes). A dev save's are the last run's lists with its pages put
+ * in their places, copied whole, not entry by entry.
+ */
+function keptPages(
+  order: readonly string[],
+  made: ReadonlyMap<string, PageFindings>,
+  last: KeptLines<PageFindings> | undefined,
+): KeptLines<PageFindings> {
+  const before = last?.keys();
+  if (last && before!.length === order.length) {
+    const replaced = new Map<number, PageFindings>();
+    let carried = true;
+    for (let index = 0; carried && index < order.length; index++) {
+      const key = order[index]!;
+      if (before![index] === key) continue;
+      const found = made.get(key);
+      if (found) replaced.set(index, found);
+      else carried = false;
+    }
+    if (carried) return last.replacing(order, replaced);
+  }
+  const kept = new KeptLines<PageFindings>();
+  order.forEach((key, index) => {
+    // At the same position when it was the same page's (looked up by key only when pages moved).
+    const found = made.get(key) ?? (before?.[index] === key ? last!.entryAt(index) : last?.entry(key));
+    kept.push(key, found!);
+  });
+  return kept;
 }
 
 /**

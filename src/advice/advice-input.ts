@@ -8,6 +8,7 @@ import path from 'node:path';
 import { contentFile, KIND_NAMES, KINDS, type ContentKind, type KindName } from '../content/kinds.ts';
 import type { ContentPage, Site } from '../content/schema.ts';
 import { readImageSize } from '../images/size.ts';
+import { changedPlaces } from '../overlay-map.ts';
 import type { Route } from '../site/routes.ts';
 import type { AdvicePage, PageFindings, SourceImage } from './advise.ts';
 import type { PageScan } from '../output/scan-html.ts';
@@ -90,17 +91,30 @@ function markdownPart(
   };
 }
 
+/** The advice pages of a run, and where they were made anew. */
+export interface AdvicePages {
+  pages: AdvicePage[];
+  /**
+   * The positions of the pages made in this run, ascending; undefined when every page was (no last
+   * run's pages taken): the others are the last run's, the same objects.
+   */
+  made: number[] | undefined;
+  /** The positions of the pages that are not a content page's: made in every run. */
+  others: number[];
+}
+
 /**
  * The advice page of each rendered page. `last`: the pages the last run read and made (dev): a
  * content page the render stage kept as the same object is the same page with the same entry
- * (src/page-stages.ts), and its advice page is taken as it was, by position, without reading it.
+ * (src/page-stages.ts), and its advice page is taken as it was, by position, without reading it:
+ * only the positions whose rendered page is another object, and those of the other pages, are visited.
  */
 export function createAdvicePages(
   rendered: ReadonlyArray<{ route: Route; html: string | Uint8Array }>,
   site: Site,
   markdownOf: MarkdownOf,
-  last?: { rendered: readonly object[]; pages: readonly AdvicePage[] },
-): AdvicePage[] {
+  last?: { rendered: readonly object[]; pages: readonly AdvicePage[]; others?: readonly number[] },
+): AdvicePages {
   // The HTML and the facts read when the rules run on the page: a warm build runs them on few pages
   // of thousands, and a body the disk cache kept is decoded only then.
   const part = (file: string, entry: { html?: string }): AdvicePage['markdown'] => {
@@ -113,10 +127,7 @@ export function createAdvicePages(
   };
   const home = HOME_KINDS.flatMap((name) => filesOf(site, name)).flatMap(({ file, entry }) => part(file, entry));
   const siteFile = contentFile(KINDS.settings);
-  const carried = last?.rendered.length === rendered.length ? last : undefined;
-  return rendered.map((rendered, index): AdvicePage => {
-    const was = carried?.pages[index];
-    if (was instanceof ContentPageToAdvise && carried!.rendered[index] === rendered) return was;
+  const create = (rendered: { route: Route; html: string | Uint8Array }): AdvicePage => {
     const { page } = rendered.route;
     const kind = ROUTED.get(page.kind as 'legal' | 'page');
     if (kind) {
@@ -126,7 +137,27 @@ export function createAdvicePages(
       return new made(rendered, file, part(file, entry));
     }
     return new PageToAdvise(rendered, siteFile, page.kind === 'home' ? home : []);
+  };
+  const places = last?.others && changedPlaces(last.rendered, rendered);
+  if (places) {
+    // The last run's pages, with the changed ones and the others made again.
+    const pages = last!.pages.slice();
+    const made = [...new Set([...places, ...last!.others!])].sort((a, b) => a - b);
+    const others: number[] = [];
+    for (const index of made) {
+      const page = create(rendered[index]!);
+      pages[index] = page;
+      if (!(page instanceof ContentPageToAdvise)) others.push(index);
+    }
+    return { pages, made, others };
+  }
+  const others: number[] = [];
+  const pages = rendered.map((rendered, index): AdvicePage => {
+    const page = create(rendered);
+    if (!(page instanceof ContentPageToAdvise)) others.push(index);
+    return page;
   });
+  return { pages, made: undefined, others };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type Finding,
   type MadeWarnings,
   type SourceText,
+  type SourcesByFile,
 } from './findings.ts';
 import { scanHtml, type PageScan } from '../output/scan-html.ts';
 import { checkPage, regionAt, type MarkdownPart, type Regions } from './page-rules.ts';
@@ -133,7 +134,7 @@ function summarizeAll(
 /** Every rule that looks at one page alone; the switches are applied later, over the whole site. */
 export function advisePage(
   page: AdvicePage,
-  { sources, base, report }: { sources: ReadonlyMap<string, SourceText>; base: string; report: boolean },
+  { sources, base, report }: { sources: SourcesByFile; base: string; report: boolean },
 ): PageFindings {
   const html = textOf(page.html);
   const scan = page.scan ?? scanHtml(html);
@@ -182,46 +183,52 @@ function summarize(path: string, found: PageFindings, warnings: SiteError[]): Pa
 function findDuplicates(
   pages: readonly AdvicePage[],
   found: readonly PageFindings[],
-  sources: ReadonlyMap<string, SourceText>,
+  sources: SourcesByFile,
 ): Finding[] {
   const findings: Finding[] = [];
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
-  const check = (
-    page: AdvicePage,
-    rule: 'duplicate-title' | 'duplicate-description',
-    key: 'title' | 'description',
-    value: string | undefined,
-    seen: Map<string, string>,
-  ) => {
+  const check = (page: AdvicePage, key: DuplicateKey, value: string | undefined, seen: Map<string, string>) => {
     if (!value) return;
     const other = seen.get(value);
-    if (other === undefined) {
-      seen.set(value, page.path);
-      return;
-    }
-    findings.push({
-      rule,
-      ...locateKey(key, page.file, sources),
-      message: `The page ${page.path} has the same ${key} as ${other} ("${value}"): search results show two pages that look alike, and only one may be shown.`,
-      hint: `Give each page its own ${key}, saying what sets it apart. ${switchOff(rule, page.file)}`,
-      page: page.path,
-    });
+    if (other === undefined) seen.set(value, page.path);
+    else findings.push(duplicateFinding(page, key, value, other, sources));
   };
   // A loop over every page of every build: no list of rules made per page.
   for (let index = 0; index < pages.length; index++) {
     const page = pages[index]!;
     if (!page.indexable) continue;
     const { title, description } = found[index]!;
-    check(page, 'duplicate-title', 'title', title, titles);
-    check(page, 'duplicate-description', 'description', description, descriptions);
+    check(page, 'title', title, titles);
+    check(page, 'description', description, descriptions);
   }
   return findings;
 }
 
+export type DuplicateKey = 'title' | 'description';
+
+/** The finding of a page whose title or description (`value`) an earlier page, `other`, has too. */
+export function duplicateFinding(
+  page: Pick<AdvicePage, 'path' | 'file'>,
+  key: DuplicateKey,
+  value: string,
+  other: string,
+  sources: SourcesByFile,
+): Finding {
+  const rule = key === 'title' ? 'duplicate-title' : 'duplicate-description';
+  return {
+    rule,
+    ...locateKey(key, page.file, sources),
+    message: `The page ${page.path} has the same ${key} as ${other} ("${value}"): search results show two pages that look alike, and only one may be shown.`,
+    hint: `Give each page its own ${key}, saying what sets it apart. ${switchOff(rule, page.file)}`,
+    page: page.path,
+  };
+}
+
 const RASTER = /\.(png|jpe?g|gif|webp|avif|tiff?|bmp)$/i;
 
-function checkSourceImages(images: readonly SourceImage[]): Finding[] {
+/** The images of public/ far larger than any the site serves. */
+export function checkSourceImages(images: readonly SourceImage[]): Finding[] {
   const findings: Finding[] = [];
   const maxBytes = threshold('image-file-size', 'max');
   const maxPixels = threshold('image-dimensions', 'max');

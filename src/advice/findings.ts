@@ -5,19 +5,55 @@
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { RULES, type RuleName } from './rules.ts';
 import type { SourceFile } from '../content/source.ts';
+import { changedPlaces, OverlayMap } from '../overlay-map.ts';
 
 /** A content file and its text, to find lines in and show code frames from. */
 export type SourceText = Pick<SourceFile, 'file' | 'text'>;
 
+/** The sources by file: a Map, or the last run's with the files a save changed (OverlayMap). */
+export interface SourcesByFile<T extends SourceText = SourceText> {
+  get(file: string): T | undefined;
+}
+
 /**
  * The sources by file, made once per list (a list is not changed once made): a build's advice
- * reads the same list in several places, each of thousands of files.
+ * reads the same list in several places, each of thousands of files. `last`: the list the last run
+ * read (dev): while the new one holds the same files in the same places, its map is the last one's
+ * with the changed places put in (a Map of thousands made again cost a save about a millisecond).
  */
-const sourceMaps = new WeakMap<readonly SourceText[], ReadonlyMap<string, SourceText>>();
-export function sourcesByFile<T extends SourceText>(list: readonly T[]): ReadonlyMap<string, T> {
+const sourceMaps = new WeakMap<readonly SourceText[], SourcesByFile>();
+export function sourcesByFile<T extends SourceText>(list: readonly T[], last?: readonly T[]): SourcesByFile<T> {
   let map = sourceMaps.get(list);
-  if (!map) sourceMaps.set(list, (map = new Map(list.map((source) => [source.file, source]))));
-  return map as ReadonlyMap<string, T>;
+  if (!map) sourceMaps.set(list, (map = carriedSources(list, last) ?? uniqueSources(list)));
+  return map as SourcesByFile<T>;
+}
+
+/** Lists whose files are each named once: only these are carried (a later file of a name wins in a Map). */
+const unique = new WeakSet<SourcesByFile>();
+function uniqueSources(list: readonly SourceText[]): SourcesByFile {
+  const map = new Map(list.map((source) => [source.file, source]));
+  if (map.size === list.length) unique.add(map);
+  return map;
+}
+
+function carriedSources(
+  list: readonly SourceText[],
+  last: readonly SourceText[] | undefined,
+): SourcesByFile | undefined {
+  const lastMap = last && sourceMaps.get(last);
+  if (!lastMap || !unique.has(lastMap)) return undefined;
+  const places = changedPlaces(last, list);
+  if (!places) return undefined;
+  if (places.length === 0) return lastMap;
+  const changes: Array<[string, SourceText]> = [];
+  for (const place of places) {
+    if (list[place]!.file !== last[place]!.file) return undefined;
+    changes.push([list[place]!.file, list[place]!]);
+  }
+  const base = lastMap instanceof OverlayMap ? lastMap : new OverlayMap(lastMap as ReadonlyMap<string, SourceText>);
+  const map = base.with(changes);
+  unique.add(map);
+  return map;
 }
 
 export interface Place {
@@ -44,14 +80,22 @@ export function switchOff(rule: RuleName, file: string): string {
 /**
  * Warnings made by an earlier run, by everything each is made from (its finding, its pages and the
  * text of its file): `dev` keeps them, so a save makes again only the warnings it changed, not
- * hundreds of errors with code frames. `next` holds those this run used, and replaces `last`.
+ * hundreds of errors with code frames. `next` holds those this run used, and replaces `last`;
+ * a run that has them elsewhere (the site-wide rules kept, src/advice/kept-site-rules.ts; the
+ * last run's taken whole) sets `kept` instead, which the next run then reads as its `last`.
  */
 export interface MadeWarnings {
-  last?: ReadonlyMap<string, MadeWarning>;
+  last?: MadeLookup;
   next: Map<string, MadeWarning>;
+  kept?: MadeLookup;
 }
 
-interface MadeWarning {
+/** The warnings of a run by their made key (keysOf). */
+export interface MadeLookup {
+  get(key: string): MadeWarning | undefined;
+}
+
+export interface MadeWarning {
   text: string | undefined;
   pages: readonly string[];
   warning: SiteError;
@@ -60,7 +104,7 @@ interface MadeWarning {
 /** One warning per rule and place; the pages each was seen on, in order. */
 export function mergeFindings(
   findings: Finding[],
-  sources: ReadonlyMap<string, SourceText>,
+  sources: SourcesByFile,
   made?: MadeWarnings,
 ): Array<{ warning: SiteError; pages: string[]; finding: Finding }> {
   // The pages as a set too: a template's link can be seen on thousands of pages.
@@ -83,13 +127,22 @@ export function mergeFindings(
   return [...merged.values()].map(({ finding, pages }) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
     if (!made) return { pages, finding, warning: createWarning(finding, pages, frameOf(finding, source)) };
-    const madeKey = keysOf(finding).made;
-    const last = made.last?.get(madeKey);
-    const same = last && last.text === source?.text && samePages(last.pages, pages);
-    const warning = same ? last.warning : createWarning(finding, pages, frameOf(finding, source));
-    made.next.set(madeKey, { text: source?.text, pages, warning });
+    const warning = madeWarning(made, finding, pages, source);
+    made.next.set(keysOf(finding).made, { text: source?.text, pages, warning });
     return { pages, finding, warning };
   });
+}
+
+/** The warning of a finding seen on `pages`: an earlier run's when it was made of the same (MadeWarnings). */
+export function madeWarning(
+  made: MadeWarnings | undefined,
+  finding: Finding,
+  pages: readonly string[],
+  source: SourceText | undefined,
+): SiteError {
+  const last = made?.last?.get(keysOf(finding).made);
+  const same = last && last.text === source?.text && samePages(last.pages, pages);
+  return same ? last.warning : createWarning(finding, pages, frameOf(finding, source));
 }
 
 /**
@@ -99,7 +152,7 @@ export function mergeFindings(
  * a string made once is hashed once by the maps it is looked up in.
  */
 const findingKeys = new WeakMap<Finding, { merge: string; made: string }>();
-function keysOf(finding: Finding): { merge: string; made: string } {
+export function keysOf(finding: Finding): { merge: string; made: string } {
   let keys = findingKeys.get(finding);
   if (!keys) {
     const merge = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
@@ -146,11 +199,7 @@ export function createWarning(finding: Finding, pages: readonly string[], frame:
  * Where a text that a template shows was written: the first of `files` that holds it (as written,
  * or as YAML would quote it). Only the few files the page is made from are searched.
  */
-export function locateText(
-  text: string,
-  files: readonly string[],
-  sources: ReadonlyMap<string, SourceText>,
-): Place | undefined {
+export function locateText(text: string, files: readonly string[], sources: SourcesByFile): Place | undefined {
   if (text === '') return undefined;
   const spellings = [text, text.replace(/'/g, "''"), JSON.stringify(text).slice(1, -1)];
   for (const file of files) {
@@ -165,7 +214,7 @@ export function locateText(
 }
 
 /** The line of a top-level YAML key (`title:`) in a YAML file or in a Markdown file's front matter. */
-export function locateKey(key: string, file: string, sources: ReadonlyMap<string, SourceText>): Place {
+export function locateKey(key: string, file: string, sources: SourcesByFile): Place {
   const source = sources.get(file);
   if (!source) return { file };
   const text = file.endsWith('.md') ? source.text.slice(0, Math.max(0, source.text.indexOf('\n---', 3))) : source.text;

@@ -4,7 +4,7 @@
  * findings out.
  */
 import type { PageScan } from '../output/scan-html.ts';
-import { locateKey, locateText, switchOff, type Finding, type Place, type SourceText } from './findings.ts';
+import { locateKey, locateText, switchOff, type Finding, type Place, type SourcesByFile } from './findings.ts';
 import type { MarkdownFacts } from './markdown.ts';
 import { REDUNDANT_ALT_OPENINGS, threshold, VAGUE_LINK_TEXTS, type RuleName } from './rules.ts';
 
@@ -26,7 +26,7 @@ export interface PageContext {
   regions: Regions;
   /** The site path prefix (--base), to compare link targets as written in Markdown and in templates. */
   base: string;
-  sources: ReadonlyMap<string, SourceText>;
+  sources: SourcesByFile;
 }
 
 /** Character ranges [start, end) of the page that hold Markdown, one per part. */

@@ -4,6 +4,8 @@
  * find on one page may come from the build's keeping (`kept`, src/page-stages.ts); the rules
  * across pages (duplicates, the switches, merging) run again only when what they read changed:
  * otherwise the last run's warnings are taken, with the code frames of changed files made again.
+ * In dev they are kept from one run to the next, and changed where pages or files changed
+ * (src/advice/kept-site-rules.ts).
  */
 import { createHash } from 'node:crypto';
 import type { LoadedSite } from '../content/load.ts';
@@ -20,10 +22,20 @@ import {
   type PageFindings,
   type SourceImage,
 } from './advise.ts';
-import type { AdviceSwitch, AdviceSwitches } from './switches.ts';
+import { createSwitchFilter, type AdviceSwitch, type AdviceSwitches } from './switches.ts';
 import type { ContentPage } from '../content/schema.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
-import { createWarning, frameOf, sourcesByFile, type Finding, type MadeWarnings, type SourceText } from './findings.ts';
+import {
+  createWarning,
+  frameOf,
+  sourcesByFile,
+  type Finding,
+  type MadeWarnings,
+  type SourceText,
+  type SourcesByFile,
+} from './findings.ts';
+import { advanceSiteRules, type KeptSiteRules } from './kept-site-rules.ts';
+import { changedPlaces } from '../overlay-map.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
@@ -44,6 +56,8 @@ export interface AdviceStageInput {
   made?: MadeWarnings;
   /** What the last run made of each page (memory only: dev), when the site's part of every key is the same. */
   previous?: AdviceRun;
+  /** Make the site-wide rules to be kept for the next run even without `previous` (dev: a store kept from run to run). */
+  keepRules?: boolean;
 }
 
 /**
@@ -61,6 +75,12 @@ export interface AdviceRun {
   pageSwitches: ReadonlyArray<[string, AdviceSwitch]>;
   /** The digest of every page's path, indexing and file. */
   pagesDigest: string;
+  /** The content files as loaded: the next run's map of them is this one's with the changed files put in. */
+  sources: readonly SourceText[];
+  /** The site-wide rules as this run left them, for the next run to change where pages changed. */
+  rules?: KeptSiteRules;
+  /** The positions of the pages that are not a content page's (createAdvicePages). */
+  others: readonly number[];
 }
 
 /**
@@ -98,18 +118,16 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
 }
 
 export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
-  const { loaded, report, base, kept } = input;
-  const sources = sourcesByFile(loaded.sources);
+  const { loaded, report, base, kept, previous } = input;
+  const sources = sourcesByFile(loaded.sources, previous?.sources);
   const context = { sources, base, report };
   let computed = 0;
-  const { previous } = input;
-  const pages = createAdvicePages(input.pages, loaded.site, loaded.markdownOf, previous);
-  // A page taken as it was has the key it had.
-  const keys =
-    kept &&
-    pages.map((page, index) =>
-      previous?.keys && previous.pages[index] === page ? previous.keys[index]! : kept.keyOf(page, index),
-    );
+  const { pages, made: remade, others } = createAdvicePages(input.pages, loaded.site, loaded.markdownOf, previous);
+  const keys = kept && keysOf(kept, pages, remade, previous);
+  // What the site-wide rules read besides the findings, as one digest (a JSON list: unambiguous).
+  const pagesDigest = digestPages(pages, remade, previous);
+  // The same pages in the same places as in the last run: a key that changed was no other page's.
+  const moved = previous?.pagesDigest !== pagesDigest;
   const before = kept?.lastKeys();
   // `lookUp`: false where the key cannot be kept (the page's own changed, and pages did not move).
   const foundOf = (index: number, lookUp = true): PageFindings => {
@@ -118,7 +136,13 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     const key = keys?.[index];
     // At its own position while the page's key is the same (a lookup by key indexes every key kept).
     let found =
-      key === undefined || !lookUp ? undefined : before?.[index] === key ? kept!.foundAt(index) : kept!.found(key);
+      key === undefined || !lookUp
+        ? undefined
+        : before?.[index] === key
+          ? kept!.foundAt(index)
+          : moved
+            ? kept!.found(key)
+            : undefined;
     if (!found) {
       computed++;
       // The HTML named: a page's is no own property (src/advice/advice-input.ts).
@@ -136,8 +160,6 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
       pageSwitches: previous.pageSwitches,
     },
   );
-  // What the site-wide rules read besides the findings, as one digest (a JSON list: unambiguous).
-  const pagesDigest = digestPages(pages, previous);
   const shape = createHash('sha256')
     .update(JSON.stringify([base, report, switchesJson(switches), input.images, pagesDigest]))
     .digest('base64url');
@@ -148,13 +170,37 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     contentPages: loaded.pages,
     pageSwitches,
     pagesDigest,
+    sources: loaded.sources,
+    others,
   };
   const versionOf = kept?.versionOf ?? (() => '');
+  // Dev: the site-wide rules kept from run to run, the last run's changed where pages or files changed.
+  if ((previous || input.keepRules) && !report) {
+    // The last run's rules read every page: of the pages taken from it, each has its findings.
+    const visited = previous?.rules && remade;
+    if (visited) for (const index of visited) foundOf(index);
+    else for (let index = 0; index < pages.length; index++) foundOf(index);
+    const rules = advanceSiteRules(previous?.rules, {
+      pages,
+      visited,
+      sources,
+      images: input.images,
+      isOff: createSwitchFilter(switches),
+      shape,
+      changedFiles: previous && changedFiles(previous.sources, loaded.sources),
+      made: input.made,
+    });
+    if (rules) {
+      run.rules = rules;
+      if (input.made) input.made.kept = rules.made();
+      return { warnings: rules.warnings, computed, site: keptSite(shape, rules, versionOf), keys, run };
+    }
+  }
   const lastSite = kept?.site;
   const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
   if (lastSite && carried) {
     // The warnings stay made for the run after this one.
-    if (input.made?.last) for (const [key, warning] of input.made.last) input.made.next.set(key, warning);
+    if (input.made) input.made.kept = input.made.last;
     // All taken as they were: the same value, which the disk cache then writes back as it read it.
     const same = carried.every((made, index) => made === lastSite.warnings[index]);
     const site: SiteAdvice = same ? lastSite : { shape, warnings: carried };
@@ -208,6 +254,33 @@ export interface MadeSiteWarning {
   warning?: SiteError;
 }
 
+/** The site-wide advice of kept rules, its list made when asked for (by the disk cache, or a run that carries it). */
+function keptSite(shape: string, rules: KeptSiteRules, versionOf: (file: string) => string): SiteAdvice {
+  let warnings: MadeSiteWarning[] | undefined;
+  return {
+    shape,
+    get warnings() {
+      warnings ??= rules.merged().map(({ finding, pages, warning }) => ({
+        finding,
+        pages,
+        version: finding.line === undefined ? '' : versionOf(finding.file),
+        frame: warning.frame,
+        warning,
+      }));
+      return warnings;
+    },
+  };
+}
+
+/** The files whose text changed between two loads (the same files in the same places); undefined when not known. */
+function changedFiles(last: readonly SourceText[], now: readonly SourceText[]): Set<string> | undefined {
+  const places = changedPlaces(last, now);
+  if (!places) return undefined;
+  const files = new Set<string>();
+  for (const place of places) files.add(last[place]!.file).add(now[place]!.file);
+  return files;
+}
+
 function warningOf(made: MadeSiteWarning): SiteError {
   made.warning ??= createWarning(made.finding, made.pages, made.frame);
   return made.warning;
@@ -229,7 +302,7 @@ function carrySite(
     sources,
   }: {
     foundOf: (index: number, lookUp: boolean) => PageFindings;
-    sources: ReadonlyMap<string, SourceText>;
+    sources: SourcesByFile;
   },
 ): MadeSiteWarning[] | undefined {
   // The findings kept are the last run's, saved with its site-wide advice, in its pages' order.
@@ -256,19 +329,45 @@ function carrySite(
 }
 
 /**
+ * Each page's key: a page taken from the last run as it was has the key it had, and only the pages
+ * made anew (`made`, when known) are visited.
+ */
+function keysOf(
+  kept: KeptAdvice,
+  pages: readonly AdvicePage[],
+  made: readonly number[] | undefined,
+  previous: AdviceRun | undefined,
+): string[] {
+  const last = previous?.keys;
+  if (last && made) {
+    const keys = last.slice();
+    for (const index of made) keys[index] = kept.keyOf(pages[index]!, index);
+    return keys;
+  }
+  return pages.map((page, index) => (last && previous.pages[index] === page ? last[index]! : kept.keyOf(page, index)));
+}
+
+/**
  * What the site-wide rules read of every page besides its findings (its path, whether it is
  * indexable, its file), as one digest: each ended by a NUL (which none of them holds), fed to the
  * hash one page at a time. The last run's, while every page that is not the same object as then
  * has what its page had.
  */
-function digestPages(pages: readonly AdvicePage[], previous: AdviceRun | undefined): string {
+function digestPages(
+  pages: readonly AdvicePage[],
+  made: readonly number[] | undefined,
+  previous: AdviceRun | undefined,
+): string {
   const last = previous?.pages;
   if (last?.length === pages.length) {
     let same = true;
-    for (let index = 0; same && index < pages.length; index++) {
+    // Where the pages made anew are known, the others are the same objects.
+    const visit = made ?? pages.keys();
+    for (const index of visit) {
       const page = pages[index]!;
       const was = last[index]!;
       same = page === was || (page.path === was.path && page.indexable === was.indexable && page.file === was.file);
+      if (!same) break;
     }
     if (same) return previous!.pagesDigest;
   }

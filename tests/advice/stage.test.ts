@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../src/build.ts';
 import { resolveConfig, type ResolvedConfig } from '../../src/config.ts';
 import { formatError } from '../../src/errors.ts';
-import { copyProject, lineOf, type TempProject } from '../helpers/project.ts';
+import { createFileVersionCounter } from '../../src/cache/file-versions.ts';
+import { createStore } from '../../src/cache/store.ts';
+import { copyProject, lineOf, pageSource, replacePages, type TempProject } from '../helpers/project.ts';
 
 let project: TempProject | undefined;
 afterEach(async () => {
@@ -66,6 +68,48 @@ describe('the advice step', () => {
     expect(terms(changed)?.message).toContain('is 6 characters long');
     await expectWarningsOfFreshBuild(changed, config);
   }, 120_000);
+});
+
+describe('the advice in dev', () => {
+  it('keeps the site-wide advice from save to save, as a fresh build makes it: duplicates made and undone, findings that move', async () => {
+    project = await copyProject();
+    await replacePages(project, {
+      alpha: pageSource('Alpha', 'Write to ana@example.com for a quote.'),
+      beta: pageSource('Beta', 'The beta page.'),
+      gamma: pageSource('Gamma', 'The gamma page.'),
+    });
+    // What dev keeps between builds: one store, and the versions of the files its watcher saw change.
+    const config = resolveConfig({ root: project.root, threads: 0 });
+    const versions = createFileVersionCounter([config.contentDir, config.templatesDir, config.publicDir]);
+    const store = createStore();
+    const build = () => buildSite(config, { write: false, store, files: versions.snapshot() });
+    const save = async (slug: string, from: string | RegExp, to: string) => {
+      const file = slug.includes('/') ? slug : `content/pages/${slug}.md`;
+      await project!.edit(file, from, to);
+      versions.record({ path: project!.file(file), event: 'change' });
+      const result = await build();
+      await expectWarningsOfFreshBuild(result, config);
+      return result.warnings.filter((warning) => warning.code.startsWith('Duplicate')).map(({ message }) => message);
+    };
+    await build();
+    expect(await save('beta', 'title: Beta', 'title: Alpha')).toEqual([
+      expect.stringContaining('The page /beta has the same title as /alpha'),
+    ]);
+    expect(await save('gamma', 'title: Gamma', 'title: Alpha')).toHaveLength(2);
+    // /alpha, the first of the three, takes another title: /gamma is now a duplicate of /beta.
+    expect(await save('alpha', 'title: Alpha', 'title: Delta')).toEqual([
+      expect.stringContaining('The page /gamma has the same title as /beta'),
+    ]);
+    // The email moves from /alpha to /gamma.
+    await save('alpha', 'Write to ana@example.com for a quote.', 'Write to us.');
+    await save('gamma', 'The gamma page.', 'Write to ana@example.com for a quote.');
+    expect(await save('beta', 'title: Alpha', 'title: Beta')).toEqual([]);
+    // The site file changes every page's key: the rules are made anew, then kept again.
+    await save('content/site.yaml', /$/, '\n# Edited.\n');
+    expect(await save('beta', 'title: Beta', 'title: Delta')).toEqual([
+      expect.stringContaining('The page /beta has the same title as /alpha'),
+    ]);
+  }, 180_000);
 });
 
 /** The same warnings, words, places and frames, as a build that keeps nothing. */

@@ -210,10 +210,25 @@ function emptyState(input: SiteRulesInput): State | undefined {
 
 /** The pages whose findings or file changed taken out and put in again; false where they cannot be. */
 function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefined): boolean {
-  const { pages, sources, isOff, changedFiles } = input;
-  // The pages whose findings changed (an unchanged page's are the same object), those whose file's
-  // text changed (their duplicates' lines), and below every page of a title or description whose
-  // first page changed (their duplicates name it).
+  const { again, changed } = pagesAgain(state, input);
+  const moves = movePages(state, input, again);
+  if (!moves) return false;
+  for (const slot of changed) state.found[slot] = input.pages[slot]!.found;
+  const gone: Merged[] = [];
+  const added: Merged[] = [];
+  if (!remerge(state, moves, input.sources, made, { gone, added })) return false;
+  reframe(state, input, { gone, added });
+  if (gone.length > 0 || added.length > 0) reorder(state, gone, added);
+  return true;
+}
+
+/**
+ * The pages to take out and put in again: those whose findings changed (`changed`: an unchanged
+ * page's are the same object), those whose file's text changed (their duplicates' lines), and
+ * every page of a title or description whose first page changed (their duplicates name it).
+ */
+function pagesAgain(state: State, input: SiteRulesInput): { again: Set<number>; changed: number[] } {
+  const { pages, changedFiles } = input;
   const again = new Set<number>();
   for (const slot of input.visited ?? pages.keys()) if (pages[slot]!.found !== state.found[slot]) again.add(slot);
   const changed = [...again];
@@ -225,10 +240,19 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
     move(state.titles, slot, was?.title, now.title, again);
     move(state.descriptions, slot, was?.description, now.description, again);
   }
+  return { again, changed };
+}
 
-  // The slots each merge key leaves and joins; the pages are visited one at a time, ascending, so
-  // the last slot of a list tells whether the page is in it already (`seen`: in its new findings).
-  const moves = new Map<string, { out: number[]; in: number[]; seen: number }>();
+type Moves = Map<string, { out: number[]; in: number[]; seen: number }>;
+
+/**
+ * Each page of `again` given its findings now; the slots each merge key leaves and joins. The pages
+ * are visited one at a time, ascending, so the last slot of a list tells whether the page is in it
+ * already (`seen`: in its new findings). Undefined where a page's findings would merge with another's.
+ */
+function movePages(state: State, input: SiteRulesInput, again: ReadonlySet<number>): Moves | undefined {
+  const { pages, sources, isOff } = input;
+  const moves: Moves = new Map();
   const movesOf = (key: string) => {
     let found = moves.get(key);
     if (!found) moves.set(key, (found = { out: [], in: [], seen: -1 }));
@@ -257,7 +281,7 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
     const own = found === state.found[slot] ? state.own[slot]! : ownFindings(found, isOff);
     // A finding of another page, or of a rule that is not a page's own, would merge otherwise.
     if (own !== state.own[slot] && !own.every((finding) => finding.page === path && OWN_RULES.has(finding.rule)))
-      return false;
+      return undefined;
     const duplicates = duplicatesOf(state, page, slot, sources, isOff);
     if (own === state.own[slot] && duplicates.length === 0 && state.duplicates[slot]!.length === 0) continue;
     leave(slot, state.own[slot]!);
@@ -268,11 +292,17 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
     state.own[slot] = own;
     state.duplicates[slot] = duplicates;
   }
-  for (const slot of changed) state.found[slot] = pages[slot]!.found;
+  return moves;
+}
 
-  // Each warning a moved key makes, made again where it changed.
-  const gone: Merged[] = [];
-  const added: Merged[] = [];
+/** Each warning a moved key makes, made again where it changed; false where its first finding is not found. */
+function remerge(
+  state: State,
+  moves: Moves,
+  sources: SiteRulesInput['sources'],
+  made: MadeWarnings | undefined,
+  { gone, added }: { gone: Merged[]; added: Merged[] },
+): boolean {
   for (const [key, { out, in: joined }] of moves) {
     const was = state.merged.get(key);
     const slots = out.length + joined.length === 0 ? (was?.slots ?? NONE) : reslot(was?.slots ?? NONE, out, joined);
@@ -299,20 +329,20 @@ function update(state: State, input: SiteRulesInput, made: MadeWarnings | undefi
     if (was) gone.push(unfile(state, was));
     added.push(file(state, { key, finding, rank, slots, pages: paths, text, warning }));
   }
+  return true;
+}
 
-  // The code frames of the other warnings in files whose text changed.
-  for (const changed of changedFiles ?? NONE) {
+/** The code frames of the other warnings in files whose text changed. */
+function reframe(state: State, input: SiteRulesInput, { gone, added }: { gone: Merged[]; added: Merged[] }): void {
+  for (const changed of input.changedFiles ?? NONE) {
     for (const merged of [...(state.framed.get(changed) ?? NONE)]) {
-      const source = sources.get(changed);
+      const source = input.sources.get(changed);
       if (source?.text === merged.text) continue;
       const warning = createWarning(merged.finding, merged.pages, frameOf(merged.finding, source));
       gone.push(unfile(state, merged));
       added.push(file(state, { ...merged, text: source?.text, warning }));
     }
   }
-
-  if (gone.length > 0 || added.length > 0) reorder(state, gone, added);
-  return true;
 }
 
 /** A warning made the one of its key (and of its file's, with a code frame). */

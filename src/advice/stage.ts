@@ -175,26 +175,14 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   };
   const versionOf = kept?.versionOf ?? (() => '');
   // Dev: the site-wide rules kept from run to run, the last run's changed where pages or files changed.
-  if ((previous || input.keepRules) && !report) {
-    // The last run's rules read every page: of the pages taken from it, each has its findings.
-    const visited = previous?.rules && remade;
-    if (visited) for (const index of visited) foundOf(index);
-    else for (let index = 0; index < pages.length; index++) foundOf(index);
-    const rules = advanceSiteRules(previous?.rules, {
-      pages,
-      visited,
-      sources,
-      images: input.images,
-      isOff: createSwitchFilter(switches),
-      shape,
-      changedFiles: previous && changedFiles(previous.sources, loaded.sources),
-      made: input.made,
-    });
-    if (rules) {
-      run.rules = rules;
-      if (input.made) input.made.kept = rules.made();
-      return { warnings: rules.warnings, computed, site: keptSite(shape, rules, versionOf), keys, run };
-    }
+  const rules =
+    (previous || input.keepRules) && !report
+      ? advanceRules(input, { pages, remade, foundOf, sources, isOff: createSwitchFilter(switches), shape })
+      : undefined;
+  if (rules) {
+    run.rules = rules;
+    if (input.made) input.made.kept = rules.made();
+    return { warnings: rules.warnings, computed, site: keptSite(shape, rules, versionOf), keys, run };
   }
   const lastSite = kept?.site;
   const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
@@ -216,16 +204,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     report,
     made: input.made,
   });
-  const made = advice.merged.map(
-    ({ finding, pages, warning }): MadeSiteWarning => ({
-      finding,
-      pages,
-      version: finding.line === undefined ? '' : versionOf(finding.file),
-      frame: warning.frame,
-      warning,
-    }),
-  );
-  const site: SiteAdvice = { shape, warnings: made };
+  const site: SiteAdvice = { shape, warnings: madeSiteWarnings(advice.merged, versionOf) };
   if (!report) return { warnings: advice.warnings, computed, site, keys, run };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
@@ -260,16 +239,60 @@ function keptSite(shape: string, rules: KeptSiteRules, versionOf: (file: string)
   return {
     shape,
     get warnings() {
-      warnings ??= rules.merged().map(({ finding, pages, warning }) => ({
-        finding,
-        pages,
-        version: finding.line === undefined ? '' : versionOf(finding.file),
-        frame: warning.frame,
-        warning,
-      }));
+      warnings ??= madeSiteWarnings(rules.merged(), versionOf);
       return warnings;
     },
   };
+}
+
+/** The site-wide advice's warnings as kept: each with the version of the file its code frame shows. */
+function madeSiteWarnings(merged: AdviceResult['merged'], versionOf: (file: string) => string): MadeSiteWarning[] {
+  return merged.map(({ finding, pages, warning }) => ({
+    finding,
+    pages,
+    version: finding.line === undefined ? '' : versionOf(finding.file),
+    frame: warning.frame,
+    warning,
+  }));
+}
+
+/**
+ * Dev's site-wide rules, the last run's advanced where pages or files changed (or made from every
+ * page when there is none): undefined where they cannot be kept, and adviseSite runs instead.
+ */
+function advanceRules(
+  input: AdviceStageInput,
+  {
+    pages,
+    remade,
+    foundOf,
+    sources,
+    isOff,
+    shape,
+  }: {
+    pages: readonly AdvicePage[];
+    remade: readonly number[] | undefined;
+    foundOf: (index: number) => PageFindings;
+    sources: SourcesByFile;
+    isOff: ReturnType<typeof createSwitchFilter>;
+    shape: string;
+  },
+): KeptSiteRules | undefined {
+  const { previous } = input;
+  // The last run's rules read every page: of the pages taken from it, each has its findings.
+  const visited = previous?.rules && remade;
+  if (visited) for (const index of visited) foundOf(index);
+  else for (let index = 0; index < pages.length; index++) foundOf(index);
+  return advanceSiteRules(previous?.rules, {
+    pages,
+    visited,
+    sources,
+    images: input.images,
+    isOff,
+    shape,
+    changedFiles: previous && changedFiles(previous.sources, input.loaded.sources),
+    made: input.made,
+  });
 }
 
 /** The files whose text changed between two loads (the same files in the same places); undefined when not known. */

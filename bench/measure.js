@@ -96,9 +96,14 @@ export function copyProjectWithCorpus(folder, count, { root = PROJECT_ROOT, ownB
 
 /**
  * Reads the memory of a process tree on Linux: the parent of every process in /proc, looked up
- * once per process, gives the tree; the proportional set sizes (Pss: a page shared by n processes
- * counts 1/n in each, so the node binary that a build and its encoder process share counts once)
- * of its members are added up.
+ * once per process, gives the tree. The measured process itself counts with its resident set
+ * (VmRSS in /proc/PID/status, a counter the kernel keeps); each process it started counts with its
+ * proportional set size (Pss: a page shared by n processes counts 1/n in each, so the node binary
+ * that a build and its encoder process share counts at most one and a half times). The sum is
+ * never below the tree's own Pss. The measured process is not read through smaps_rollup: that
+ * walks its page tables under its memory map's lock, 10 ms a read for a 280 MB build here, and
+ * read every 25 ms it held up the build's own page faults and mappings (a cold 4000-page build
+ * took 20.9 s instead of 15.8 s while sampled that way).
  */
 function createTreeSampler(root, withRoot) {
   const parents = new Map();
@@ -126,17 +131,20 @@ function createTreeSampler(root, withRoot) {
       children.get(parent).push(pid);
     }
     let total = 0;
-    const stack = [[root, withRoot]];
+    // [pid, counted, the measured process itself]
+    const stack = [[root, withRoot, withRoot]];
     while (stack.length > 0) {
-      const [pid, counted] = stack.pop();
+      const [pid, counted, measured] = stack.pop();
       if (counted) {
         try {
-          total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+          total += measured
+            ? Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+            : Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
         } catch {
           // it ended meanwhile
         }
       }
-      for (const child of children.get(pid) ?? []) stack.push([child, true]);
+      for (const child of children.get(pid) ?? []) stack.push([child, true, !counted]);
     }
     return total;
   };

@@ -35,7 +35,7 @@ const siteOptions = (command: Command) =>
     .option('--allow-scripts', 'trusted repository: publish scripts and scripted pages from public/ (default: refused)')
     .option('--verbose', 'print the time of each build stage')
     .option('--no-cache', 'build everything anew, without reading or writing the build cache (.cache/agency-site)')
-    .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: one per idle core)')
+    .option('--threads <number>', 'worker threads for Markdown besides the main thread (default: idle cores less one)')
     .option('--drafts', 'include news posts marked draft: true, with a "Draft" badge (dev always does)')
     .option('--future', 'include news posts dated later than now, with a "Scheduled" badge (dev always does)')
     .option(

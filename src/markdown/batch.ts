@@ -16,8 +16,8 @@ export interface MarkdownAllOptions extends MarkdownOptions {
   /** Worker threads to use besides this one at most; 0 renders everything on this thread. */
   threads: number;
   /**
-   * `threads` is the default, not asked for: start a worker only on a core that has been idle
-   * (see workersFor). Otherwise exactly `threads`, when there are enough bodies.
+   * `threads` is the default, not asked for: start a worker only on a core that has been idle,
+   * and leave one such core free (see workersFor). Otherwise exactly `threads`, when there are enough bodies.
    */
   idleCoresOnly?: boolean;
   /** Told how many worker threads were started (0: all on this thread). */
@@ -114,14 +114,20 @@ async function renderYielding(count: number, render: (index: number) => void): P
 
 /**
  * How many workers to start for `bodies` bodies: at most `threads`, one per MIN_BODIES_PER_WORKER
- * bodies, and, when `idle` is given, at most the cores that were idle lately. A worker loads and
- * compiles its own processor and collects its own heap, which costs CPU (docs/benchmarks.md): that
- * pays off in time only when a core would otherwise wait, and on a busy machine it only adds work.
+ * bodies, and, when `idle` is given, at most the cores that were idle lately less one. A worker
+ * loads and compiles its own processor and collects its own heap, which costs CPU
+ * (docs/benchmarks.md): that pays off in time only when a core would otherwise wait, and on a busy
+ * machine it only adds work. One idle core is left to the image encoder, which works beside the
+ * Markdown, and to V8's collector threads: on a two-core machine a worker added 2.5 to 5 s of CPU
+ * to a cold 4000-page build and no wall time was gained.
  */
 export function workersFor(bodies: number, { threads }: { threads: number }, idle?: number): number {
   const count = Math.min(threads, Math.floor(bodies / MIN_BODIES_PER_WORKER));
-  return idle === undefined ? count : Math.min(count, idle);
+  return idle === undefined ? count : Math.max(0, Math.min(count, idle - CORES_LEFT_FREE));
 }
+
+/** Idle cores a default build leaves to the image encoder and the garbage collector. */
+const CORES_LEFT_FREE = 1;
 
 /** The machine's CPU time, idle and in all, over every core (ms). */
 export interface CpuSample {

@@ -77,13 +77,19 @@ describe('renderedCodec', () => {
 describe('workersFor', () => {
   const sample = (idle: number, total: number) => ({ idle, total, cores: 2 });
 
-  it('starts a worker on a core that was idle, and none when every core was busy', () => {
+  it('starts a worker on an idle core only when another idle core is left free, and none when the cores were busy', () => {
     // Two cores for 1000 ms each: this process kept one busy, the other idled (or did not).
     const idle = idleCores(sample(0, 0), sample(1000, 2000));
     const busy = idleCores(sample(0, 0), sample(100, 2000));
     expect([idle, busy]).toEqual([1, 0]);
-    expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 1 }, idle)).toBe(1);
+    // The one idle core is the image encoder's and the collector's.
+    expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 1 }, idle)).toBe(0);
     expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 1 }, busy)).toBe(0);
+    // Four cores, three of them idle: two workers when the most allows them.
+    const four = idleCores({ idle: 0, total: 0, cores: 4 }, { idle: 3000, total: 4000, cores: 4 });
+    expect(four).toBe(3);
+    expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 3 }, four)).toBe(2);
+    expect(workersFor(MIN_BODIES_PER_WORKER * 4, { threads: 1 }, four)).toBe(1);
   });
 
   it('starts as many workers as --threads asks when it is given, if there are bodies enough for them', () => {

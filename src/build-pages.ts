@@ -15,7 +15,7 @@ import { adviceStage, pageScans, renderPagesStage } from './page-stages.ts';
 import { integrityOf } from './publish/headers.ts';
 import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
-import { createRoutes, type Route } from './site/routes.ts';
+import { advanceRoutes, type Route, type RoutesRun } from './site/routes.ts';
 import { keepSameRoutes } from './site/same-routes.ts';
 import { scheduleNews, scheduleWindow, type NewsSchedule } from './news/schedule.ts';
 import type { TimeWindow } from './news/time-window.ts';
@@ -67,14 +67,17 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   // The news this build shows: drafts and later posts only when asked for.
   const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
   const site = { ...placed.site, news: news.shown };
-  const routes = problems.take(
+  // The last run's record (memory only: dev) carries the unchanged content pages' routes.
+  const made = problems.take(
     'routes',
     settleNow(() => {
       requireNewsSettings(site);
-      return createRoutes(site, urls, placed.pages);
+      return advanceRoutes(run.store.peek<RoutesRun>('routes', 'run'), site, urls, placed.pages);
     }),
   );
-  if (!routes) return undefined;
+  if (!made) return undefined;
+  run.store.keep('routes', 'run', made.run);
+  const { routes } = made;
   // A page at each old path of content/redirects.yaml, and the _redirects file. Pages left out for
   // a problem of their own count as pages here, and with a folder of pages unreadable no target
   // can be judged: either would report a redirect for what is the other problem.
@@ -121,7 +124,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
 /**
  * The news this build shows, the last run's while the posts are the same objects in the same order
  * and the time and pictures are the same (memory only: a dev save of a page keeps them all): the
- * shown posts are then the same objects, and so are their routes (createRoutes) and pages.
+ * shown posts are then the same objects, and so are their routes (keepSameRoutes) and pages.
  */
 function keepSchedule(run: Run, posts: MadeSite['site']['news'], pictures: SchedulePictures): NewsSchedule {
   const { now, drafts, future } = run.config;

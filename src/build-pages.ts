@@ -7,7 +7,7 @@ import { bodiesShownOn } from './advice/advice-input.ts';
 import { settle, settleNow } from './build-problems.ts';
 import type { Sources, Content } from './build-sources.ts';
 import type { Run } from './build.ts';
-import { placeSiteImages } from './images/place.ts';
+import { placeSiteImages, type PlacedImages } from './images/place.ts';
 import type { RenderedPage } from './output/check.ts';
 import { planOutput, type OutputFile, type PlannedFiles } from './output/plan.ts';
 import { checkStage } from './check-stage.ts';
@@ -63,7 +63,13 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const siteImages = problems.take('images', images[0]);
   const markdownImages = problems.take('images', images[1]);
   if (!siteImages || !markdownImages) return undefined;
-  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates), mayShowImages);
+  // The last run's placed entries (memory only: dev): a save places its own entry's images only.
+  const last = run.store.peek<PlacedImages>('placed-images', 'last');
+  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates), {
+    mayShowImages,
+    last,
+  });
+  run.store.keep('placed-images', 'last', placed.run);
   // The news this build shows: drafts and later posts only when asked for.
   const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
   const site = { ...placed.site, news: news.shown };

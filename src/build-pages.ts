@@ -24,7 +24,7 @@ import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links
 import { redirectsOf, resolveRedirects, type RedirectsInput, type SiteRedirects } from './redirects/redirects.ts';
 import { createPreviewEntries, type PreviewEntriesInput } from './admin/preview-entries.ts';
 import type { PreviewEntries } from './admin/preview/data.ts';
-import { createAdminFiles } from './admin/files.ts';
+import { createAdminFiles, previewFileName } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
 import { bodyOfEntry } from './content/load.ts';
 import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
@@ -334,17 +334,33 @@ function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
     ...[sections.map((section) => section.data), sections.map((section) => section.type)],
     sections.map((section) => section.id),
   ];
-  const last = run.store.peek<{ parts: unknown[]; files: OutputFile[] }>('admin-files', 'last');
+  const last = run.store.peek<LastAdminFiles>('admin-files', 'last');
   if (last && sameParts(last.parts, parts)) return last.files;
+  // The preview's name and config.yml, the last run's while the script and the repository are the
+  // same: a save that changes the CMS's data (services, settings) makes neither again.
+  const previewFile = last?.preview === preview ? last.previewFile : previewFileName(preview);
+  let config = last?.config;
+  const keepConfig = (key: string, make: () => string) => {
+    if (config?.key !== key) config = { key, text: run.store.step('cms-config', key, make, textCodec) };
+    return config.text;
+  };
   const files = createAdminFiles({
-    keep: (key, make) => run.store.step('cms-config', key, make, textCodec),
+    keep: keepConfig,
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
     homeSections: sections.map(({ type, id, data }) => ({ ...data, type, id })),
-    ...{ stylesheet: links.css, preview },
+    ...{ stylesheet: links.css, preview, previewFile },
     entries: keepPreviewEntries(run, { site, portfolioImages, urls: content.urls }),
   });
-  run.store.keep('admin-files', 'last', { parts, files });
+  run.store.keep('admin-files', 'last', { parts, files, preview, previewFile, config });
   return files;
+}
+
+interface LastAdminFiles {
+  parts: unknown[];
+  files: OutputFile[];
+  preview: string;
+  previewFile: string;
+  config: { key: string; text: string } | undefined;
 }
 
 /** Whether each part is the last run's: the same object or string, or an array of the same objects in the same order. */

@@ -197,12 +197,15 @@ const pageRouteOf = (page: ContentPage, urls: UrlPolicy) =>
 
 /**
  * The content pages' routes. Given the last run's, its list with the places that hold another page
- * now made anew: the others are carried by a comparison of pointers. A page added or removed makes
- * them all anew, and the stage takes the last run's again by path (keepSameRoutes).
+ * now made anew: the others are carried by a comparison of pointers. With a page added or removed,
+ * each page the last run had keeps the route it had then (looked up by the page).
  */
 function contentPageRoutes(pages: readonly ContentPage[], urls: UrlPolicy, last: RoutesRun | undefined): Route[] {
-  if (last?.format !== urls.format || last.pages.length !== pages.length)
-    return pages.map((page) => pageRouteOf(page, urls));
+  if (last?.format !== urls.format) return pages.map((page) => pageRouteOf(page, urls));
+  if (last.pages.length !== pages.length) {
+    const before = new Map(last.pages.map((page, index) => [page, last.pageRoutes[index]!]));
+    return pages.map((page) => before.get(page) ?? pageRouteOf(page, urls));
+  }
   const routes = last.pageRoutes.slice();
   for (let index = 0; index < pages.length; index++)
     if (pages[index] !== last.pages[index]) routes[index] = pageRouteOf(pages[index]!, urls);

@@ -5,7 +5,7 @@
  * its route object was made anew. advanceRoutes keeps a content page's route while its page is the
  * same object at the same place; this catches every other route made again from equal objects (home,
  * the legal pages and the news, made anew each run, as are the redirects' and the pages left out for
- * a problem; and the content pages' after a page was added or removed).
+ * a problem).
  */
 import type { Route } from './routes.ts';
 

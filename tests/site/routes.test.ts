@@ -216,6 +216,14 @@ describe('advanceRoutes, run after run', () => {
     const next = advanceRoutes(first.run, withLegal([legalPage('terms')]), fileUrls, [alpha, contentPage('beta')]);
     expect(next.routes[2]).toBe(first.routes[2]);
     expect(next.routes[3]).not.toBe(first.routes[3]);
+    // A page added before them: each page the last run had keeps its route.
+    const added = advanceRoutes(next.run, withLegal([legalPage('terms')]), fileUrls, [
+      contentPage('zeta'),
+      ...next.run.pages,
+    ]);
+    expect(added.routes.slice(3, 5)).toEqual(next.routes.slice(2, 4));
+    expect(added.routes[3]).toBe(first.routes[2]);
+    expect(added.routes[4]).toBe(next.routes[3]);
     // Without the last run, or with the other URL format, every route is made anew.
     expect(advanceRoutes(undefined, withLegal([]), fileUrls, [alpha]).routes[1]).not.toBe(first.routes[2]);
     const directory = createUrlPolicy({ format: 'directory', base: '/' }, 'https://example.com');

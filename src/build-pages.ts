@@ -7,7 +7,7 @@ import { bodiesShownOn } from './advice/advice-input.ts';
 import { settle, settleNow } from './build-problems.ts';
 import type { Sources, Content } from './build-sources.ts';
 import type { Run } from './build.ts';
-import { placeSiteImages } from './images/place.ts';
+import { placeSiteImages, type PlacedImages } from './images/place.ts';
 import type { RenderedPage } from './output/check.ts';
 import { planOutput, type OutputFile, type PlannedFiles } from './output/plan.ts';
 import { checkStage } from './check-stage.ts';
@@ -15,7 +15,7 @@ import { adviceStage, pageScans, renderPagesStage } from './page-stages.ts';
 import { integrityOf } from './publish/headers.ts';
 import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
-import { createRoutes, type Route } from './site/routes.ts';
+import { advanceRoutes, type Route, type RoutesRun } from './site/routes.ts';
 import { keepSameRoutes } from './site/same-routes.ts';
 import { scheduleNews, scheduleWindow, type NewsSchedule } from './news/schedule.ts';
 import type { TimeWindow } from './news/time-window.ts';
@@ -24,7 +24,7 @@ import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links
 import { redirectsOf, resolveRedirects, type RedirectsInput, type SiteRedirects } from './redirects/redirects.ts';
 import { createPreviewEntries, type PreviewEntriesInput } from './admin/preview-entries.ts';
 import type { PreviewEntries } from './admin/preview/data.ts';
-import { createAdminFiles } from './admin/files.ts';
+import { createAdminFiles, previewFileName } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
 import { bodyOfEntry } from './content/load.ts';
 import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
@@ -63,18 +63,27 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const siteImages = problems.take('images', images[0]);
   const markdownImages = problems.take('images', images[1]);
   if (!siteImages || !markdownImages) return undefined;
-  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates), mayShowImages);
+  // The last run's placed entries (memory only: dev): a save places its own entry's images only.
+  const last = run.store.peek<PlacedImages>('placed-images', 'last');
+  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates), {
+    mayShowImages,
+    last,
+  });
+  run.store.keep('placed-images', 'last', placed.run);
   // The news this build shows: drafts and later posts only when asked for.
   const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
   const site = { ...placed.site, news: news.shown };
-  const routes = problems.take(
+  // The last run's record (memory only: dev) carries the unchanged content pages' routes.
+  const made = problems.take(
     'routes',
     settleNow(() => {
       requireNewsSettings(site);
-      return createRoutes(site, urls, placed.pages);
+      return advanceRoutes(run.store.peek<RoutesRun>('routes', 'run'), site, urls, placed.pages);
     }),
   );
-  if (!routes) return undefined;
+  if (!made) return undefined;
+  run.store.keep('routes', 'run', made.run);
+  const { routes } = made;
   // A page at each old path of content/redirects.yaml, and the _redirects file. Pages left out for
   // a problem of their own count as pages here, and with a folder of pages unreadable no target
   // can be judged: either would report a redirect for what is the other problem.
@@ -121,7 +130,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
 /**
  * The news this build shows, the last run's while the posts are the same objects in the same order
  * and the time and pictures are the same (memory only: a dev save of a page keeps them all): the
- * shown posts are then the same objects, and so are their routes (createRoutes) and pages.
+ * shown posts are then the same objects, and so are their routes (keepSameRoutes) and pages.
  */
 function keepSchedule(run: Run, posts: MadeSite['site']['news'], pictures: SchedulePictures): NewsSchedule {
   const { now, drafts, future } = run.config;
@@ -325,17 +334,33 @@ function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
     ...[sections.map((section) => section.data), sections.map((section) => section.type)],
     sections.map((section) => section.id),
   ];
-  const last = run.store.peek<{ parts: unknown[]; files: OutputFile[] }>('admin-files', 'last');
+  const last = run.store.peek<LastAdminFiles>('admin-files', 'last');
   if (last && sameParts(last.parts, parts)) return last.files;
+  // The preview's name and config.yml, the last run's while the script and the repository are the
+  // same: a save that changes the CMS's data (services, settings) makes neither again.
+  const previewFile = last?.preview === preview ? last.previewFile : previewFileName(preview);
+  let config = last?.config;
+  const keepConfig = (key: string, make: () => string) => {
+    if (config?.key !== key) config = { key, text: run.store.step('cms-config', key, make, textCodec) };
+    return config.text;
+  };
   const files = createAdminFiles({
-    keep: (key, make) => run.store.step('cms-config', key, make, textCodec),
+    keep: keepConfig,
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
     homeSections: sections.map(({ type, id, data }) => ({ ...data, type, id })),
-    ...{ stylesheet: links.css, preview },
+    ...{ stylesheet: links.css, preview, previewFile },
     entries: keepPreviewEntries(run, { site, portfolioImages, urls: content.urls }),
   });
-  run.store.keep('admin-files', 'last', { parts, files });
+  run.store.keep('admin-files', 'last', { parts, files, preview, previewFile, config });
   return files;
+}
+
+interface LastAdminFiles {
+  parts: unknown[];
+  files: OutputFile[];
+  preview: string;
+  previewFile: string;
+  config: { key: string; text: string } | undefined;
 }
 
 /** Whether each part is the last run's: the same object or string, or an array of the same objects in the same order. */

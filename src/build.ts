@@ -34,7 +34,15 @@ import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import type { TimeWindow } from './news/time-window.ts';
 import { createStages, type Stages } from './stages.ts';
-import { findGonePages, keepPublished, loadPublished, type PreviousPages } from './redirects/moved-pages.ts';
+import type { Route } from './site/routes.ts';
+import {
+  advanceGonePages,
+  keepPublished,
+  loadPublished,
+  type GonePages,
+  type PreviousPages,
+  type PublishedRecord,
+} from './redirects/moved-pages.ts';
 
 export interface BuildOptions {
   /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
@@ -116,8 +124,9 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     run.problems.add('warnings', advice?.warnings);
     // Pages the last build published that are gone: only when every page could be made, or a page
     // left out for an error would be reported gone as well.
-    const previous = options.previous ?? (config.cache ? await loadPublished(config.cacheDir) : undefined);
-    if (site && previous && !run.problems.failed()) run.problems.add('warnings', findGonePages(previous, site.routes));
+    const previous = options.previous ?? (config.cache ? await publishedBefore(run) : undefined);
+    const gone = site && previous && !run.problems.failed() ? gonePages(run, previous, site.routes) : undefined;
+    run.problems.add('warnings', gone?.warnings);
     clock.stage('advice');
     if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
     if (!site || !pages || !advice) throw new Error('buildSite: a stage made nothing and reported no problem');
@@ -125,7 +134,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     const outputWalk = write ? await writeStage(run.store, config.outDir, output.planned) : undefined;
     await run.store.save();
     // What this build published, for the next build's moved-page guard.
-    if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous);
+    if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous, gone?.served);
     // A store that outlives the build (dev's) drops what this build did not use; a build's own ends with it.
     if (options.store) run.store.sweep();
     clock.stage(write ? 'write' : 'skip-write');
@@ -173,6 +182,21 @@ export interface Run {
   /** The store's counts when the run started, for what this run made anew. */
   before: Record<string, number>;
   workers: { count: number };
+}
+
+/** The pages the last written build published, the last run's read while the record is the same file (memory only: dev). */
+async function publishedBefore(run: Run): Promise<PreviousPages | undefined> {
+  const last = run.store.peek<PublishedRecord>('published-pages', 'read');
+  const record = await loadPublished(run.config.cacheDir, last);
+  if (record) run.store.keep('published-pages', 'read', record);
+  return record?.previous;
+}
+
+/** The gone-page warnings, the last run's while the record and the paths served are the same (memory only: dev). */
+function gonePages(run: Run, previous: PreviousPages, routes: readonly Route[]): GonePages {
+  const gone = advanceGonePages(run.store.peek<GonePages>('gone-pages', 'last'), previous, routes);
+  run.store.keep('gone-pages', 'last', gone);
+  return gone;
 }
 
 /** A --root that leads nowhere, a source folder that leads out, an unsafe --out: nothing can be built. */

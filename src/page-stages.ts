@@ -49,7 +49,7 @@ export function renderPagesStage(
 ): { pages: RenderedPage[]; keys: Map<string, string>; inOrder: string[] } {
   const { templates, site, routes, urls, assets, images, publication } = input;
   // The last run's pages (memory only: dev). The routes stage keeps an unchanged route as the same
-  // object, and a content page's route is the same while its page is (createRoutes): the routes
+  // object, and a content page's route is the same while its page is (advanceRoutes): the routes
   // that are not, compared slot by slot, are the pages a save changed.
   const last = store.peek<RenderedPages>('rendered-pages', 'last');
   const changed = last && changedSlots(last.routes, routes);

@@ -29,6 +29,8 @@ export interface AdminInput {
   stylesheet: string;
   /** The bundled preview script (buildAdminPreview). */
   preview: string;
+  /** Its file name (previewFileName), when the caller knows it already. */
+  previewFile?: string;
   /** What the shipped home sections show from other files (createPreviewEntries). */
   entries: PreviewEntries;
   /** Keeps config.yml's text between builds by its key (the build's store); made when it has none. */
@@ -36,34 +38,26 @@ export interface AdminInput {
 }
 
 /**
- * config.yml follows from the kinds' schemas and the repository alone: made once per repository
- * and address, not on every dev rebuild (its YAML took about a tenth of a rebuild among 4000 pages).
+ * config.yml follows from the kinds' schemas and the repository alone: kept by the build's store
+ * per repository and address (`keep`), not made on every dev rebuild (its YAML took about a tenth
+ * of a rebuild among 4000 pages).
  */
-const configs = new Map<string, string>();
 function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['settings'], keep: AdminInput['keep']): string {
   const key = JSON.stringify([settings.cms ?? null, settings.url]);
-  let text = configs.get(key);
-  if (text === undefined) {
-    const make = () => renderCmsConfig(createCmsConfig(kinds, { repository: settings.cms, siteUrl: settings.url }));
-    // The kinds are the generator's own (the store belongs to one generator version): kept on disk too.
-    text = kinds === KINDS && keep ? keep(key, make) : make();
-    if (kinds === KINDS) configs.set(key, text);
-  }
-  return text;
+  const make = () => renderCmsConfig(createCmsConfig(kinds, { repository: settings.cms, siteUrl: settings.url }));
+  // The kinds are the generator's own (the store belongs to one generator version): kept on disk too.
+  return kinds === KINDS && keep ? keep(key, make) : make();
 }
 
-/** The preview script's file name, by its hash: the same script (the store keeps it) is hashed once. */
-let lastPreview: { code: string; name: string } | undefined;
-function previewName(code: string): string {
-  if (lastPreview?.code !== code)
-    lastPreview = { code, name: `preview-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js` };
-  return lastPreview.name;
+/** The preview script's file name, by its hash (half a megabyte: a few ms, so the caller keeps it while the script is the same). */
+export function previewFileName(code: string): string {
+  return `preview-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
 }
 
 export function createAdminFiles(input: AdminInput): OutputFile[] {
   const { settings } = input;
   const configText = cmsConfigText(input.kinds, settings, input.keep);
-  const preview = previewName(input.preview);
+  const preview = input.previewFile ?? previewFileName(input.preview);
   const data = {
     settings,
     stats: input.stats,
@@ -94,6 +88,10 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
   ];
 }
 
+/**
+ * The CMS's stylesheet and Decap's bundle are the generator's own files, the same for every build
+ * this process runs: read once, as the generator's code is loaded once. They hold nothing of a run.
+ */
 let style: Buffer | undefined;
 
 /** src/admin/admin.css, beside this module in src/ (tests) or found from the compiled CLI. */

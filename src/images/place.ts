@@ -51,105 +51,107 @@ export function placeMarkdownImages(
 type Placed = Pick<LoadedSite, 'site' | 'pages'>;
 
 /**
+ * What a run of placeSiteImages leaves to the next (dev): the pictures by src, the renderer, and
+ * each list of entries with what it became. Not changed once made; the next run makes its own.
+ */
+export interface PlacedImages {
+  pictures: object;
+  base: string;
+  format: string;
+  bySrc: ReadonlyMap<string, ProcessedImage>;
+  renderPicture: RenderPicture;
+  lists: ReadonlyMap<string, PlacedList<{ html: string }>>;
+}
+
+interface PlacedList<T> {
+  entries: readonly T[];
+  placed: readonly T[];
+}
+
+export interface PlaceOptions {
+  /** false for an entry whose HTML certainly holds no <img>, which is then not read (the build knows it of a kept body without decoding it). */
+  mayShowImages?: (entry: object) => boolean;
+  /** The last run's (dev): an entry it placed with the same pictures and renderer is what it became then. */
+  last?: PlacedImages;
+}
+
+/**
  * The site with the pictures in every body that shows an image; an entry without one stays the same
- * object. `mayShowImages`: false for an entry whose HTML certainly holds no <img>, which is then
- * not read (the build knows it of a kept body without decoding it).
+ * object. With `run`, this run's record for the next.
  */
 export function placeSiteImages(
   loaded: Placed,
   pictures: Readonly<Record<string, ProcessedImage>>,
   urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>,
   renderPicture: RenderPicture,
-  mayShowImages: (entry: object) => boolean = () => true,
-): Placed {
+  { mayShowImages = () => true, last }: PlaceOptions = {},
+): Placed & { run: PlacedImages } {
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
-  const bySrc = picturesBySrc(pictures, urls);
+  const bySrc = picturesBySrc(pictures, urls, last);
   const home = {
     sections: loaded.site.home.sections.map((section) => placeSection(section, pictures, bySrc, urls, renderPicture)),
   };
-  if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home } };
+  const lists = new Map<string, PlacedList<{ html: string }>>();
+  const run: PlacedImages = { pictures, base: urls.base, format: urls.format, bySrc, renderPicture, lists };
+  if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home }, run };
   const place = <T extends { html: string }>(entry: T): T => {
-    const last = placedEntries.get(entry);
-    if (last?.bySrc === bySrc && last.renderPicture === renderPicture) return last.placed as T;
     // Without reading the HTML of a body that holds no image (a kept body's is decoded when first read).
     const html = mayShowImages(entry) ? placeMarkdownImages(entry.html, bySrc, renderPicture) : entry.html;
-    const placed = html === entry.html ? entry : { ...entry, html };
-    placedEntries.set(entry, { bySrc, renderPicture, placed });
-    return placed;
+    return html === entry.html ? entry : { ...entry, html };
+  };
+  const kept = last?.bySrc === bySrc && last.renderPicture === renderPicture ? last.lists : undefined;
+  const all = <T extends { html: string }>(name: string, entries: readonly T[]): T[] => {
+    const list = placeAll(entries, place, kept?.get(name) as PlacedList<T> | undefined);
+    lists.set(name, list);
+    return list.placed as T[];
   };
   const { site } = loaded;
-  const scope = { bySrc, renderPicture };
   return {
     site: {
       ...site,
-      services: placeAll('services', site.services, place, scope),
-      about: place(site.about),
-      legal: placeAll('legal', site.legal, place, scope),
+      services: all('services', site.services),
+      about: all('about', [site.about])[0]!,
+      legal: all('legal', site.legal),
       home,
-      news: placeAll('news', site.news, place, scope),
+      news: all('news', site.news),
     },
-    pages: placeAll('pages', loaded.pages, place, scope),
+    pages: all('pages', loaded.pages),
+    run,
   };
 }
 
 /**
- * A list of entries placed. Given the last list of the same name placed with the same pictures and
- * renderer (dev), that list with the places that hold another entry now placed anew: a save
- * changes one page of thousands, and the others are carried by a comparison of pointers, with no
- * lookup of what they became.
+ * A list of entries placed. Given the last run's list placed with the same pictures and renderer
+ * (dev), that list with the places that hold another entry now placed anew: a save changes one
+ * page of thousands, and the others are carried by a comparison of pointers. With a page added or
+ * removed, each entry the last run placed is looked up: an entry is made once from its file and
+ * body (src/content/load.ts), so a save places its own entry's images only, and asks whether the
+ * others may show one (a search of every body's HTML) no more.
  */
 function placeAll<T extends { html: string }>(
-  name: string,
   entries: readonly T[],
   place: (entry: T) => T,
-  scope: { bySrc: object; renderPicture: RenderPicture },
-): T[] {
-  const last = lastPlaced.get(name) as LastPlaced<T> | undefined;
-  let placed: T[];
-  if (
-    last?.bySrc === scope.bySrc &&
-    last.renderPicture === scope.renderPicture &&
-    last.entries.length === entries.length
-  ) {
-    placed = last.placed.slice();
-    for (let index = 0; index < entries.length; index++)
-      if (entries[index] !== last.entries[index]) placed[index] = place(entries[index]!);
-  } else placed = entries.map(place);
-  lastPlaced.set(name, { ...scope, entries, placed });
-  return placed;
+  last: PlacedList<T> | undefined,
+): PlacedList<T> {
+  if (!last) return { entries, placed: entries.map(place) };
+  if (last.entries.length !== entries.length) {
+    const before = new Map(last.entries.map((entry, index) => [entry, last.placed[index]!]));
+    return { entries, placed: entries.map((entry) => before.get(entry) ?? place(entry)) };
+  }
+  const placed = last.placed.slice();
+  for (let index = 0; index < entries.length; index++)
+    if (entries[index] !== last.entries[index]) placed[index] = place(entries[index]!);
+  return { entries, placed };
 }
 
-interface LastPlaced<T> {
-  bySrc: object;
-  renderPicture: RenderPicture;
-  entries: readonly T[];
-  placed: readonly T[];
-}
-
-const lastPlaced = new Map<string, LastPlaced<{ html: string }>>();
-
-/**
- * What each entry became, while the pictures and the renderer are the same: an entry is made once
- * from its file and body (src/content/load.ts), so a save places the images of its own entry only,
- * and asks whether the others may show one (a search of every body's HTML) no more.
- */
-const placedEntries = new WeakMap<object, { bySrc: object; renderPicture: RenderPicture; placed: object }>();
-
-let lastPictures:
-  | { pictures: object; base: string; format: string; bySrc: ReadonlyMap<string, ProcessedImage> }
-  | undefined;
-
-/** The pictures by the src a body holds: the same map while the pictures and the URL policy are. */
+/** The pictures by the src a body holds: the last run's map while the pictures and the URL policy are the same. */
 function picturesBySrc(
   pictures: Readonly<Record<string, ProcessedImage>>,
   urls: Pick<UrlPolicy, 'asset' | 'base' | 'format'>,
+  last: PlacedImages | undefined,
 ): ReadonlyMap<string, ProcessedImage> {
-  const { base, format } = urls;
-  if (lastPictures?.pictures === pictures && lastPictures.base === base && lastPictures.format === format)
-    return lastPictures.bySrc;
-  const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
-  lastPictures = { pictures, base, format, bySrc };
-  return bySrc;
+  if (last?.pictures === pictures && last.base === urls.base && last.format === urls.format) return last.bySrc;
+  return new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
 }
 
 /**

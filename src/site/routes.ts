@@ -144,95 +144,86 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news', 'admin']);
 
 /**
- * Each legal and content page's route, made once per page object and URL format (its path and
- * file follow from its slug and the format alone): dev keeps an unchanged page as the same object,
- * so its route is too, and the stages after this one compare a page by it. The home page's, the
- * not-found page's and the news' routes are kept likewise while what they are made from is the
- * same. Routes are not changed once made.
+ * What a run of the routes leaves to the next (dev): the legal and content pages whose slugs passed,
+ * and the content pages' routes in their order. Not changed once made; the next run makes its own.
  */
-const entryRoutes = new WeakMap<object, { format: UrlFormat; route: Route }>();
+export interface RoutesRun {
+  format: UrlFormat;
+  legal: readonly { slug: string }[];
+  pages: readonly ContentPage[];
+  pageRoutes: readonly Route[];
+}
 
 /** Home, legal pages, the pages of content/pages/, the news (src/site/news-routes.ts), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
-  claimSlugs(site.legal, pages);
-  const routes: Route[] = [homeRoute(urls)];
-  for (const legal of site.legal) routes.push(routeOf(legal, urls, legal.slug, true, { kind: 'legal', legal }));
+  return advanceRoutes(undefined, site, urls, pages).routes;
+}
+
+/**
+ * The routes, and this run's record for the next. Given the last run's (dev), a content page that is
+ * the same object at the same place keeps its route, with no lookup: a save changes one page of
+ * thousands, and the stages after compare a page by its route. The other routes (home, legal pages,
+ * news, 404) are few and made anew: the stage keeps the last run's where they are equal
+ * (src/site/same-routes.ts).
+ */
+export function advanceRoutes(
+  last: RoutesRun | undefined,
+  site: Site,
+  urls: UrlPolicy,
+  pages: readonly ContentPage[],
+): { routes: Route[]; run: RoutesRun } {
+  claimSlugs(site.legal, pages, last);
+  const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
+  for (const legal of site.legal) routes.push(routeOf(urls, legal.slug, true, { kind: 'legal', legal }));
   // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
   // Read defensively: callers that know no news (tools, older tests) pass a site without it.
   const newsSettings = site.settings?.news;
   const news = (site.news ?? []) as ScheduledPost[];
-  const newsRoutes = newsSettings ? keptNewsRoutes(news, newsSettings.pageSize, urls) : [];
-  return routes.concat(contentPageRoutes(pages, urls), newsRoutes, NOT_FOUND);
+  const newsRoutes = newsSettings ? createNewsRoutes(news, newsSettings.pageSize, urls) : [];
+  const pageRoutes = contentPageRoutes(pages, urls, last);
+  const run = { format: urls.format, legal: site.legal, pages, pageRoutes };
+  return { routes: routes.concat(pageRoutes, newsRoutes, NOT_FOUND), run };
 }
 
 const NOT_FOUND: Route = { path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } };
 
-let lastHome: Route | undefined;
-function homeRoute(urls: UrlPolicy): Route {
-  const file = urls.file('/');
-  if (lastHome?.file !== file) lastHome = { path: '/', file, indexable: true, page: { kind: 'home' } };
-  return lastHome;
-}
-
-/** A legal or content page's route, the one made before for the same page object and URL format. */
-function routeOf(entry: object, urls: UrlPolicy, slug: string, indexable: boolean, page: Page): Route {
-  const kept = entryRoutes.get(entry);
-  if (kept?.format === urls.format) return kept.route;
+function routeOf(urls: UrlPolicy, slug: string, indexable: boolean, page: Page): Route {
   const sitePath = `/${slug}`;
-  const route: Route = { path: sitePath, file: urls.file(sitePath), indexable, page };
-  entryRoutes.set(entry, { format: urls.format, route });
-  return route;
+  return { path: sitePath, file: urls.file(sitePath), indexable, page };
 }
 
 const pageRouteOf = (page: ContentPage, urls: UrlPolicy) =>
-  routeOf(page, urls, page.slug, page.noindex !== true, { kind: 'page', page });
+  routeOf(urls, page.slug, page.noindex !== true, { kind: 'page', page });
 
 /**
- * The content pages' routes. Given the last list (dev), that list with the places that hold
- * another page now made anew: a save changes one page of thousands, and the others are carried by
- * a comparison of pointers, with no lookup of their route.
+ * The content pages' routes. Given the last run's, its list with the places that hold another page
+ * now made anew: the others are carried by a comparison of pointers. With a page added or removed,
+ * each page the last run had keeps the route it had then (looked up by the page).
  */
-function contentPageRoutes(pages: readonly ContentPage[], urls: UrlPolicy): Route[] {
-  const last = lastPageRoutes;
-  let routes: Route[];
-  if (last?.format === urls.format && last.pages.length === pages.length) {
-    routes = last.routes.slice();
-    for (let index = 0; index < pages.length; index++)
-      if (pages[index] !== last.pages[index]) routes[index] = pageRouteOf(pages[index]!, urls);
-  } else routes = pages.map((page) => pageRouteOf(page, urls));
-  lastPageRoutes = { pages, format: urls.format, routes };
+function contentPageRoutes(pages: readonly ContentPage[], urls: UrlPolicy, last: RoutesRun | undefined): Route[] {
+  if (last?.format !== urls.format) return pages.map((page) => pageRouteOf(page, urls));
+  if (last.pages.length !== pages.length) {
+    const before = new Map(last.pages.map((page, index) => [page, last.pageRoutes[index]!]));
+    return pages.map((page) => before.get(page) ?? pageRouteOf(page, urls));
+  }
+  const routes = last.pageRoutes.slice();
+  for (let index = 0; index < pages.length; index++)
+    if (pages[index] !== last.pages[index]) routes[index] = pageRouteOf(pages[index]!, urls);
   return routes;
 }
-
-let lastPageRoutes: { pages: readonly ContentPage[]; format: UrlFormat; routes: readonly Route[] } | undefined;
-
-/** The news' routes, the last ones while the posts are the same objects in the same order (dev keeps them so). */
-function keptNewsRoutes(posts: readonly ScheduledPost[], pageSize: number, urls: UrlPolicy): Route[] {
-  const last = lastNews;
-  if (last?.pageSize === pageSize && last.format === urls.format && sameAtEachPlace(last.posts, posts, never))
-    return last.routes;
-  const routes = createNewsRoutes(posts, pageSize, urls);
-  lastNews = { posts, pageSize, format: urls.format, routes };
-  return routes;
-}
-
-let lastNews: { posts: readonly ScheduledPost[]; pageSize: number; format: UrlFormat; routes: Route[] } | undefined;
-
-const never = () => false;
 
 /**
  * The legal pages' and content pages' slugs, each a path of its own, none the build's: every clash
- * is collected, so a site with several learns of all of them in one build. The last lists that
- * passed are kept: when each slug is the same (a dev save of one page's text), they pass again
- * without thousands of claims.
+ * is collected, so a site with several learns of all of them in one build. When each slug is the
+ * one the last run's lists passed with (a dev save of one page's text), they pass again without
+ * thousands of claims.
  */
-function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentPage[]): void {
-  const last = lastClaimed;
-  if (last && sameAtEachPlace(last.legal, legal, sameSlug) && sameAtEachPlace(last.pages, pages, sameSlug)) {
-    lastClaimed = { legal, pages };
-    return;
-  }
-  lastClaimed = undefined;
+function claimSlugs(
+  legal: readonly { slug: string }[],
+  pages: readonly ContentPage[],
+  last: RoutesRun | undefined,
+): void {
+  if (last && sameAtEachPlace(last.legal, legal, sameSlug) && sameAtEachPlace(last.pages, pages, sameSlug)) return;
   const taken = new Map<string, string>();
   const clashes: SiteError[] = [];
   const claim = (slug: string, folder: string) => {
@@ -261,9 +252,6 @@ function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentP
   for (const { slug } of legal) claim(slug, 'legal');
   for (const { slug } of pages) claim(slug, 'pages');
   if (clashes.length > 0) throw new SiteErrors(clashes);
-  lastClaimed = { legal, pages };
 }
-
-let lastClaimed: { legal: readonly { slug: string }[]; pages: readonly { slug: string }[] } | undefined;
 
 const sameSlug = (before: { slug: string }, now: { slug: string }) => before.slug === now.slug;

@@ -75,24 +75,31 @@ describe('placeSiteImages, run after run', () => {
     ];
     let last: ReturnType<typeof placeSiteImages> | undefined;
     for (const pages of runs) {
-      const placed = placeSiteImages(loadedOf(pages), pictures, urls, marked);
+      const placed = placeSiteImages(loadedOf(pages), pictures, urls, marked, { last: last?.run });
       expect(placed.pages.map((page) => page.html)).toEqual(placedHtml(pages));
       expect(placed.pages.map((page) => (page as { slug: string }).slug)).toEqual(pages.map((page) => page.slug));
       last = placed;
     }
     // Another renderer: every page placed again with it.
     const other: RenderPicture = ({ alt }) => `{${alt}}`;
-    const again = placeSiteImages(loadedOf(runs.at(-1)!), pictures, urls, other);
+    const again = placeSiteImages(loadedOf(runs.at(-1)!), pictures, urls, other, { last: last!.run });
     expect(again.pages.map((page) => page.html)).not.toEqual(last!.pages.map((page) => page.html));
     expect(again.pages[0]!.html).toBe('<p>{gamma}</p>');
   });
 
-  it('keeps a page that did not change as the same object', () => {
+  it('keeps a page that did not change as the same object, given the last run', () => {
     const alpha = shows('alpha');
     const beta = entry('beta');
     const first = placeSiteImages(loadedOf([alpha, beta]), pictures, urls, marked);
-    const next = placeSiteImages(loadedOf([alpha, entry('beta', '<p>new</p>')]), pictures, urls, marked);
+    const next = placeSiteImages(loadedOf([alpha, entry('beta', '<p>new</p>')]), pictures, urls, marked, {
+      last: first.run,
+    });
     expect(next.pages[0]).toBe(first.pages[0]);
     expect(next.pages[1]!.html).toBe('<p>new</p>');
+    // A page added: the others are still what they became.
+    const added = placeSiteImages(loadedOf([shows('zeta'), alpha, beta]), pictures, urls, marked, { last: next.run });
+    expect(added.pages[1]).toBe(first.pages[0]);
+    // Without the last run, placed anew.
+    expect(placeSiteImages(loadedOf([alpha, beta]), pictures, urls, marked).pages[0]).not.toBe(first.pages[0]);
   });
 });

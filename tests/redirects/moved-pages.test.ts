@@ -1,5 +1,14 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findGonePages, publishedPages } from '../../src/redirects/moved-pages.ts';
+import {
+  advanceGonePages,
+  findGonePages,
+  loadPublished,
+  PUBLISHED_FILE,
+  publishedPages,
+} from '../../src/redirects/moved-pages.ts';
 import type { Route } from '../../src/site/routes.ts';
 
 const route = (path: string, page: Route['page']): Route => ({
@@ -56,5 +65,38 @@ describe('the moved-page guard', () => {
     expect(warnings.map((warning) => [warning.file, warning.message.includes('The sitemap lists it')])).toEqual([
       ['content/redirects.yaml', true],
     ]);
+  });
+
+  it('given the last run, gives its warnings again while the same record meets routes that serve the same paths', () => {
+    const previous = { since: 'last build' as const, pages: [{ path: '/terms' }, { path: '/gone' }] };
+    const routes = [legal('terms'), legal('privacy')];
+    const first = advanceGonePages(undefined, previous, routes);
+    expect(first.warnings.map((warning) => warning.message.split(' ')[0])).toEqual(['/gone']);
+    // Another route object at the same path (a save): the same warnings, the same set of paths.
+    const saved = advanceGonePages(first, previous, [legal('terms'), legal('privacy')]);
+    expect(saved.warnings).toBe(first.warnings);
+    expect(saved.served.served).toBe(first.served.served);
+    // A route at another path: looked for again.
+    const renamed = advanceGonePages(saved, previous, [legal('terms'), legal('gone')]);
+    expect(renamed.warnings).toEqual([]);
+    expect(advanceGonePages(renamed, { ...previous }, [legal('privacy')]).warnings).toHaveLength(2);
+  });
+
+  it('reads the record again when its file is replaced, and gives the last read while it is not', async () => {
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'moved-pages-'));
+    try {
+      expect(await loadPublished(cacheDir)).toBeUndefined();
+      writeFileSync(path.join(cacheDir, PUBLISHED_FILE), JSON.stringify([{ path: '/terms' }]));
+      const first = await loadPublished(cacheDir);
+      expect(first?.previous).toEqual({ since: 'last build', pages: [{ path: '/terms' }] });
+      expect(await loadPublished(cacheDir, first)).toBe(first);
+      writeFileSync(path.join(cacheDir, PUBLISHED_FILE), JSON.stringify([{ path: '/terms' }, { path: '/team' }]));
+      const next = await loadPublished(cacheDir, first);
+      expect(next?.previous?.pages).toEqual([{ path: '/terms' }, { path: '/team' }]);
+      writeFileSync(path.join(cacheDir, PUBLISHED_FILE), 'not a record');
+      expect((await loadPublished(cacheDir, next))?.previous).toBeUndefined();
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });

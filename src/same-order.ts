@@ -34,3 +34,24 @@ export function sameAtEachPlace<T>(
   }
   return true;
 }
+
+/**
+ * What each item becomes, given the last run's items and what each became then (dev): an item at
+ * the same place as then costs a comparison of pointers; with items added or removed, an item the
+ * last run had is looked up. Only the items it did not have are made.
+ */
+export function carryEach<T, U>(
+  items: readonly T[],
+  last: { items: readonly T[]; made: readonly U[] } | undefined,
+  make: (item: T) => U,
+): U[] {
+  if (!last) return items.map(make);
+  if (last.items.length !== items.length) {
+    const before = new Map(last.items.map((item, index) => [item, last.made[index]!]));
+    return items.map((item) => before.get(item) ?? make(item));
+  }
+  const made = last.made.slice();
+  for (let index = 0; index < items.length; index++)
+    if (items[index] !== last.items[index]) made[index] = make(items[index]!);
+  return made;
+}

@@ -10,6 +10,7 @@ import type { ProcessedImage } from './pictures.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { HomeSection } from '../content/home-sections.ts';
 import type { PictureProps } from '../../templates/api.ts';
+import { carryEach } from '../same-order.ts';
 
 /** Markdown images fill the text column at most: legal and content pages are 48rem wide. */
 export const MARKDOWN_IMAGE_SIZES = '(min-width: 48rem) 48rem, 100vw';
@@ -133,15 +134,7 @@ function placeAll<T extends { html: string }>(
   place: (entry: T) => T,
   last: PlacedList<T> | undefined,
 ): PlacedList<T> {
-  if (!last) return { entries, placed: entries.map(place) };
-  if (last.entries.length !== entries.length) {
-    const before = new Map(last.entries.map((entry, index) => [entry, last.placed[index]!]));
-    return { entries, placed: entries.map((entry) => before.get(entry) ?? place(entry)) };
-  }
-  const placed = last.placed.slice();
-  for (let index = 0; index < entries.length; index++)
-    if (entries[index] !== last.entries[index]) placed[index] = place(entries[index]!);
-  return { entries, placed };
+  return { entries, placed: carryEach(entries, last && { items: last.entries, made: last.placed }, place) };
 }
 
 /** The pictures by the src a body holds: the last run's map while the pictures and the URL policy are the same. */

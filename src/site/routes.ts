@@ -8,7 +8,7 @@ import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsRoutes } from './news-routes.ts';
 import type { Redirect } from '../redirects/redirects.ts';
-import { sameAtEachPlace } from '../same-order.ts';
+import { carryEach, sameAtEachPlace } from '../same-order.ts';
 
 export type Page =
   | { kind: 'home' }
@@ -201,15 +201,8 @@ const pageRouteOf = (page: ContentPage, urls: UrlPolicy) =>
  * each page the last run had keeps the route it had then (looked up by the page).
  */
 function contentPageRoutes(pages: readonly ContentPage[], urls: UrlPolicy, last: RoutesRun | undefined): Route[] {
-  if (last?.format !== urls.format) return pages.map((page) => pageRouteOf(page, urls));
-  if (last.pages.length !== pages.length) {
-    const before = new Map(last.pages.map((page, index) => [page, last.pageRoutes[index]!]));
-    return pages.map((page) => before.get(page) ?? pageRouteOf(page, urls));
-  }
-  const routes = last.pageRoutes.slice();
-  for (let index = 0; index < pages.length; index++)
-    if (pages[index] !== last.pages[index]) routes[index] = pageRouteOf(pages[index]!, urls);
-  return routes;
+  const kept = last?.format === urls.format ? { items: last.pages, made: last.pageRoutes } : undefined;
+  return carryEach(pages, kept, (page) => pageRouteOf(page, urls));
 }
 
 /**

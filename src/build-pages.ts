@@ -32,6 +32,7 @@ import { hashKey } from './cache/disk.ts';
 import { htmlIncludes } from './cache/codecs.ts';
 import { urlKey, type Stages } from './stages.ts';
 import { sameAtEachPlace } from './same-order.ts';
+import { withPagePolicy } from './publish/checked-markup.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
 export interface MadeSite {
@@ -233,7 +234,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   const groups = [
     rendered ? pageFilesOf(run, rendered) : [],
     sources.assets?.files ?? [],
-    sources.publicFiles,
+    made ? withPagePolicy(sources.publicFiles, made.publication.headParts.csp) : sources.publicFiles,
     made?.publication.files ?? [],
     bodyImageFiles,
     made?.redirectFiles ?? [],

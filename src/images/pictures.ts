@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createError, type SiteError } from '../errors.ts';
 import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
+import { publishedText } from '../publish/public-files.ts';
 import type { ImagePipeline } from './pipeline.ts';
 import type { ImageRecipe, RasterFormat } from './recipe.ts';
 import { readOrientation } from './size.ts';
@@ -89,7 +90,8 @@ export async function processImage(
   let src: string;
   if (fallback === 'svg') {
     const file = `assets/images/${name}-${source.slice(0, 10)}.svg`;
-    files.push({ path: file, contents: bytes });
+    // The checker's serialisation, as public/ publishes it: an SVG reads the same in every browser.
+    files.push({ path: file, contents: publishedText(`public${image.src}`, bytes.toString('utf8'), 'svg') });
     src = urls.asset(file);
   } else {
     src = encoded.get(fallback)!.split(', ').at(-1)!.split(' ')[0]!;

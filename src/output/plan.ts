@@ -12,6 +12,8 @@ export interface OutputFile {
    * (a page the disk cache kept, src/page-stages.ts): the summary and the advice then read none.
    */
   size?: number;
+  /** A page or SVG from public/ published as the checker serialised it; a page gets the site's policy (addPagePolicy). */
+  checked?: 'html' | 'svg';
   /** Stands for `contents` (a page's key): the same key, the same bytes. */
   key?: string;
 }

@@ -99,6 +99,9 @@ function judgeAttribute({ name: written, value }: Attribute, dialect: Dialect): 
   if (name === 'srcdoc') return 'an inline document (srcdoc)';
   if (written.toLowerCase() === 'xml:base') return 'an xml:base attribute';
   if (name === 'style' && dialect === 'svg') return judgeStyle(value, name);
+  // Presentation attributes take url(...) too: fill="url(https://...)" loads another file.
+  if (dialect === 'svg' && /(url|image-set|src)\s*\(/i.test(decodeCssEscapes(value)))
+    return judgeStyle(value, `the ${name} attribute`);
   if (!URL_ATTRIBUTES.has(name)) return undefined;
   const url = normalizeUrl(value);
   if (dialect === 'svg') {

@@ -15,6 +15,7 @@ import { createCodeFrame, createError, SiteError } from '../errors.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { MAX_PUBLIC_BYTES, readInside, resolveInside, resolveSourceFolder, sizeInside } from '../project-paths.ts';
 import { findActiveHtml, findActiveSvg } from './active-content.ts';
+import { serializeCheckedHtml, serializeCheckedSvg } from './checked-markup.ts';
 import { classifyPublicFile, refusedType } from './public-file-types.ts';
 
 /** HTML and SVG files are parsed whole: larger ones are refused before they are read. */
@@ -82,10 +83,41 @@ function checkPublicEntry(
   if (kind.type === 'html' || kind.type === 'svg') {
     const text = decodeScanned(readInside(config.publicDir, source, shown, MAX_SCANNED_BYTES), shown);
     requireFewTags(text, shown);
-    const problem = checkActiveText(shown, text, kind.type);
-    if (problem) throw problem;
+    const contents = publishedText(shown, text, kind.type);
+    return { path: relative, contents, size: Buffer.byteLength(contents), checked: kind.type };
   }
   return { path: relative, source, size };
+}
+
+/**
+ * What is published of a page or SVG once it is checked: the checker's own serialisation
+ * (checked-markup.ts), itself checked again, so no browser's reading of the original bytes matters.
+ * Throws the file's problem (the same one wherever the file is read: the build lists it once).
+ */
+export function publishedText(shown: string, text: string, kind: 'svg' | 'html'): string {
+  const problem = checkActiveText(shown, text, kind);
+  if (problem) throw problem;
+  let published: string | undefined;
+  let what = 'markup that reads as other markup when it is read again';
+  let index = 0;
+  if (kind === 'html') published = serializeCheckedHtml(text);
+  else {
+    const svg = serializeCheckedSvg(text);
+    if ('text' in svg) published = svg.text;
+    else ({ problem: what, index } = svg);
+  }
+  const place = at(text, index);
+  const refuse = (found: string) =>
+    createError(kind === 'svg' ? 'UnsafeSvg' : 'UnsafeHtml', { shown, what: found }, { file: shown, ...place });
+  if (published === undefined) throw refuse(what);
+  const again = kind === 'svg' ? findActiveSvg(published) : findActiveHtml(published);
+  if (again) throw refuse(`${again.what}, once the markup is read the way a browser reads it`);
+  return published;
+}
+
+function at(text: string, index: number): { line: number; column: number } {
+  const before = text.slice(0, index);
+  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
 }
 
 /**

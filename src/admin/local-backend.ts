@@ -55,6 +55,13 @@ export function createLocalBackend(root: string): LocalBackend {
 /** The files of the project as the protocol's actions read and write them. */
 function createFiles(root: string) {
   const resolve = (relative: unknown) => resolveEditable(root, relative);
+  /** Where a write goes: a symlink there would carry it elsewhere, so it is refused, never followed. */
+  const target = async (relative: unknown) => {
+    const absolute = await resolve(relative);
+    const existing = await lstat(absolute).catch(() => undefined);
+    if (existing?.isSymbolicLink()) throw new RefusedPath(String(relative));
+    return absolute;
+  };
   return {
     resolve,
     async entry(relative: string) {
@@ -71,13 +78,11 @@ function createFiles(root: string) {
       const name = path.posix.basename(relative);
       return { id: sha256(bytes), content: bytes.toString('base64'), encoding: 'base64', path: relative, name };
     },
+    target,
     async write(relative: unknown, contents: string | Buffer) {
-      const target = await resolve(relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      // A symlink at the target would carry the write elsewhere: it is refused, never followed.
-      const existing = await lstat(target).catch(() => undefined);
-      if (existing?.isSymbolicLink()) throw new RefusedPath(String(relative));
-      await writeFile(target, contents);
+      const absolute = await target(relative);
+      await mkdir(path.dirname(absolute), { recursive: true });
+      await writeFile(absolute, contents);
     },
   };
 }
@@ -130,7 +135,13 @@ async function persistEntry(files: ReturnType<typeof createFiles>, params: Recor
   const entry = params.entry as DataFile | undefined;
   const dataFiles = (params.dataFiles as DataFile[] | undefined) ?? (entry ? [entry] : []);
   const assets = (params.assets ?? []) as Asset[];
-  await Promise.all([...dataFiles, ...assets].map((file) => files.resolve(file.path)));
+  const renamed = dataFiles.flatMap((file) => (file.newPath === undefined ? [] : [file.newPath]));
+  await Promise.all(
+    [...dataFiles, ...assets]
+      .map((file) => file.path)
+      .concat(renamed)
+      .map(files.target),
+  );
   for (const file of dataFiles) await files.write(file.path, file.raw);
   for (const asset of assets) await files.write(asset.path, Buffer.from(asset.content, 'base64'));
   for (const file of dataFiles)

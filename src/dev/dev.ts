@@ -14,7 +14,8 @@ import { formatBytes, log } from '../log.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { formatUrl, listen } from './listen.ts';
 import { allowScriptInPolicy, createMemoryFiles, injectScript } from './memory.ts';
-import { integrityOf } from '../publish/headers.ts';
+import { HEADERS_FILE, integrityOf, SECURITY_HEADERS } from '../publish/headers.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 import { openBrowser } from './open.ts';
 import { DEV_PATHS, type DevMessage } from './protocol.ts';
 import { bundleClient, createDevServer } from './server.ts';
@@ -52,7 +53,7 @@ const noBuild: FindFile = async (relative) =>
 /** What the dev server shows: the last good build (served from memory) and the problems and warnings of the newest. */
 interface DevState {
   builds: number;
-  good?: { build: string; output: OutputFile[]; files: FindFile };
+  good?: { build: string; output: OutputFile[]; files: FindFile; headers: HeaderRule[] };
   problems: Problem[];
   warnings: Problem[];
   /** The last good build's warnings, to print and send them only when they change. */
@@ -70,6 +71,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     host: options.host,
     client,
     files: () => state.good?.files ?? noBuild,
+    headersFor: (pathname) => devHeaders(state.good?.headers ?? [], pathname),
     hello: () => ({ type: 'hello', build: state.good?.build ?? '', errors: state.problems, warnings: state.warnings }),
     route: createAdminRoute({ root: config.root, base: config.base, host: options.host }),
   });
@@ -184,6 +186,7 @@ function showGoodBuild(
   state.good = {
     build,
     output,
+    headers: devHeaderRules(output, clientIntegrity),
     files: createMemoryFiles(output, {
       publicDir: config.publicDir,
       // The CMS is not reloaded under its editor: its own saves rebuild the site.
@@ -205,6 +208,30 @@ function showGoodBuild(
     else log.info(`Rebuilt${changed} in ${result.milliseconds} ms: reloading.`);
   }
   if (warnings) devServer.send(warnings);
+}
+
+/**
+ * The build's own `_headers`, as a host would apply them, with the dev client's hash added to each
+ * policy's script-src: dev sends production's headers on every response, the CMS's included.
+ */
+function devHeaderRules(output: OutputFile[], clientIntegrity: string): HeaderRule[] {
+  const file = output.find((each) => each.path === HEADERS_FILE);
+  if (!file?.contents) return [];
+  const text = typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8');
+  return parseHeadersFile(text).map((rule) => ({
+    ...rule,
+    headers: rule.headers.map(([name, value]) =>
+      name.toLowerCase() === 'content-security-policy'
+        ? [name, value.replace('script-src ', `script-src '${clientIntegrity}' `)]
+        : [name, value],
+    ),
+  }));
+}
+
+/** Before the first good build there are no rules: the headers that need none still go out. */
+function devHeaders(rules: HeaderRule[], pathname: string): Record<string, string> {
+  const base = Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
+  return { ...base, 'content-security-policy': "frame-ancestors 'none'", ...headersFor(rules, pathname) };
 }
 
 /** Prints a failed build's problems and returns them as the overlay shows them. */

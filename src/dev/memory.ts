@@ -4,7 +4,7 @@
  * files copied from public/ are read from there, never from anywhere a symlink leads.
  */
 import type { OutputFile } from '../output/plan.ts';
-import { readFileInside, type FindFile } from './static.ts';
+import { HOST_FILES, readFileInside, type FindFile } from './static.ts';
 
 export interface MemoryOptions {
   /** Where files with a `source` must really live. */
@@ -29,6 +29,8 @@ export function createMemoryFiles(output: OutputFile[], options: MemoryOptions):
     return page;
   };
   return async (relative) => {
+    // The files a host reads for itself (`_headers`, `_redirects`) are not served, as preview does not.
+    if (HOST_FILES.has(relative)) return undefined;
     const at = index.get(relative);
     if (at === undefined) return undefined;
     const file = output[at]!;

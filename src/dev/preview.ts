@@ -6,14 +6,10 @@ import type { ResolvedConfig } from '../config.ts';
 import { createError } from '../errors.ts';
 import { log } from '../log.ts';
 import { HEADERS_FILE } from '../publish/headers.ts';
-import { REDIRECTS_FILE } from '../redirects/redirects.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 import { FORBIDDEN_HOST_BODY, isAllowedHost } from './host-check.ts';
 import { formatUrl, listen } from './listen.ts';
-import { createFolderFiles, createStaticHandler } from './static.ts';
-
-/** The files a host reads for itself: Netlify and Cloudflare Pages answer 404 for them. */
-const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE]);
+import { createFolderFiles, createStaticHandler, HOST_FILES } from './static.ts';
 
 export interface ServeOptions {
   port: number;
@@ -39,6 +35,8 @@ export async function startPreviewServer(
   });
   const server = createServer((request, response) => {
     if (!isAllowedHost(request.headers.host, options.host)) {
+      for (const [name, value] of Object.entries(headersFor(rules, (request.url ?? '/').split('?')[0]!)))
+        response.setHeader(name, value);
       response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(FORBIDDEN_HOST_BODY);
       return;

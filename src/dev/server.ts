@@ -23,6 +23,8 @@ export interface DevServerOptions {
   client: string;
   /** The first message on every new connection to the channel. */
   hello(): DevMessage;
+  /** The security headers the host would send for a path (the newest good build's `_headers`): on every response. */
+  headersFor(pathname: string): Record<string, string>;
   /** Answers the requests it knows (the CMS's local backend) after the Host check; false: not one of them. */
   route?(request: IncomingMessage, response: ServerResponse, pathname: string): boolean;
 }
@@ -60,6 +62,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
     request.on('error', () => response.destroy());
     response.on('error', () => channels.delete(response));
     const pathname = (request.url ?? '/').split('?')[0];
+    for (const [name, value] of Object.entries(options.headersFor(pathname ?? '/'))) response.setHeader(name, value);
     // The event stream carries error messages and code frames: other sites may not read it either.
     const foreign =
       !isAllowedHost(request.headers.host, options.host) ||

@@ -12,6 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import { lookup } from 'mrmime';
 import { requestPaths } from '../site/routes.ts';
 
+/** The files a host reads for itself: Netlify and Cloudflare Pages answer 404 for them. */
+export const HOST_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects']);
+
 /** Common on the web but not IANA-registered, so not in mrmime's list. */
 const MISSING_TYPES: Record<string, string> = { '.ico': 'image/x-icon' };
 
@@ -52,7 +55,7 @@ export interface StaticOptions {
   files?: FindFile;
   /** Extra headers on every response. */
   headers?: Record<string, string>;
-  /** Headers for a found file, by request path (preview: the site's `_headers` rules). */
+  /** Headers for every response, by request path (the site's `_headers` rules). */
   headersFor?(pathname: string): Record<string, string>;
 }
 
@@ -89,12 +92,15 @@ export function createStaticHandler(options: StaticOptions) {
   const find = options.files ?? createFolderFiles(options.root ?? '.');
   return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(options.headers ?? {})) response.setHeader(name, value);
+    const url = request.url ?? '/';
+    // Every response, refusals and the 404 page included, carries what the host would send.
+    for (const [name, value] of Object.entries(options.headersFor?.(url.split('?')[0]!) ?? {}))
+      response.setHeader(name, value);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       response.end('Method not allowed\n');
       return;
     }
-    const url = request.url ?? '/';
     const file = await findRequested(find, options.base, url);
     const served = file ?? (await find('404.html'));
     if (!served) {
@@ -102,8 +108,6 @@ export function createStaticHandler(options: StaticOptions) {
       response.end('Not found\n');
       return;
     }
-    for (const [name, value] of Object.entries(options.headersFor?.(url.split('?')[0]!) ?? {}))
-      response.setHeader(name, value);
     const type = { 'content-type': contentTypeOf(served.path), 'x-content-type-options': 'nosniff' };
     const range = file ? parseRange(request.headers.range, served.size) : undefined;
     if (range === 'unsatisfiable') {

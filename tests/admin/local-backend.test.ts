@@ -103,6 +103,19 @@ describe('the local backend', () => {
     ).rejects.toBeInstanceOf(RefusedPath);
   });
 
+  it('checks a rename target before it writes anything: a refused newPath leaves the entry unwritten', async () => {
+    // Regression (issue 39): the 403 came after `path` had been written.
+    for (const newPath of ['src/evil.md', 'content/elsewhere/evil.md', '../evil.md']) {
+      const response = await post({
+        action: 'persistEntry',
+        params: { entry: { path: 'content/services/d.md', raw: 'x', newPath }, assets: [] },
+      });
+      expect(response.status, newPath).toBe(403);
+    }
+    await expect(readFile(path.join(root, 'content', 'services', 'd.md'))).rejects.toThrow();
+    await expect(readFile(path.join(outside, 'evil.md'))).rejects.toThrow();
+  });
+
   it('answers only POSTs of JSON from its own origin', async () => {
     expect((await post({ action: 'info' }, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await post({ action: 'info' }, { origin: 'http://localhost:1' })).status).toBe(403);

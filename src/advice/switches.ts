@@ -4,6 +4,7 @@
  * that src/content/schema.ts only names it; an unknown rule name fails validation at its line.
  */
 import { z } from 'zod';
+import { atMost, LIST_LIMITS } from '../content/fields.ts';
 import { RULES, RULE_NAMES, type RuleName } from './rules.ts';
 
 /** A rule by its name (title-length) or by its warning's code (TitleLength), as the terminal shows it. */
@@ -32,7 +33,9 @@ const ruleName = z.string().superRefine((written, context) => {
 });
 
 /** `advice:` in the site file and in front matter. */
-export const adviceSwitchSchema = z.strictObject({ off: z.array(ruleName) }).optional();
+export const adviceSwitchSchema = z
+  .strictObject({ off: z.array(ruleName).max(LIST_LIMITS.rules, atMost(LIST_LIMITS.rules, 'rules')) })
+  .optional();
 
 export type AdviceSwitch = z.infer<typeof adviceSwitchSchema>;
 

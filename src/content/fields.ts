@@ -6,12 +6,17 @@
 import { z } from 'zod';
 
 /**
- * No C0 control character but tab, line feed and carriage return, no DEL, no C1: a YAML escape
- * such as "\0" or "\e" would otherwise land in the pages, the share image or a terminal.
+ * No C0 control character but tab, line feed and carriage return, no DEL, no C1, no lone
+ * surrogate and neither U+FFFE nor U+FFFF: a YAML escape such as "\0", "\e" or "\uFFFE" would
+ * otherwise land in the pages, a terminal, or the feeds, which XML readers then refuse whole.
  */
-export const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+export const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff\ufffe\uffff]*$/u;
 export const NO_CONTROL_MESSAGE =
-  'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f)';
+  'must not contain control characters (such as NUL, ESC or DEL, written in YAML as \\0, \\e or \\x7f) or the non-characters U+FFFE and U+FFFF';
+
+/** How long a list may be: more than any real site needs, and a bound on what one file makes the build do. */
+export const LIST_LIMITS = { row: 12, features: 20, items: 50, sections: 60, redirects: 2000, rules: 50 } as const;
+export const atMost = (max: number, what: string) => `must list at most ${max} ${what}`;
 
 export const text = z.string().trim().min(1, 'must not be empty').regex(NO_CONTROL, NO_CONTROL_MESSAGE);
 export const webUrl = z

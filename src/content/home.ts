@@ -5,7 +5,7 @@
  * line with the nearest name, like every other field.
  */
 import { z } from 'zod';
-import { href, text, webUrl } from './fields.ts';
+import { atMost, href, LIST_LIMITS, text, webUrl } from './fields.ts';
 import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from './section-ids.ts';
 import { sectionOf, sectionSchemas } from './sections.ts';
 
@@ -122,6 +122,7 @@ export const homeSchema = z.strictObject({
   sections: z
     .array(homeSectionSchema)
     .min(1, 'must list at least one section')
+    .max(LIST_LIMITS.sections, atMost(LIST_LIMITS.sections, 'sections'))
     .describe(
       'The sections of the home page, top to bottom. Each starts with "- type:" and holds its type\u2019s fields.',
     ),

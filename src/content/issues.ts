@@ -55,6 +55,12 @@ export function describeIssue(
       hint: 'Add at least one item, each on its own "- " line.',
     };
   }
+  if (issue.code === 'too_big' && issue.origin === 'array') {
+    return {
+      message: `${Field.replace(/^The field/, 'The list')} ${issue.message}: it has ${describeLength(issue.input)}.`,
+      hint: `Keep at most ${issue.maximum} here; the limit keeps the build of any one file within seconds.`,
+    };
+  }
   if (issue.code === 'invalid_format' || issue.code === 'invalid_value') {
     return {
       message: `${Field} ${issue.message}, not ${describeValue(issue.input)}.`,
@@ -67,6 +73,10 @@ export function describeIssue(
       ? issue.params.hint
       : 'Correct the value at the marked line.';
   return { message: `${Field} ${issue.message}.`, hint };
+}
+
+function describeLength(input: unknown): string {
+  return Array.isArray(input) ? `${input.length.toLocaleString('en-US')} items` : 'more than that';
 }
 
 /** A field the schema does not have: the nearest allowed name, and all of them. */

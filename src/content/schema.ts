@@ -9,7 +9,9 @@ import { newsSettingsSchema } from '../news/news-schema.ts';
 import type { redirectsSchema } from '../redirects/redirects-schema.ts';
 import { contactFormSchema } from './contact-form-schema.ts';
 import {
+  atMost,
   color,
+  LIST_LIMITS,
   email,
   link,
   NO_CONTROL,
@@ -42,7 +44,7 @@ export const siteFileSchema = z.strictObject({
     .describe('Colours of the browser bar and home-screen icon, and the gradient of the link-preview image.'),
   newTabHint: text,
   skipLink: text,
-  nav: z.strictObject({ label: text, menuLabel: text, links: z.array(link).min(1) }),
+  nav: z.strictObject({ label: text, menuLabel: text, links: z.array(link).min(1).max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'links')) }),
   /** The contact section's addresses and form (its heading, intro and buttons are in home.yaml). */
   contact: z
     .strictObject({
@@ -65,7 +67,7 @@ export const siteFileSchema = z.strictObject({
   footer: z.strictObject({
     tagline: text,
     quickLinksHeading: text,
-    quickLinks: z.array(link).min(1),
+    quickLinks: z.array(link).min(1).max(LIST_LIMITS.features, atMost(LIST_LIMITS.features, 'links')),
     legalHeading: text,
     copyright: text,
   }),
@@ -120,6 +122,7 @@ export const statsSchema = z
     }),
   )
   .min(1, 'must list at least one stat')
+  .max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'stats'))
   .describe('The numbers under the hero, in order.');
 
 export const serviceSchema = z.strictObject({
@@ -128,7 +131,10 @@ export const serviceSchema = z.strictObject({
   icon: z.enum(['code', 'bot', 'palette', 'chart', 'rocket', 'shield'], {
     error: 'must be one of code, bot, palette, chart, rocket, shield',
   }),
-  features: z.array(text).min(1, 'must list at least one feature'),
+  features: z
+    .array(text)
+    .min(1, 'must list at least one feature')
+    .max(LIST_LIMITS.features, atMost(LIST_LIMITS.features, 'features')),
   advice: adviceSwitchSchema,
 });
 

@@ -7,7 +7,7 @@
  * Adding a type is one entry here (and in SECTION_DEFAULT_IDS) plus one template.
  */
 import { z } from 'zod';
-import { href, publicPath, text } from './fields.ts';
+import { atMost, href, LIST_LIMITS, publicPath, text } from './fields.ts';
 
 export const anchor = z
   .string()
@@ -57,6 +57,7 @@ export const testimonialsSectionSchema = sectionOf('testimonials', 'Quotes from 
         }),
     )
     .min(1, 'must list at least one quote')
+    .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'quotes'))
     .describe('The quotes, in the order shown.'),
 });
 
@@ -71,6 +72,7 @@ export const faqSectionSchema = sectionOf('faq', 'Questions and answers; each an
       }),
     )
     .min(1, 'must list at least one question')
+    .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'questions'))
     .describe('The questions, in the order shown.'),
 });
 
@@ -92,12 +94,14 @@ export const pricingSectionSchema = sectionOf('pricing', 'Plans side by side, ea
         features: z
           .array(text)
           .min(1, 'must list at least one feature')
+          .max(LIST_LIMITS.features, atMost(LIST_LIMITS.features, 'features'))
           .describe('What the plan includes, one a line.'),
         button,
         featured: z.boolean().optional().describe('true to make this plan stand out. Optional.'),
       }),
     )
     .min(1, 'must list at least one plan')
+    .max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'plans'))
     .describe('The plans, in the order shown.'),
 });
 
@@ -113,6 +117,7 @@ export const logosSectionSchema = sectionOf('logos', 'A row of client or partner
       }),
     )
     .min(1, 'must list at least one logo')
+    .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'logos'))
     .describe('The logos, in the order shown.'),
 });
 
@@ -140,6 +145,7 @@ export const teamSectionSchema = sectionOf('team', 'The people behind the agency
       }),
     )
     .min(1, 'must list at least one person')
+    .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'people'))
     .describe('The people, in the order shown.'),
 });
 
@@ -159,6 +165,7 @@ export const statsSectionSchema = sectionOf('stats', 'A row of key figures, such
       }),
     )
     .min(1, 'must list at least one figure')
+    .max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'figures'))
     .describe('The figures, in the order shown.'),
 });
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { adviceSwitchSchema } from '../advice/switches.ts';
-import { publicPath, text } from '../content/fields.ts';
+import { atMost, LIST_LIMITS, publicPath, text } from '../content/fields.ts';
 
 /** site.yaml's `news:` block: the words of /news, its pages and its posts (src/news/). */
 export const newsSettingsSchema = z
@@ -88,6 +88,7 @@ export const newsSchema = z
     alt: text.optional().describe('What the picture shows, for people who cannot see it. Needed with image.'),
     tags: z
       .array(text)
+      .max(LIST_LIMITS.features, atMost(LIST_LIMITS.features, 'tags'))
       .optional()
       .describe('Topics of the post, such as [launch, ai]: feeds and link previews carry them. Optional.'),
     draft: z

@@ -1,6 +1,6 @@
 /** The schema of content/redirects.yaml (src/redirects/redirects.ts resolves what it lists). */
 import { z } from 'zod';
-import { NO_CONTROL, NO_CONTROL_MESSAGE } from '../content/fields.ts';
+import { atMost, LIST_LIMITS, NO_CONTROL, NO_CONTROL_MESSAGE } from '../content/fields.ts';
 
 /**
  * content/redirects.yaml: old paths that must keep working. The build writes _redirects
@@ -40,4 +40,5 @@ export const redirectsSchema = z
       })
       .describe('One old path and where it leads now.'),
   )
+  .max(LIST_LIMITS.redirects, atMost(LIST_LIMITS.redirects, 'redirects'))
   .describe('Redirects from old paths to their new addresses.');

@@ -122,6 +122,20 @@ describe('renderFeeds', () => {
     ]);
   });
 
+  it('keeps characters XML forbids out of both XML feeds, whatever a post holds', () => {
+    // Regression (issue 39): a title with U+FFFE made atom.xml and rss.xml unreadable.
+    const odd = [post('odd', '2026-04-01', { title: 'Odd \uFFFE\uFFFF\u0001 title', html: '<p>a\uFFFE\u0008b</p>' })];
+    const feeds = renderFeeds({ settings, news: odd }, urls);
+    for (const name of [FEED_FILES.atom, FEED_FILES.rss]) {
+      const text = String(feeds.find((file) => file.path === name)!.contents);
+      expect(text, name).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+      expect(text, name).toContain('Odd  title');
+    }
+    expect(parseAtomFeed(String(feeds.find((file) => file.path === FEED_FILES.atom)!.contents)).entries).toHaveLength(
+      1,
+    );
+  });
+
   it('feedsmith refuses XML that is not well formed (so the tests above can fail)', () => {
     const broken = files()[FEED_FILES.atom]!.replace('</title>', '</titel>');
     expect(() => parseAtomFeed(broken)).toThrow();

@@ -12,7 +12,7 @@ describe('findActiveSvg', () => {
     for (const name of svgs) expect(findActiveSvg(readFileSync(path.join(folder, name), 'utf8')), name).toBeUndefined();
     expect(
       findActiveSvg(
-        '<svg><defs><path id="p"/></defs><use href="#p"/><rect style="fill:url(#g)"/><image href="data:image/png;base64,AA"/></svg>',
+        '<svg><defs><path id="p"/></defs><use href="#p"/><rect style="fill:url(#g)" fill="url(#g)"/><image href="data:image/png;base64,AA"/></svg>',
       ),
     ).toBeUndefined();
   });
@@ -27,6 +27,10 @@ describe('findActiveSvg', () => {
     ['<svg><use xlink:href="https://evil.example/s.svg#a"/></svg>', '<use> of another document'],
     ['<svg><style>@import url(https://evil.example/x.css);</style></svg>', 'imports another file'],
     ['<svg><rect style="fill:url(https://evil.example/x)"/></svg>', 'loads another file'],
+    // Regression (issue 39): presentation attributes were not read for url(...).
+    ['<svg><rect fill="url(https://evil.example/x.svg#g)"/></svg>', 'url(...) in the fill attribute'],
+    ['<svg><rect filter="url( //evil.example/f.svg#f )"/></svg>', 'url(...) in the filter attribute'],
+    ['<svg><rect mask="u\\72l(https://evil.example/m.svg#m)"/></svg>', 'url(...) in the mask attribute'],
     ['<svg><set attributeName="href" to="javascript:alert(1)"/></svg>', 'changes href'],
     ['<!DOCTYPE svg [<!ENTITY a "b">]><svg>&a;</svg>', '<!ENTITY>'],
     // Read as XML, as browsers read image/svg+xml: no element is raw text, so a <style> hides nothing.

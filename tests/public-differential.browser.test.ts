@@ -6,7 +6,7 @@
  * plain static server that sends no security header: as written (the control, which shows that
  * this test sees a script run), as the checker publishes it, and as the build writes it.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -149,6 +149,15 @@ describe.runIf(browserAvailable('public/ pages and SVGs in Chromium, on a host w
         const policy = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(home)![1]!.replace(/&#x27;/g, "'");
         expect(built).toContain(`content="${policy}"`);
         expect(await runsScript('brochure.html', built)).toBe(false);
+        // Every page of the output carries the policy: generated pages, redirect pages, 404, the CMS, public/.
+        const pages = (await readdir(project.file('dist'), { recursive: true })).filter((file) =>
+          file.endsWith('.html'),
+        );
+        expect(pages.length).toBeGreaterThan(10);
+        for (const file of pages)
+          expect(await readFile(project.file(`dist/${file}`), 'utf8'), file).toContain(
+            '<meta http-equiv="Content-Security-Policy" content="',
+          );
       }, 180_000);
     });
   },

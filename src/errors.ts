@@ -60,6 +60,7 @@ export type SiteErrorCode =
   | 'SymlinkBroken'
   | 'PublicFileType'
   | 'UnsafeSvg'
+  | 'SvgMalformed'
   | 'UnsafeHtml'
   | 'WriteFailed'
   | 'OutputMissing'

@@ -158,6 +158,26 @@ describe('a write that fails', () => {
   });
 });
 
+/** A PNG whose header reads (800 by 600) but whose pixels do not: image-size passes it, the encoder cannot. */
+function brokenPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(800, 0);
+  header.writeUInt32BE(600, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
+  };
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.from('not zlib')),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 describe('an image that cannot be made', () => {
   it('fails the build with ImageFailed on the public/ file (made in the encoder process), and the previous output stays', async () => {
     const broken = await copyProject();
@@ -165,18 +185,33 @@ describe('an image that cannot be made', () => {
       expect((await runCli(['build'], { cwd: broken.root })).code).toBe(0);
       const out = broken.file('dist');
       const before = await snapshotFolder(out);
-      // Its size can be read, so the content is valid; its drawing cannot.
-      await broken.write(
-        'public/images/portfolio/ecommerce-platform.svg',
-        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect fill="url(#',
-      );
+      await broken.write('public/images/portfolio/ecommerce-platform.png', brokenPng());
+      await broken.edit('content/portfolio/ecommerce-platform.md', 'ecommerce-platform.svg', 'ecommerce-platform.png');
       const result = await runCli(['build'], { cwd: broken.root });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
-        /public\/images\/portfolio\/ecommerce-platform\.svg \[ImageFailed\] The image public\/images\/portfolio\/ecommerce-platform\.svg could not be converted to (AVIF|WEBP): \S/,
+        /public\/images\/portfolio\/ecommerce-platform\.png \[ImageFailed\] The image public\/images\/portfolio\/ecommerce-platform\.png could not be converted to (AVIF|WEBP|PNG): \S/,
       );
       expect(await snapshotFolder(out)).toEqual(before);
       expect(await listLeftovers(out)).toEqual([]);
+    } finally {
+      await broken.cleanup();
+    }
+  });
+
+  it('fails the build with SvgMalformed at the element an SVG never closes, which it used to publish', async () => {
+    const broken = await copyProject();
+    try {
+      await broken.write(
+        'public/images/portfolio/ecommerce-platform.svg',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">\n  <rect fill="url(#',
+      );
+      const result = await runCli(['check'], { cwd: broken.root });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^error public\/images\/portfolio\/ecommerce-platform\.svg:2:3 \[SvgMalformed\] The SVG public\/images\/portfolio\/ecommerce-platform\.svg is not well-formed XML: the element <rect> is never closed\./m,
+      );
+      expect(result.stderr.match(/\[SvgMalformed\]/g)).toHaveLength(1);
     } finally {
       await broken.cleanup();
     }

@@ -638,6 +638,13 @@ export const catalogue = {
       `The SVG ${shown} contains ${what}. Opened directly, an SVG runs its scripts on the site's own address, so it is not published.`,
     hint: 'Export the image again as plain SVG (no scripts, event handlers, <foreignObject> or links to other files), or use PNG.',
   }),
+  SvgMalformed: define({
+    title: 'SVG that is not well-formed XML',
+    severity: 'error',
+    message: ({ shown, what }: { shown: string; what: string }) =>
+      `The SVG ${shown} is not well-formed XML: ${what}. Browsers show no image, or half of one, for such a file.`,
+    hint: 'Export the image again from the drawing program, or correct the marked place.',
+  }),
   UnsafeHtml: define({
     title: 'HTML page with scripts',
     severity: 'error',

@@ -57,6 +57,6 @@ export function startMarkdownImages(
 /** A raster narrower than the largest width is also served at its own width, not only at the next one down. */
 function widthsFor(image: Image): number[] {
   const largest = MARKDOWN_IMAGE_WIDTHS.at(-1)!;
-  if (image.src.toLowerCase().endsWith('.svg') || image.width >= largest) return [...MARKDOWN_IMAGE_WIDTHS];
+  if (image.width >= largest) return [...MARKDOWN_IMAGE_WIDTHS];
   return [...MARKDOWN_IMAGE_WIDTHS.filter((width) => width < image.width), image.width];
 }

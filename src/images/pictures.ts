@@ -1,7 +1,8 @@
 /**
- * Pictures: artwork referenced by content becomes AVIF and WebP at a few widths plus a fallback,
- * as content-hashed files under assets/images/, and the <picture> sources that link them. The
- * bytes come through the image cache (src/images/pipeline.ts).
+ * Pictures: raster artwork referenced by content becomes AVIF and WebP at a few widths plus a
+ * fallback, as content-hashed files under assets/images/, and the <picture> sources that link
+ * them; SVG artwork is published once, as checked. The bytes come through the image cache
+ * (src/images/pipeline.ts).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -22,7 +23,7 @@ export interface PictureSource {
 
 /** What a template needs to write a <picture>: links (base included) and the intrinsic size. */
 export interface ProcessedImage {
-  /** The fallback <img>: the SVG itself, or the widest raster in the source's own format. */
+  /** The <img>: the SVG itself (with no sources), or the widest raster in the source's own format. */
   src: string;
   /** Raster fallbacks only: every width of the fallback format. */
   srcset?: string;
@@ -55,19 +56,22 @@ export async function processImage(
   const extension = path.extname(image.src).slice(1).toLowerCase();
   const name = path.basename(image.src, path.extname(image.src));
   const source = createHash('sha256').update(bytes).digest('hex');
+  // An SVG is sharp at every width and smaller than its rasters (6 KB against up to 20 KB each):
+  // it is published as the checker serialised it, and nothing is drawn.
+  if (extension === 'svg') {
+    const file = `assets/images/${name}-${source.slice(0, 10)}.svg`;
+    const contents = publishedText(`public${image.src}`, bytes.toString('utf8'), 'svg');
+    const { width, height } = image;
+    return { image: { src: urls.asset(file), width, height, sources: [] }, files: [{ path: file, contents }] };
+  }
   // Encodes made before images were turned upright were cached sideways under the same key; an
   // image without a turn keeps its key, and with it its file names.
   const orientation = readOrientation(bytes);
   const upright = orientation === 1 ? {} : { upright: orientation };
-  const isVector = extension === 'svg';
-  const fitting = isVector ? [...widths] : widths.filter((width) => width <= image.width);
+  const fitting = widths.filter((width) => width <= image.width);
   const sizes = fitting.length > 0 ? fitting : [image.width];
-  const fallback: RasterFormat | 'svg' = isVector
-    ? 'svg'
-    : extension === 'jpg' || extension === 'jpeg'
-      ? 'jpeg'
-      : 'png';
-  const formats: RasterFormat[] = fallback === 'svg' ? ['avif', 'webp'] : ['avif', 'webp', fallback];
+  const fallback: RasterFormat = extension === 'jpg' || extension === 'jpeg' ? 'jpeg' : 'png';
+  const formats: RasterFormat[] = ['avif', 'webp', fallback];
   const files: OutputFile[] = [];
   const encoded = new Map<RasterFormat, string>();
   // Every variant is asked for at once, so the encoder always has the next one.
@@ -77,7 +81,7 @@ export async function processImage(
         const height = Math.max(1, Math.round((width * image.height) / image.width));
         const key = { source, width, height, format, settings: ENCODERS[format], ...upright };
         const { bytes: output, hash } = await pipeline
-          .cached(key, format, () => recipeFor(bytes, image, width, height, format))
+          .cached(key, format, () => recipeFor(bytes, width, height, format))
           .catch((cause: unknown) => {
             throw imageFailed(image, format, cause);
           });
@@ -87,19 +91,11 @@ export async function processImage(
       }),
     );
   await Promise.all(formats.map(async (format) => encoded.set(format, (await variantsOf(format)).join(', '))));
-  let src: string;
-  if (fallback === 'svg') {
-    const file = `assets/images/${name}-${source.slice(0, 10)}.svg`;
-    // The checker's serialisation, as public/ publishes it: an SVG reads the same in every browser.
-    files.push({ path: file, contents: publishedText(`public${image.src}`, bytes.toString('utf8'), 'svg') });
-    src = urls.asset(file);
-  } else {
-    src = encoded.get(fallback)!.split(', ').at(-1)!.split(' ')[0]!;
-  }
+  const src = encoded.get(fallback)!.split(', ').at(-1)!.split(' ')[0]!;
   return {
     image: {
       src,
-      srcset: fallback === 'svg' ? undefined : encoded.get(fallback),
+      srcset: encoded.get(fallback),
       width: image.width,
       height: image.height,
       sources: [
@@ -111,12 +107,10 @@ export async function processImage(
   };
 }
 
-/** Rasterises (SVG at the density that gives `width`) or scales, then encodes one variant. */
-function recipeFor(bytes: Buffer, image: Image, width: number, height: number, format: RasterFormat): ImageRecipe {
-  const isVector = image.src.toLowerCase().endsWith('.svg');
+/** Scales a raster, then encodes one variant. */
+function recipeFor(bytes: Buffer, width: number, height: number, format: RasterFormat): ImageRecipe {
   return {
     input: bytes,
-    density: isVector ? Math.min(72 * (width / image.width), 10_000) : undefined,
     resize: { width, height, fit: 'fill' },
     format,
     options: ENCODERS[format],

@@ -55,7 +55,7 @@ export function withPagePolicy(files: OutputFile[], policy: string): OutputFile[
   });
 }
 
-/** An SVG as the checker's XML reading saw it, written out again, or why it cannot be. */
+/** An SVG as the checker's XML reading saw it, written out again, or why it is not well-formed XML. */
 export type SerializedSvg = { text: string } | { problem: string; index: number };
 
 /** Plain XML names only: a name a browser's XML parser would split or refuse is not one. */
@@ -73,6 +73,8 @@ export function serializeCheckedSvg(text: string): SerializedSvg {
   const forbidden = NOT_XML.exec(text);
   if (forbidden) return { problem: 'a character that XML does not allow', index: forbidden.index };
   const out: string[] = [];
+  /** Each open element and where its tag starts, to point at one that is never closed. */
+  const starts: Array<{ name: string; at: number }> = [];
   let open = false;
   let problem: { problem: string; index: number } | undefined;
   const refuse = (what: string) => {
@@ -92,6 +94,7 @@ export function serializeCheckedSvg(text: string): SerializedSvg {
         // A character reference decodes to what the file could not hold as it is.
         if (Object.values(attributes).some((value) => NOT_XML.test(value)))
           refuse('a character that XML does not allow');
+        starts.push({ name, at: parser.startIndex });
         out.push(`<${name}`);
         for (const [key, value] of Object.entries(attributes)) out.push(` ${key}="${escapeXml(value, true)}"`);
         open = true;
@@ -101,7 +104,13 @@ export function serializeCheckedSvg(text: string): SerializedSvg {
         closeStart();
         out.push(escapeXml(data, false));
       },
-      onclosetag(name) {
+      onclosetag(name, isImplied) {
+        // A tag cut off by the end of the file is closed without being opened: it starts at the last `<`.
+        const start = starts.at(-1)?.name === name ? starts.pop()!.at : text.lastIndexOf('<');
+        // Closed by the end of the file or by another element's end tag (not by its own `/>`):
+        // a browser's XML parser stops there.
+        const selfClosing = text.slice(parser.startIndex, parser.endIndex + 1).endsWith('/>');
+        if (isImplied && !selfClosing) problem ??= { problem: `the element <${name}> is never closed`, index: start };
         if (open) out.push('/>');
         else out.push(`</${name}>`);
         open = false;

@@ -97,19 +97,18 @@ function checkPublicEntry(
 export function publishedText(shown: string, text: string, kind: 'svg' | 'html'): string {
   const problem = checkActiveText(shown, text, kind);
   if (problem) throw problem;
-  let published: string | undefined;
-  let what = 'markup that reads as other markup when it is read again';
-  let index = 0;
-  if (kind === 'html') published = serializeCheckedHtml(text);
-  else {
+  const place = (index: number) => ({ file: shown, ...at(text, index) });
+  const refuse = (what: string) => createError(kind === 'svg' ? 'UnsafeSvg' : 'UnsafeHtml', { shown, what }, place(0));
+  let published: string;
+  if (kind === 'html') {
+    const serialized = serializeCheckedHtml(text);
+    if (serialized === undefined) throw refuse('markup that reads as other markup when it is read again');
+    published = serialized;
+  } else {
     const svg = serializeCheckedSvg(text);
-    if ('text' in svg) published = svg.text;
-    else ({ problem: what, index } = svg);
+    if (!('text' in svg)) throw createError('SvgMalformed', { shown, what: svg.problem }, place(svg.index));
+    published = svg.text;
   }
-  const place = at(text, index);
-  const refuse = (found: string) =>
-    createError(kind === 'svg' ? 'UnsafeSvg' : 'UnsafeHtml', { shown, what: found }, { file: shown, ...place });
-  if (published === undefined) throw refuse(what);
   const again = kind === 'svg' ? findActiveSvg(published) : findActiveHtml(published);
   if (again) throw refuse(`${again.what}, once the markup is read the way a browser reads it`);
   return published;

@@ -46,7 +46,7 @@ export interface MadeSite {
   redirectFiles: OutputFile[];
   markdownImages: Awaited<ReturnType<Stages['markdownImages']>>;
   publication: Awaited<ReturnType<Stages['publication']>>;
-  links: { css: string; js: string; jsIntegrity: string };
+  links: { css: string; js: string; jsIntegrity: string; fonts?: string[] };
 }
 
 /** The images placed, the routes and the publication: made when the content and the assets are. */
@@ -121,7 +121,9 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   // Not after a problem: an entry left out would lose its images.
   if (stages.madeEveryImage() && !problems.failed()) run.pipeline.prune();
   run.pipeline.close();
-  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
+  // The stylesheet's typeface, preloaded by every page so text is drawn in it from the first paint.
+  const fonts = assets.files.filter((file) => file.path.endsWith('.woff2')).map((file) => urls.asset(file.path));
+  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity, fonts };
   const redirectFiles = redirects?.files ?? [];
   const window = scheduleWindow(placed.site.news, run.config.now);
   return { content, site, hiddenNews: news.hidden, window, routes, redirectFiles, markdownImages, publication, links };

@@ -3,7 +3,6 @@
  * esbuild into content-hashed files. Returns them in memory; build.ts writes them.
  */
 import { access } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
@@ -34,12 +33,6 @@ export function assetContents(assets: Assets, file: string): Uint8Array {
 
 /** Browsers that support everything the stylesheet uses without fallbacks. */
 const TARGETS = ['chrome111', 'edge111', 'firefox114', 'safari16.4'];
-
-/**
- * The generator's own node_modules, where the stylesheet's npm imports (its typeface) are found
- * wherever templates/ lives: a project of its own has none beside it.
- */
-const GENERATOR_MODULES = path.dirname(path.dirname(createRequire(import.meta.url).resolve('react/package.json')));
 
 export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
   const entries = {
@@ -78,7 +71,6 @@ export async function buildAssets(config: ResolvedConfig): Promise<Assets> {
       absWorkingDir: config.root,
       loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
       external: ['/images/*'],
-      nodePaths: [GENERATOR_MODULES],
     });
   } catch (thrown) {
     const failure = thrown as esbuild.BuildFailure;

@@ -17,6 +17,7 @@ import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { advanceRoutes, type Route, type RoutesRun } from './site/routes.ts';
 import { keepSameRoutes } from './site/same-routes.ts';
+import { withBuildYear, withinBuildYear } from './site/build-year.ts';
 import { scheduleNews, scheduleWindow, type NewsSchedule } from './news/schedule.ts';
 import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
@@ -72,7 +73,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   run.store.keep('placed-images', 'last', placed.run);
   // The news this build shows: drafts and later posts only when asked for.
   const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
-  const site = { ...placed.site, news: news.shown };
+  const site = withBuildYear({ ...placed.site, news: news.shown }, run.config.now);
   // The last run's record (memory only: dev) carries the unchanged content pages' routes.
   const made = problems.take(
     'routes',
@@ -125,7 +126,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const fonts = assets.files.filter((file) => file.path.endsWith('.woff2')).map((file) => urls.asset(file.path));
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity, fonts };
   const redirectFiles = redirects?.files ?? [];
-  const window = scheduleWindow(placed.site.news, run.config.now);
+  const window = withinBuildYear(scheduleWindow(placed.site.news, run.config.now), placed.site, run.config.now);
   return { content, site, hiddenNews: news.hidden, window, routes, redirectFiles, markdownImages, publication, links };
 }
 

@@ -90,9 +90,7 @@ function watchChatFrames(): void {
   for (const stage of document.querySelectorAll<HTMLElement>('.demo-stage')) {
     const frame = stage.querySelector('iframe')!;
     const fail = () => {
-      if (stage.dataset.state) return;
-      stage.dataset.state = 'failed';
-      stage.querySelector<HTMLElement>('.demo-fallback')!.hidden = false;
+      stage.dataset.state ||= 'failed';
     };
     let timer = 0;
     frame.addEventListener('load', () => {

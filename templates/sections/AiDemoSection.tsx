@@ -36,7 +36,7 @@ export function AiDemoSection({
             <span className="demo-input" />
           </div>
           <iframe className="demo-frame" src={frameSrc} title={frameTitle} width={400} height={600} loading="lazy" />
-          <div className="demo-fallback" hidden>
+          <div className="demo-fallback">
             <span className="demo-avatar" />
             <p className="demo-fallback-title">{frameTitle}</p>
             {unavailable && <p>{unavailable}</p>}

@@ -17,6 +17,7 @@ import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { advanceRoutes, type Route, type RoutesRun } from './site/routes.ts';
 import { keepSameRoutes } from './site/same-routes.ts';
+import { withBuildYear, withinBuildYear } from './site/build-year.ts';
 import { scheduleNews, scheduleWindow, type NewsSchedule } from './news/schedule.ts';
 import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
@@ -47,7 +48,7 @@ export interface MadeSite {
   redirectFiles: OutputFile[];
   markdownImages: Awaited<ReturnType<Stages['markdownImages']>>;
   publication: Awaited<ReturnType<Stages['publication']>>;
-  links: { css: string; js: string; jsIntegrity: string };
+  links: { css: string; js: string; jsIntegrity: string; fonts?: string[] };
 }
 
 /** The images placed, the routes and the publication: made when the content and the assets are. */
@@ -73,7 +74,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   run.store.keep('placed-images', 'last', placed.run);
   // The news this build shows: drafts and later posts only when asked for.
   const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
-  const site = { ...placed.site, news: news.shown };
+  const site = withBuildYear({ ...placed.site, news: news.shown }, run.config.now);
   // The last run's record (memory only: dev) carries the unchanged content pages' routes.
   const made = problems.take(
     'routes',
@@ -122,9 +123,11 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   // Not after a problem: an entry left out would lose its images.
   if (stages.madeEveryImage() && !problems.failed()) run.pipeline.prune();
   run.pipeline.close();
-  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity };
+  // The stylesheet's typeface, preloaded by every page so text is drawn in it from the first paint.
+  const fonts = assets.files.filter((file) => file.path.endsWith('.woff2')).map((file) => urls.asset(file.path));
+  const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity, fonts };
   const redirectFiles = redirects?.files ?? [];
-  const window = scheduleWindow(placed.site.news, run.config.now);
+  const window = withinBuildYear(scheduleWindow(placed.site.news, run.config.now), placed.site, run.config.now);
   return { content, site, hiddenNews: news.hidden, window, routes, redirectFiles, markdownImages, publication, links };
 }
 

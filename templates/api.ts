@@ -78,6 +78,8 @@ export interface AssetLinks {
   js: string;
   /** The script's Subresource Integrity value: the Content-Security-Policy names the script by it. */
   jsIntegrity: string;
+  /** The stylesheet's font files (woff2), preloaded. */
+  fonts?: string[];
 }
 
 export interface PageHeadProps {
@@ -162,6 +164,8 @@ export interface AiDemoSectionProps {
   /** The chat frame's address, bot id included. */
   frameSrc: string;
   frameTitle: string;
+  /** Shown in place of the chat when its frame cannot load. */
+  unavailable?: string;
   provider: Link;
   /** Screen-reader text for links that open in a new tab. */
   newTabHint: string;

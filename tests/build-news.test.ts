@@ -58,6 +58,11 @@ describe('a build with news', () => {
     const titles = [...first.matchAll(/class="news-card-title"><a href="([^"]+)"/g)].map((match) => match[1]);
     expect(titles).toEqual(['/news/today', '/news/ai-assistants-for-small-teams']);
     expect(first).toContain('<a rel="next" href="/news/page/2">');
+    // Visitors find the news: every page's footer links /news in the words of site.yaml's news heading.
+    for (const page of ['index.html', 'terms.html', 'news.html'])
+      expect(await site.read(page)).toMatch(
+        /<nav aria-labelledby="footer-quick-links">[\s\S]*?<a href="\/news">News<\/a>/,
+      );
     expect(first).not.toContain('rel="prev"');
     expect(first).toContain('<time dateTime="2026-11-24T09:00+01:00">November 24, 2026</time>');
     const second = await site.read('news/page/2.html');
@@ -191,7 +196,9 @@ describe('a site without posts', () => {
       await buildSite(config);
       const files = (await readdir(config.outDir, { recursive: true })).map(String);
       expect(files.filter((file) => file.startsWith('news'))).toEqual([]);
-      expect(await readFile(path.join(config.outDir, 'index.html'), 'utf8')).not.toContain('rel="alternate"');
+      const home = await readFile(path.join(config.outDir, 'index.html'), 'utf8');
+      expect(home).not.toContain('rel="alternate"');
+      expect(home).not.toContain('href="/news"');
       // A news block with no posts is fine; posts without one are not.
       await empty.remove('content/site.yaml');
       await empty.write(

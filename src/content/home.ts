@@ -62,7 +62,14 @@ export const aiDemoSectionSchema = sectionOf('ai-demo', 'A live chat assistant i
     .string()
     .regex(/^[\w-]+$/, 'must be letters, digits, - or _')
     .describe('Which assistant the frame shows, as the chat provider names it.'),
-  frameTitle: text.describe('Names the chat frame for screen readers.'),
+  frameTitle: text.describe(
+    'Names the chat frame for screen readers; also the title of its placeholder while it loads.',
+  ),
+  unavailable: text
+    .optional()
+    .describe(
+      'Shown in place of the chat when it cannot load (offline, or blocked by a firewall or an extension), above the provider\u2019s button. Optional.',
+    ),
   provider: webLink('The button to the chat provider\u2019s site.'),
 });
 

@@ -73,7 +73,9 @@ export const siteFileSchema = z.strictObject({
     quickLinksHeading: text,
     quickLinks: z.array(link).min(1).max(LIST_LIMITS.features, atMost(LIST_LIMITS.features, 'links')),
     legalHeading: text,
-    copyright: text,
+    copyright: text.describe(
+      'The line at the foot of every page, such as "\u00a9 {year} Studio. All rights reserved."; {year} is the year the site is built.',
+    ),
   }),
   legal: z.strictObject({ backLabel: text }),
   /** The "On this page" list of a legal page or page with `toc: true`: its name for screen readers and its heading. */

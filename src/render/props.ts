@@ -16,6 +16,7 @@ import type {
   PagePropsByKind,
   TableOfContents,
 } from '../../templates/api.ts';
+import { newsListPath } from '../site/news-routes.ts';
 import { createHomeSections } from './section-props.ts';
 import { createTocLinks } from './toc.ts';
 import { createNewsListProps, createNewsPostProps } from './news-props.ts';
@@ -147,6 +148,11 @@ function createLayout(
   const legalLinks = routes.flatMap((listed) =>
     listed.page.kind === 'legal' ? [{ label: listed.page.legal.title, href: urls.href(listed.path) }] : [],
   );
+  const quickLinks = settings.footer.quickLinks.map(link);
+  // With posts to read, the footer links /news in the words of site.yaml's news heading, unless a quick link already does.
+  const newsHref = site.news?.length && settings.news ? urls.href(newsListPath(1)) : undefined;
+  if (newsHref && !quickLinks.some((quick) => quick.href === newsHref))
+    quickLinks.push({ label: settings.news!.heading, href: newsHref });
   return {
     language: settings.language,
     page: route.page.kind,
@@ -163,7 +169,7 @@ function createLayout(
       homeHref,
       logo: images.logo,
       tagline: settings.footer.tagline,
-      quickLinks: { heading: settings.footer.quickLinksHeading, links: settings.footer.quickLinks.map(link) },
+      quickLinks: { heading: settings.footer.quickLinksHeading, links: quickLinks },
       legalLinks: { heading: settings.footer.legalHeading, links: legalLinks },
       copyright: settings.footer.copyright,
     },

@@ -77,6 +77,7 @@ const SECTION_PROPS: MakeProps = {
       intro: data.intro,
       frameSrc: frame.href,
       frameTitle: data.frameTitle,
+      ...(data.unavailable === undefined ? {} : { unavailable: data.unavailable }),
       provider: { label: data.provider.label, href: data.provider.url },
       newTabHint: site.settings.newTabHint,
     };

@@ -1,7 +1,7 @@
 /**
  * The site's only JavaScript. It enhances what already works without it: the mobile menu,
  * closing the menu after an anchor jump, sending the contact form (or handing it to the mail app), the chat frame's
- * focus ring, and the 404 log.
+ * focus ring and its note when it cannot load, and the 404 log.
  * Smooth scrolling and the offset below the fixed header are CSS (and respect reduced motion).
  */
 
@@ -81,6 +81,36 @@ function markFocusedFrames(): void {
   window.addEventListener('focus', mark);
 }
 
+/**
+ * The chat frame cannot say that it failed: offline, or no page after FRAME_WAIT_MS once it is near
+ * the screen (a firewall that drops it), the section shows its note in the frame's place.
+ */
+const FRAME_WAIT_MS = 12_000;
+function watchChatFrames(): void {
+  for (const stage of document.querySelectorAll<HTMLElement>('.demo-stage')) {
+    const frame = stage.querySelector('iframe')!;
+    const fail = () => {
+      stage.dataset.state ||= 'failed';
+    };
+    let timer = 0;
+    frame.addEventListener('load', () => {
+      clearTimeout(timer);
+      if (navigator.onLine) stage.dataset.state ||= 'loaded';
+      else fail();
+    });
+    window.addEventListener('offline', fail);
+    if (!navigator.onLine) fail();
+    new IntersectionObserver(
+      ([entry], observer) => {
+        if (!entry!.isIntersecting) return;
+        observer.disconnect();
+        timer = window.setTimeout(fail, FRAME_WAIT_MS);
+      },
+      { rootMargin: '600px' },
+    ).observe(stage);
+  }
+}
+
 function logMissingPage(): void {
   if (document.body.dataset.page === 'not-found') {
     console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
@@ -90,4 +120,5 @@ function logMissingPage(): void {
 enhanceMenu();
 enhanceContactForm();
 markFocusedFrames();
+watchChatFrames();
 logMissingPage();

@@ -29,6 +29,9 @@ export function PageHead({ head, title, description, assets }: PageHeadProps) {
       {head.feeds?.map((feed) => (
         <link key={feed.type} rel="alternate" type={feed.type} title={feed.title} href={feed.href} />
       ))}
+      {assets.fonts?.map((font) => (
+        <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ))}
       <link rel="stylesheet" href={assets.css} />
       <script src={assets.js} integrity={assets.jsIntegrity} defer />
       {head.jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />}

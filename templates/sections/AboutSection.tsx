@@ -4,8 +4,8 @@ import type { AboutSectionProps } from '../api.ts';
 
 export function AboutSection({ id, heading, html }: AboutSectionProps) {
   return (
-    <Section id={id} heading={heading} tone="tinted">
-      <Prose html={html} className="prose about-text" />
+    <Section id={id} heading={heading}>
+      <Prose html={html} className="prose about-text measure" />
     </Section>
   );
 }

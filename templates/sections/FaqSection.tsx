@@ -6,7 +6,7 @@ import type { FaqSectionProps } from '../api.ts';
 export function FaqSection({ id, heading, intro, items }: FaqSectionProps) {
   return (
     <Section id={id} heading={heading} intro={intro}>
-      <div className="faq-list">
+      <div className="faq-list measure">
         {items.map((item, index) => (
           <details className="faq-item" key={index}>
             <summary>{item.question}</summary>

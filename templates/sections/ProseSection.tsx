@@ -1,17 +1,19 @@
 import { Prose } from '../ui/Prose.tsx';
+import { Section } from '../ui/Section.tsx';
 import type { ProseSectionProps } from '../api.ts';
 
 export function ProseSection({ id, heading, html }: ProseSectionProps) {
-  const headingId = `${id}-title`;
+  if (heading) {
+    return (
+      <Section id={id} heading={heading}>
+        <Prose html={html} className="prose prose-section measure" />
+      </Section>
+    );
+  }
   return (
-    <section id={id} className="section section-plain" aria-labelledby={heading ? headingId : undefined}>
+    <section id={id} className="section">
       <div className="container">
-        {heading && (
-          <header className="section-header">
-            <h2 id={headingId}>{heading}</h2>
-          </header>
-        )}
-        <Prose html={html} className="prose prose-section" />
+        <Prose html={html} className="prose prose-section measure" />
       </div>
     </section>
   );

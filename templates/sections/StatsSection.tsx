@@ -4,7 +4,7 @@ import type { StatsSectionProps } from '../api.ts';
 /** The hero's figures as a section of their own: the same list, laid out in a row. */
 export function StatsSection({ id, heading, intro, items }: StatsSectionProps) {
   return (
-    <Section id={id} heading={heading} intro={intro} tone="tinted">
+    <Section id={id} heading={heading} intro={intro}>
       <dl className="stats stats-row">
         {items.map((stat, index) => (
           <div className="stat" key={index}>

@@ -4,7 +4,7 @@ import type { TestimonialsSectionProps } from '../api.ts';
 
 export function TestimonialsSection({ id, heading, intro, items }: TestimonialsSectionProps) {
   return (
-    <Section id={id} heading={heading} intro={intro} tone="tinted">
+    <Section id={id} heading={heading} intro={intro}>
       <ul className="quote-grid">
         {items.map((item, index) => (
           <li key={index}>

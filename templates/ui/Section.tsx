@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-export type SectionTone = 'plain' | 'tinted' | 'dark';
+/** 'auto': the page alternates backgrounds by position; 'dark' keeps the section dark wherever it is. */
+export type SectionTone = 'auto' | 'dark';
 
 export type SectionProps = {
   id: string;
@@ -10,10 +11,10 @@ export type SectionProps = {
   children: ReactNode;
 };
 
-/** A home page section: an anchor target labelled by its own heading. */
-export function Section({ id, heading, intro, tone = 'plain', children }: SectionProps) {
+/** A home page section: an anchor target labelled by its own heading, with heading, intro and content on one axis. */
+export function Section({ id, heading, intro, tone = 'auto', children }: SectionProps) {
   return (
-    <section id={id} className={`section section-${tone}`} aria-labelledby={`${id}-title`}>
+    <section id={id} className={tone === 'dark' ? 'section section-dark' : 'section'} aria-labelledby={`${id}-title`}>
       <div className="container">
         <header className="section-header">
           <h2 id={`${id}-title`}>{heading}</h2>

@@ -125,7 +125,8 @@ describeInBrowser(
       }
     });
 
-    it('follows every link on every page to where it points', async () => {
+    // Clicks through every page (the footer's /news link among them): 20 to 30 s alone on two busy cores.
+    it('follows every link on every page to where it points', { timeout: 90_000 }, async () => {
       expect(await checkEveryLink(visit(), () => true)).toBeGreaterThan(20);
     });
 

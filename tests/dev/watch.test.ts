@@ -75,7 +75,7 @@ describe('watchSite', () => {
 
     await project.edit('content/about.md', 'a small team', 'a very small team');
     await builtAfter('content/about.md');
-    await project.edit('templates/sections/AboutSection.tsx', 'tone="tinted"', 'tone="plain"');
+    await project.edit('templates/sections/AboutSection.tsx', 'about-text measure', 'about-text');
     await builtAfter('templates/sections/AboutSection.tsx');
     await project.write(
       'templates/styles/site.css',

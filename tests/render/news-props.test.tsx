@@ -98,7 +98,7 @@ describe('NewsSection', () => {
       '/sub/news/c/',
       '/sub/news/b/',
     ]);
-    expect(html).toContain('<section id="news" class="section section-plain" aria-labelledby="news-title">');
+    expect(html).toContain('<section id="news" class="section" aria-labelledby="news-title">');
     expect(html).toContain('<time dateTime="2026-03-01">1 March 2026</time>');
     expect(html).toContain('<a href="/sub/news/">All news');
   });

@@ -111,15 +111,17 @@ describe('section details', () => {
 
   it('keeps the media text first in reading order whichever side the picture is on', () => {
     const { sections } = byType('media');
-    const container = DomUtils.getElementsByTagName('div', sections[0]!)[0]!;
-    expect(container.attribs.class).toBe('container media media-left');
+    const container = DomUtils.getElementsByTagName('div', sections[0]!).find((div) =>
+      div.attribs.class?.startsWith('media '),
+    )!;
+    expect(container.attribs.class).toBe('media media-left');
     const columns = container.children.filter((child): child is Element => 'attribs' in child);
-    expect(columns.map((column) => column.attribs.class)).toEqual(['media-text', 'media-figure']);
+    expect(columns.map((column) => column.attribs.class)).toEqual(['prose media-text', 'media-figure']);
   });
 
   it('renders a prose section without a heading as a section that claims no label', () => {
     const { sections, all } = render(<ProseSection id="more" html="<p>Just text.</p>" />);
-    expect(sections[0]!.attribs).toEqual({ id: 'more', class: 'section section-plain' });
+    expect(sections[0]!.attribs).toEqual({ id: 'more', class: 'section' });
     expect(all('h2')).toEqual([]);
     expect(DomUtils.textContent(all('p')[0]!)).toBe('Just text.');
   });

@@ -58,7 +58,7 @@ describe('processImage', () => {
     });
   });
 
-  it('rasterises an SVG at every width for AVIF and WebP and keeps the SVG itself as the fallback', async () => {
+  it('publishes an SVG as the one file it is, checked and never drawn', async () => {
     const pipeline = createImagePipeline(path.join(cacheDir, 'vector'));
     const { image, files } = await processImage(pipeline, {
       image: { src: '/images/mark.svg', width: 40, height: 30 },
@@ -66,17 +66,15 @@ describe('processImage', () => {
       widths: [80, 160],
       urls,
     });
-    expect(image.srcset).toBeUndefined();
-    expect(image.src).toMatch(/^\/sub\/assets\/images\/mark-[0-9a-f]{10}\.svg$/);
-    expect(Buffer.from(fileOf(files, image.src).contents).equals(svg)).toBe(true);
-    const webp = await sharp(
-      fileOf(files, image.sources[1]!.srcset.split(', ')[1]!.split(' ')[0]!).contents,
-    ).metadata();
-    expect({ format: webp.format, width: webp.width, height: webp.height }).toEqual({
-      format: 'webp',
-      width: 160,
-      height: 120,
+    expect(image).toEqual({
+      src: expect.stringMatching(/^\/sub\/assets\/images\/mark-[0-9a-f]{10}\.svg$/),
+      width: 40,
+      height: 30,
+      sources: [],
     });
+    expect(files.map((file) => `/sub/${file.path}`)).toEqual([image.src]);
+    expect(String(fileOf(files, image.src).contents)).toBe(svg.toString('utf8'));
+    expect(pipeline.work).toEqual({ encoded: 0, reused: 0 });
   });
 
   it('reuses cached encodes on the next run, and re-encodes when the source bytes change', async () => {

@@ -160,7 +160,7 @@ function describeDiscriminator(issue: DiscriminatorIssue, Field: string): { mess
     message: `${Field} must be one of ${types.join(', ')}, not ${describeValue(written)}.`,
     hint: near
       ? `Did you mean "${near}"? The types are ${types.join(', ')}.`
-      : `Use one of ${types.join(', ')}; the README lists each type's fields.`,
+      : `Use one of ${types.join(', ')}; docs/content.md lists each type's fields.`,
   };
 }
 

@@ -214,7 +214,7 @@ export const catalogue = {
     title: 'Front matter field invalid',
     severity: 'error',
     message: ({ text }: Reported) => text,
-    hint: ({ hint }) => hint ?? 'Correct the field as the schema describes it (README: Content).',
+    hint: ({ hint }) => hint ?? 'Correct the field as the schema describes it (docs/content.md).',
   }),
   YamlSyntax: define({
     title: 'YAML syntax',
@@ -226,7 +226,7 @@ export const catalogue = {
     title: 'YAML field invalid',
     severity: 'error',
     message: ({ text }: Reported) => text,
-    hint: ({ hint }) => hint ?? 'Correct the field as the schema describes it (README: Content).',
+    hint: ({ hint }) => hint ?? 'Correct the field as the schema describes it (docs/content.md).',
   }),
   UnsafeKey: define({
     title: 'Key not allowed',
@@ -732,7 +732,7 @@ export const catalogue = {
     severity: 'error',
     message: ({ posts }: { posts: number }) =>
       `content/news/ holds ${posts === 1 ? 'a post' : `${posts} posts`}, but content/site.yaml has no news: block with the words of /news and its page size.`,
-    hint: 'Add a news: block to content/site.yaml (heading, description, pageSize, feedSize, ...); the README\u2019s "News posts" section lists its fields.',
+    hint: 'Add a news: block to content/site.yaml (heading, description, pageSize, feedSize, ...); docs/content.md, "News posts", lists its fields.',
   }),
   UnpublishedLink: define({
     title: 'Link to an unpublished post',

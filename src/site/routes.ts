@@ -98,7 +98,7 @@ export function rewritesLinks(urls: Pick<UrlPolicy, 'base' | 'format'>): boolean
  * Root-relative links and image sources written in Markdown (`[terms](/terms)`), sent through the
  * URL policy like every other link: with the base, and with the directory format's trailing slash
  * for pages. A path whose last segment has an extension is a file and keeps its shape. `#id` is
- * left as written: it means an element of the page the text is on (README, "Links in content").
+ * left as written: it means an element of the page the text is on (docs/content.md, "Links in content").
  */
 export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>): string {
   if (!rewritesLinks(urls)) return html;

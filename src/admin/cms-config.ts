@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { stringify } from 'yaml';
 import type { ContentKind, FileKind, FolderKind } from '../content/kinds.ts';
 import { sectionSchema } from '../content/sections.ts';
-import { type CmsField, fieldOf, fieldsOf, labelOf, unwrap } from './widgets.ts';
+import { type CmsField, fieldOf, fieldsOf, labelOf, MARKDOWN, unwrap } from './widgets.ts';
 
 /** Where uploads go in the repository, and the site path they are served at. */
 export const UPLOADS = { folder: 'public/images/uploads', path: '/images/uploads' } as const;
@@ -65,7 +65,7 @@ export function renderCmsConfig(config: Record<string, unknown>): string {
 }
 
 function fileEntry(name: string, kind: FileKind): Record<string, unknown> {
-  const entry = { name, label: labelOf(name), file: `content/${kind.file}` };
+  const entry = { name, label: kind.label ?? labelOf(name), file: `content/${kind.file}` };
   const { inner } = unwrap(kind.schema);
   if (kind.format === 'yaml' && inner instanceof z.ZodArray) {
     // A list at the top of the file: edited as one list field, written back as the list alone.
@@ -85,7 +85,7 @@ function folderCollection(name: string, kind: FolderKind): Collection {
   const fields = withBody(kind, fieldsOf(unwrap(kind.schema).inner));
   return {
     name,
-    label: labelOf(name),
+    label: kind.label ?? labelOf(name),
     label_singular: kind.entry,
     folder: `content/${kind.folder}`,
     extension: 'md',
@@ -105,5 +105,5 @@ function formatOf(kind: ContentKind): Record<string, string> {
 function withBody(kind: ContentKind, fields: CmsField[]): CmsField[] {
   if (kind.body !== 'text') return fields;
   const hint = 'The text of the page: GitHub-flavoured Markdown, as GitHub shows it.';
-  return [...fields, { name: 'body', label: 'Text', widget: 'markdown', hint }];
+  return [...fields, { name: 'body', label: 'Text', ...MARKDOWN, hint }];
 }

@@ -32,7 +32,11 @@ const ruleName = z.string().superRefine((written, context) => {
 });
 
 /** `advice:` in the site file and in front matter. */
-export const adviceSwitchSchema = z.strictObject({ off: z.array(ruleName) }).optional();
+// A developer's switch: the CMS keeps it out of the editor's form (and keeps its value).
+export const adviceSwitchSchema = z
+  .strictObject({ off: z.array(ruleName) })
+  .optional()
+  .meta({ editor: 'developer' });
 
 export type AdviceSwitch = z.infer<typeof adviceSwitchSchema>;
 

@@ -42,7 +42,10 @@ export const siteFileSchema = z.strictObject({
     .describe('Colours of the browser bar and home-screen icon, and the gradient of the link-preview image.'),
   newTabHint: text,
   skipLink: text,
-  nav: z.strictObject({ label: text, menuLabel: text, links: z.array(link).min(1) }),
+  nav: z
+    .strictObject({ label: text, menuLabel: text, links: z.array(link).min(1) })
+    .meta({ label: 'Navigation' })
+    .describe('The menu at the top of every page.'),
   /** The contact section's addresses and form (its heading, intro and buttons are in home.yaml). */
   contact: z
     .strictObject({

@@ -9,6 +9,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
+import { watchSaves } from './save-problems.ts';
 import { renderMarkdown } from './preview-markdown.ts';
 import { NewsPostPreview } from './news-post.tsx';
 import { renderSection } from './section-previews.tsx';
@@ -149,10 +150,12 @@ document.addEventListener('DOMContentLoaded', () => {
   cms.registerPreviewStyle(data.stylesheet);
   for (const [name, draw] of Object.entries(previews)) cms.registerPreviewTemplate(name, previewOf(draw));
   cms.registerCustomFormat(data.listFormat, 'yaml', createListFormat(data.listField));
+  const localBackend = new URL('api/v1', location.href.replace(/[?#].*$/, '')).href;
+  watchSaves(localBackend);
   cms.init({
     config: {
       // Decap asks for this URL only on localhost and 127.0.0.1: `agency-site dev` answers it.
-      local_backend: { url: new URL('api/v1', location.href.replace(/[?#].*$/, '')).href },
+      local_backend: { url: localBackend },
     },
   });
 });

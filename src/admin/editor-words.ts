@@ -71,22 +71,24 @@ function sentenceOf(
   facts: Record<string, unknown>,
   { where, saved, message, hint }: { where: string; saved: boolean; message: string; hint?: string },
 ): string {
-  const subject = where || (saved ? 'This entry' : 'Another entry');
-  const removeLink = `or remove the link in ${where || 'that entry'}`;
+  // A link in a list ("Navigation > Links > 3 (About) > Link") is named by its item: the link "About" in ...
+  const item = /^(.*?) > \d+(?: \(([^)]*)\))?(?: > [^>]*)?$/.exec(where);
+  const subject = item?.[2] ? `The link "${item[2]}" in ${item[1]}` : where || (saved ? 'This entry' : 'Another entry');
+  const removeLink = `or remove that link in ${item?.[1] ?? (where || 'that entry')}`;
   switch (code) {
     case 'BrokenAnchor': {
       const id = String(facts.id ?? '');
       const target = String(facts.target ?? '');
       const section = target === '/' ? `the ${wordsOf(id)} section` : `the part "${id}" of ${target}`;
       return saved
-        ? `${subject} links to ${section}, which does not exist: link to a section the page has, or add one with the anchor "${id}".`
-        : `${subject} links to ${section}, which this change removes: put the section back, ${removeLink}.`;
+        ? `${subject} points to ${section}, which does not exist: link to a section the page has, or add one with the anchor "${id}".`
+        : `${subject} points to ${section}, which this change removes: put the section back, ${removeLink}.`;
     }
     case 'BrokenLink': {
       const value = String(facts.value ?? '');
       return saved
-        ? `${subject} links to "${value}", which is no page of this site: link to an existing page, such as ${listOf(facts.nearest)}.`
-        : `${subject} links to "${value}", which this change removes: keep that page, ${removeLink}.`;
+        ? `${subject} points to "${value}", which is no page of this site: link to an existing page, such as ${listOf(facts.nearest)}.`
+        : `${subject} points to "${value}", which this change removes: keep that page, ${removeLink}.`;
     }
     case 'MissingAsset':
       return `${subject} shows "${String(facts.value ?? '')}", which is not a file of the site: upload it, or choose another file.`;

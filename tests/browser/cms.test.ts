@@ -194,7 +194,7 @@ describe.skipIf(!browserAvailable('the CMS in Chromium'))('the CMS at /admin/ on
     const panel = page.locator('#agency-site-verdict');
     await panel
       .getByText(
-        /links to the About section, which this change removes: put the section back, or remove the link in Site settings > Navigation/,
+        /The link "About" in Site settings > Navigation > Links points to the About section, which this change removes: put the section back, or remove that link in Site settings > Navigation > Links\./,
       )
       .waitFor();
     expect(await panel.locator('li').count()).toBe(1);

@@ -10,6 +10,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
 import { watchSaves } from './save-problems.ts';
+import { checkEntry } from './schema-check.ts';
 import { renderMarkdown } from './preview-markdown.ts';
 import { NewsPostPreview } from './news-post.tsx';
 import { renderSection } from './section-previews.tsx';
@@ -25,6 +26,10 @@ import { type PreviewData, previewImage } from './data.ts';
 interface DecapEntry {
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
 }
+interface ImmutableEntry {
+  get(key: 'collection' | 'slug'): string;
+  get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
+}
 interface PreviewProps {
   entry: DecapEntry;
 }
@@ -32,6 +37,7 @@ interface DecapCms {
   init(options?: { config?: Record<string, unknown> }): void;
   registerPreviewStyle(url: string): void;
   registerPreviewTemplate(name: string, component: (props: PreviewProps) => unknown): void;
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: ImmutableEntry }) => unknown }): void;
   registerCustomFormat(
     name: string,
     extension: string,
@@ -152,6 +158,17 @@ document.addEventListener('DOMContentLoaded', () => {
   cms.registerCustomFormat(data.listFormat, 'yaml', createListFormat(data.listField));
   const localBackend = new URL('api/v1', location.href.replace(/[?#].*$/, '')).href;
   watchSaves(localBackend);
+  // The entry's own schema before saving; a problem stops the save, and Decap's toast says it.
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const collection = entry.get('collection');
+      const name = collection === 'site' ? entry.get('slug') : collection;
+      const problems = checkEntry(name, entry.get('data')?.toJS() ?? {}, data.listField);
+      if (problems.length > 0) throw new Error(problems.join(' '));
+      return undefined;
+    },
+  });
   cms.init({
     config: {
       // Decap asks for this URL only on localhost and 127.0.0.1: `agency-site dev` answers it.

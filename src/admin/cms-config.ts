@@ -16,6 +16,11 @@ import { type CmsField, fieldOf, fieldsOf, labelOf, MARKDOWN, unwrap } from './w
 export const UPLOADS = { folder: 'public/images/uploads', path: '/images/uploads' } as const;
 /** The format the admin page registers for a YAML file whose top level is a list (stats.yaml). */
 export const LIST_FORMAT = 'yaml-list';
+/**
+ * The format the admin page registers for every collection (src/admin/preview/kept-formats.ts):
+ * a save edits the file's text where its fields changed, with GitHub as with the local backend.
+ */
+export const KEPT_FORMAT = 'kept';
 /** The field such a file's list is edited in. */
 export const LIST_FIELD = 'items';
 /** The file of the home page's sections, added when no kind declares it yet. */
@@ -56,7 +61,10 @@ export function createCmsConfig(
     ...(options.siteUrl ? { site_url: options.siteUrl, display_url: options.siteUrl } : {}),
     media_folder: UPLOADS.folder,
     public_folder: UPLOADS.path,
-    collections: [{ name: 'site', label: 'Site', editor: { preview: true }, files }, ...folders],
+    collections: [
+      { name: 'site', label: 'Site', format: KEPT_FORMAT, editor: { preview: true }, files },
+      ...folders.map((folder) => ({ ...folder, format: KEPT_FORMAT })),
+    ],
   };
 }
 

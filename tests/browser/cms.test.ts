@@ -225,6 +225,10 @@ describe.skipIf(!browserAvailable('the CMS in Chromium'))('the CMS at /admin/ on
     const heading = page.getByLabel('Heading', { exact: true }).filter({ visible: true }).first();
     expect(await heading.inputValue()).toBe('Our Services');
     await heading.fill('What We Make');
+    // The browser already sends the kept text (what GitHub's API would get too): the server has nothing left to keep.
+    const sent = page.waitForRequest(
+      (request) => request.url().endsWith('/admin/api/v1') && (request.postData() ?? '').includes('"persistEntry"'),
+    );
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Publish now').click();
     await expect.poll(() => project!.read('content/home.yaml'), { timeout: 20_000 }).toContain('What We Make');
@@ -234,6 +238,8 @@ describe.skipIf(!browserAvailable('the CMS in Chromium'))('the CMS at /admin/ on
     expect(right.length).toBe(left.length);
     const changed = left.flatMap((line, index) => (line === right[index] ? [] : [[line, right[index]]]));
     expect(changed).toEqual([['    heading: Our Services', '    heading: What We Make']]);
+    const body = JSON.parse((await sent).postData()!) as { params: { dataFiles: Array<{ raw: string }> } };
+    expect(body.params.dataFiles[0]!.raw).toBe(saved);
     await page.close();
     expect(problems).toEqual([]);
   });

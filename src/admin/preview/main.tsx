@@ -11,6 +11,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
 import { watchSaves } from './save-problems.ts';
 import { checkEntry } from './schema-check.ts';
+import { createKeptFormat, saving } from './kept-formats.ts';
 import { renderMarkdown } from './preview-markdown.ts';
 import { NewsPostPreview } from './news-post.tsx';
 import { renderSection } from './section-previews.tsx';
@@ -27,7 +28,7 @@ interface DecapEntry {
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
 }
 interface ImmutableEntry {
-  get(key: 'collection' | 'slug'): string;
+  get(key: 'collection' | 'slug' | 'raw' | 'path'): string;
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
 }
 interface PreviewProps {
@@ -155,7 +156,12 @@ document.addEventListener('DOMContentLoaded', () => {
   const cms = window.CMS!;
   cms.registerPreviewStyle(data.stylesheet);
   for (const [name, draw] of Object.entries(previews)) cms.registerPreviewTemplate(name, previewOf(draw));
-  cms.registerCustomFormat(data.listFormat, 'yaml', createListFormat(data.listField));
+  cms.registerCustomFormat(
+    data.listFormat,
+    'yaml',
+    createListFormat(data.listField, () => saving.raw),
+  );
+  cms.registerCustomFormat(data.keptFormat, 'md', createKeptFormat(data.listField));
   const localBackend = new URL('api/v1', location.href.replace(/[?#].*$/, '')).href;
   watchSaves(localBackend);
   // The entry's own schema before saving; a problem stops the save, and Decap's toast says it.
@@ -166,6 +172,9 @@ document.addEventListener('DOMContentLoaded', () => {
       const name = collection === 'site' ? entry.get('slug') : collection;
       const problems = checkEntry(name, entry.get('data')?.toJS() ?? {}, data.listField);
       if (problems.length > 0) throw new Error(problems.join(' '));
+      // The text the entry was loaded from, for the kept formats' toFile, which Decap calls next.
+      saving.raw = entry.get('raw') || undefined;
+      saving.path = entry.get('path') || undefined;
       return undefined;
     },
   });

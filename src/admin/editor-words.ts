@@ -47,7 +47,13 @@ export function formatForEditor(found: FoundProblem, context: EditorContext): Ed
   const entry = file ? context.entryOf(file) : undefined;
   const text = file ? context.textOf(file) : undefined;
   const data = text === undefined || file === undefined ? undefined : dataOf(text, file);
-  const path = data && error.line !== undefined ? pathAt(data.document, data.offsetOf(error.line, error.column)) : [];
+  const inBody =
+    data !== undefined && error.line !== undefined && data.bodyLine !== undefined && error.line >= data.bodyLine;
+  const path = inBody
+    ? ['body']
+    : data && error.line !== undefined
+      ? pathAt(data.document, data.offsetOf(error.line, error.column))
+      : [];
   const name = entry && data ? entryName(entry, data.document.toJS()) : undefined;
   const field = entry && path.length > 0 ? labelsOf(entry.fields, path, data!.document.toJS()) : undefined;
   const saved = file !== undefined && context.saved.has(file);
@@ -120,6 +126,8 @@ function dataOf(text: string, file: string) {
   const starts = [0];
   for (let index = 0; index < yaml.length; index++) if (yaml[index] === '\n') starts.push(index + 1);
   return {
+    /** A Markdown file's first line after its front matter: a problem there is in the text (`body`). */
+    bodyLine: front ? front[0].split('\n').length + 1 : undefined,
     document: parseDocument(yaml),
     offsetOf: (line: number, column = 1) => (starts[line - 1 - lineOffset] ?? yaml.length) + column - 1,
   };

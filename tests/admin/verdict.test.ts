@@ -79,6 +79,14 @@ describe('the save review', () => {
     const dated = await review([{ path: file, raw: post.replace('2026-10-06', '1 December 2026') }], []).catch(
       (error: unknown) => error,
     );
+    const service = 'content/services/branding.md';
+    const text = await project.read(service);
+    const linked = await review([{ path: service, raw: `${text}\nSee our [work](/portfolio).\n` }], []).catch(
+      (error: unknown) => error,
+    );
+    expect((linked as RefusedSave).problems).toMatchObject([
+      { saved: true, field: 'Text', message: expect.stringMatching(/^Text points to "\/portfolio", which is no page/) },
+    ]);
     expect((dated as RefusedSave).problems).toMatchObject([
       { saved: true, field: 'Date', message: expect.stringMatching(/^Date: must be a date such as 2026-03-01/) },
     ]);

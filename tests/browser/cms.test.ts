@@ -244,6 +244,29 @@ describe.skipIf(!browserAvailable('the CMS in Chromium'))('the CMS at /admin/ on
     expect(problems).toEqual([]);
   });
 
+  it('keeps typed Markdown as typed, and gives a new post today\u2019s date', { timeout: 90_000 }, async () => {
+    const page = await openAdmin();
+    await page.goto(`${dev!.url}admin/#/collections/services/entries/branding`);
+    await page.getByLabel('Title', { exact: true }).waitFor();
+    // The Markdown field is edited as written: no rich-text mode to escape what the editor types.
+    const body = page.locator('[data-slate-editor="true"], textarea').last();
+    await body.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n\nSee our [case studies](/#portfolio) for more.');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Publish now').click();
+    await expect
+      .poll(() => project!.read('content/services/branding.md'), { timeout: 20_000 })
+      .toContain('See our [case studies](/#portfolio) for more.');
+    expect(await project!.read('content/services/branding.md')).not.toContain('\\[');
+    await page.goto(`${dev!.url}admin/#/collections/news/new`);
+    const date = page.getByLabel('Date', { exact: true });
+    await date.waitFor();
+    expect(await date.inputValue()).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 4)}-\\d{2}-\\d{2}`));
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
   it('fits a phone and a desktop: the collection list and an entry with its preview', async () => {
     for (const viewport of [
       { width: 375, height: 740 },

@@ -22,6 +22,7 @@ const BUILD_TESTS = [
   'tests/content-links.test.ts',
   'tests/launcher.test.ts',
   'tests/site-url.test.ts',
+  'tests/admin/verdict.test.ts',
   'tests/workflows.test.ts',
   'tests/security/**/*.test.ts',
   'tests/advice/{shipped,stage,switches}.test.ts',

@@ -10,12 +10,17 @@ import { z } from 'zod';
 import { stringify } from 'yaml';
 import type { ContentKind, FileKind, FolderKind } from '../content/kinds.ts';
 import { sectionSchema } from '../content/sections.ts';
-import { type CmsField, fieldOf, fieldsOf, labelOf, unwrap } from './widgets.ts';
+import { type CmsField, fieldOf, fieldsOf, labelOf, MARKDOWN, unwrap } from './widgets.ts';
 
 /** Where uploads go in the repository, and the site path they are served at. */
 export const UPLOADS = { folder: 'public/images/uploads', path: '/images/uploads' } as const;
 /** The format the admin page registers for a YAML file whose top level is a list (stats.yaml). */
 export const LIST_FORMAT = 'yaml-list';
+/**
+ * The format the admin page registers for every collection (src/admin/preview/kept-formats.ts):
+ * a save edits the file's text where its fields changed, with GitHub as with the local backend.
+ */
+export const KEPT_FORMAT = 'kept';
 /** The field such a file's list is edited in. */
 export const LIST_FIELD = 'items';
 /** The file of the home page's sections, added when no kind declares it yet. */
@@ -56,7 +61,10 @@ export function createCmsConfig(
     ...(options.siteUrl ? { site_url: options.siteUrl, display_url: options.siteUrl } : {}),
     media_folder: UPLOADS.folder,
     public_folder: UPLOADS.path,
-    collections: [{ name: 'site', label: 'Site', editor: { preview: true }, files }, ...folders],
+    collections: [
+      { name: 'site', label: 'Site', format: KEPT_FORMAT, editor: { preview: true }, files },
+      ...folders.map((folder) => ({ ...folder, format: KEPT_FORMAT })),
+    ],
   };
 }
 
@@ -65,7 +73,7 @@ export function renderCmsConfig(config: Record<string, unknown>): string {
 }
 
 function fileEntry(name: string, kind: FileKind): Record<string, unknown> {
-  const entry = { name, label: labelOf(name), file: `content/${kind.file}` };
+  const entry = { name, label: kind.label ?? labelOf(name), file: `content/${kind.file}` };
   const { inner } = unwrap(kind.schema);
   if (kind.format === 'yaml' && inner instanceof z.ZodArray) {
     // A list at the top of the file: edited as one list field, written back as the list alone.
@@ -85,7 +93,7 @@ function folderCollection(name: string, kind: FolderKind): Collection {
   const fields = withBody(kind, fieldsOf(unwrap(kind.schema).inner));
   return {
     name,
-    label: labelOf(name),
+    label: kind.label ?? labelOf(name),
     label_singular: kind.entry,
     folder: `content/${kind.folder}`,
     extension: 'md',
@@ -105,5 +113,5 @@ function formatOf(kind: ContentKind): Record<string, string> {
 function withBody(kind: ContentKind, fields: CmsField[]): CmsField[] {
   if (kind.body !== 'text') return fields;
   const hint = 'The text of the page: GitHub-flavoured Markdown, as GitHub shows it.';
-  return [...fields, { name: 'body', label: 'Text', widget: 'markdown', hint }];
+  return [...fields, { name: 'body', label: 'Text', ...MARKDOWN, hint }];
 }

@@ -6,7 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAllowedOrigin } from '../dev/host-check.ts';
+import type { ResolvedConfig } from '../config.ts';
 import { createLocalBackend } from './local-backend.ts';
+import { createSaveReview } from './save-review.ts';
 import { ADMIN } from './admin-page.ts';
 
 export const LOCAL_BACKEND_PATH = 'api/v1';
@@ -14,14 +16,21 @@ export const LOCAL_BACKEND_PATH = 'api/v1';
 /** A route of the dev server: true when it answered the request. */
 export type DevRoute = (request: IncomingMessage, response: ServerResponse, pathname: string) => boolean;
 
-export function createAdminRoute(options: { root: string; base: string; host: string }): DevRoute {
-  const backend = createLocalBackend(options.root);
+/** With `config`, each save is judged by the build before it is written (src/admin/save-review.ts). */
+export function createAdminRoute(options: {
+  root: string;
+  base: string;
+  host: string;
+  config?: ResolvedConfig;
+}): DevRoute & { warm(): Promise<void> } {
+  const review = options.config ? createSaveReview(options.config) : undefined;
+  const backend = createLocalBackend(options.root, review);
   const endpoint = `${options.base}${ADMIN.folder}/${LOCAL_BACKEND_PATH}`;
   const refuse = (response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     response.end(JSON.stringify({ error: message }));
   };
-  return (request, response, pathname) => {
+  const route: DevRoute = (request, response, pathname) => {
     if (pathname !== endpoint) return false;
     const origin = request.headers.origin;
     if (request.method !== 'POST') {
@@ -42,6 +51,7 @@ export function createAdminRoute(options: { root: string; base: string; host: st
     }
     return true;
   };
+  return Object.assign(route, { warm: () => review?.warm() ?? Promise.resolve() });
 }
 
 /** Whether an output path is the admin's page, which the dev client must not reload under an editor. */

@@ -13,7 +13,14 @@ import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from '../content/section-ids
 import type { OutputFile } from '../output/plan.ts';
 import { stampOf, vouchesSince } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
-import { createCmsConfig, LIST_FIELD, LIST_FORMAT, renderCmsConfig, type CmsRepository } from './cms-config.ts';
+import {
+  createCmsConfig,
+  KEPT_FORMAT,
+  LIST_FIELD,
+  LIST_FORMAT,
+  renderCmsConfig,
+  type CmsRepository,
+} from './cms-config.ts';
 import { findToolRoot } from './preview-bundle.ts';
 import { ADMIN, renderAdminPage } from './admin-page.ts';
 import type { PreviewEntries } from './preview/data.ts';
@@ -66,6 +73,7 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
     stylesheet: input.stylesheet,
     listFormat: LIST_FORMAT,
     listField: LIST_FIELD,
+    keptFormat: KEPT_FORMAT,
     sectionIds: { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS },
     entries: input.entries,
   };

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, realpath, rename, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { RefusedSave, type SaveReview } from './save-review.ts';
 
 /** The folders of the project the CMS may read and write, relative to its root. */
 export const EDITABLE_FOLDERS = ['content', 'public'] as const;
@@ -31,8 +32,12 @@ export interface LocalBackend {
   act(body: Request): Promise<unknown>;
 }
 
-export function createLocalBackend(root: string): LocalBackend {
-  const act = createActions(root);
+/**
+ * `review`: what a save goes through before it is written (src/admin/save-review.ts): the format
+ * kept, the build's verdict; without one, Decap's text is written as it is.
+ */
+export function createLocalBackend(root: string, review?: SaveReview): LocalBackend {
+  const act = createActions(root, review);
   return {
     act,
     async handle(request, response) {
@@ -44,6 +49,11 @@ export function createLocalBackend(root: string): LocalBackend {
       } catch (error) {
         status = error instanceof RefusedPath ? 403 : error instanceof UnknownAction ? 422 : 400;
         answer = { error: error instanceof Error ? error.message : 'Unknown error' };
+        // The build refused the save: Decap shows `error`; the admin page shows each problem by its field.
+        if (error instanceof RefusedSave) {
+          status = 422;
+          answer = { error: error.message, problems: error.problems, ...error.answer };
+        }
       }
       const text = JSON.stringify(answer);
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -87,7 +97,7 @@ function createFiles(root: string) {
   };
 }
 
-function createActions(root: string): (body: Request) => Promise<unknown> {
+function createActions(root: string, review: SaveReview | undefined): (body: Request) => Promise<unknown> {
   const files = createFiles(root);
   const { resolve } = files;
   return async ({ action, params = {} }) => {
@@ -103,8 +113,7 @@ function createActions(root: string): (body: Request) => Promise<unknown> {
       case 'getEntry':
         return files.entry(String(params.path));
       case 'persistEntry':
-        await persistEntry(files, params);
-        return { message: 'entry persisted' };
+        return { message: 'entry persisted', ...(await persistEntry(files, params, review)) };
       case 'getMedia': {
         const folder = await resolve(params.mediaFolder).catch(() => undefined);
         return folder ? Promise.all((await listFiles(root, folder, '')).map(files.media)) : [];
@@ -131,21 +140,28 @@ function createActions(root: string): (body: Request) => Promise<unknown> {
 }
 
 /** An entry's files and uploads; every path is checked before anything is written, so a refused one writes nothing. */
-async function persistEntry(files: ReturnType<typeof createFiles>, params: Record<string, unknown>): Promise<void> {
+async function persistEntry(
+  files: ReturnType<typeof createFiles>,
+  params: Record<string, unknown>,
+  review: SaveReview | undefined,
+): Promise<object> {
   const entry = params.entry as DataFile | undefined;
-  const dataFiles = (params.dataFiles as DataFile[] | undefined) ?? (entry ? [entry] : []);
+  const sent = (params.dataFiles as DataFile[] | undefined) ?? (entry ? [entry] : []);
   const assets = (params.assets ?? []) as Asset[];
-  const renamed = dataFiles.flatMap((file) => (file.newPath === undefined ? [] : [file.newPath]));
+  const renamed = sent.flatMap((file) => (file.newPath === undefined ? [] : [file.newPath]));
   await Promise.all(
-    [...dataFiles, ...assets]
+    [...sent, ...assets]
       .map((file) => file.path)
       .concat(renamed)
       .map(files.target),
   );
+  // Before anything is written: the fields that did not change keep their text, and the build judges the rest.
+  const { files: dataFiles, answer } = review ? await review(sent, assets) : { files: sent, answer: {} };
   for (const file of dataFiles) await files.write(file.path, file.raw);
   for (const asset of assets) await files.write(asset.path, Buffer.from(asset.content, 'base64'));
   for (const file of dataFiles)
     if (file.newPath) await rename(await files.resolve(file.path), await files.resolve(file.newPath));
+  return answer;
 }
 
 interface DataFile {

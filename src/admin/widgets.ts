@@ -6,7 +6,7 @@
  * description that names Markdown is the Markdown editor, and copy that runs to sentences is a
  * text area. Nothing here knows a content kind: kinds added later get their fields for free.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { publicPath } from '../content/fields.ts';
 
 /** One field of Decap's configuration (https://decapcms.org/docs/widgets/). */
@@ -30,6 +30,17 @@ export interface CmsField {
   format?: string;
   date_format?: string;
   time_format?: boolean;
+  modes?: readonly string[];
+}
+
+/**
+ * What a schema says to the CMS besides its description (zod's `.meta()`): `label`, the words an
+ * editor uses for it when its key does not say them ("FAQ"); `editor: 'date'`, a date picked from
+ * a calendar; `editor: 'developer'`, a switch for developers that the CMS keeps out of the form.
+ */
+export interface EditorMeta {
+  label?: string;
+  editor?: 'date' | 'developer';
 }
 
 type Schema = z.core.$ZodType;
@@ -50,6 +61,7 @@ interface Def {
 
 const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const describedAs = (schema: Schema): string | undefined => (schema as { description?: string }).description;
+const metaOf = (schema: Schema): EditorMeta => (z.globalRegistry.get(schema as z.ZodType) ?? {}) as EditorMeta;
 
 /** The regular expression that makes a string a path inside public/. */
 const IMAGE_PATTERN = defOf(publicPath).checks?.[0]?._zod.def.pattern?.source;
@@ -58,12 +70,22 @@ const IMAGE_PATTERN = defOf(publicPath).checks?.[0]?._zod.def.pattern?.source;
 const LONG_TEXT = new Set(['text', 'intro', 'description', 'quote', 'tagline', 'answer', 'mailNote', 'sent', 'failed']);
 
 /** What a schema is once its wrappers (optional, default, pipe) are taken off, and what they said. */
-export function unwrap(schema: Schema): { inner: Schema; optional: boolean; defaultValue?: unknown; hint?: string } {
+export function unwrap(schema: Schema): {
+  inner: Schema;
+  optional: boolean;
+  defaultValue?: unknown;
+  hint?: string;
+  meta: EditorMeta;
+} {
   let inner = schema;
   let optional = false;
   let defaultValue: unknown;
   let hint = describedAs(schema);
+  const meta: EditorMeta = {};
   for (;;) {
+    const own = metaOf(inner);
+    meta.label ??= own.label;
+    meta.editor ??= own.editor;
     const def = defOf(inner);
     if (def.type === 'optional' || def.type === 'nullable') optional = true;
     else if (def.type === 'default' || def.type === 'prefault') {
@@ -73,7 +95,7 @@ export function unwrap(schema: Schema): { inner: Schema; optional: boolean; defa
     inner = (def.innerType ?? def.in)!;
     hint ??= describedAs(inner);
   }
-  return { inner, optional, defaultValue, hint };
+  return { inner, optional, defaultValue, hint, meta };
 }
 
 /** The fields of an object schema, in the schema's order; `skip` leaves some out (a union's tag). */
@@ -86,10 +108,13 @@ export function fieldsOf(schema: Schema, skip: readonly string[] = []): CmsField
 
 /** One named field. */
 export function fieldOf(name: string, schema: Schema): CmsField {
-  const { inner, optional, defaultValue, hint } = unwrap(schema);
-  const field: CmsField = { name, label: labelOf(name), ...widgetOf(name, inner, hint) };
+  const { inner, optional, defaultValue, hint, meta } = unwrap(schema);
+  const widget = meta.editor === 'developer' ? { widget: 'hidden' } : meta.editor === 'date' ? DATE : undefined;
+  const field: CmsField = { name, label: meta.label ?? labelOf(name), ...(widget ?? widgetOf(name, inner, hint)) };
   if (optional) field.required = false;
   if (defaultValue !== undefined) field.default = defaultValue;
+  // A new entry's date is today's, not an empty box.
+  else if (field.widget === 'datetime' && !optional) field.default = '{{now}}';
   if (hint) field.hint = hint;
   return field;
 }
@@ -130,6 +155,9 @@ function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<
   }
 }
 
+/** Markdown edited as written; the preview pane shows it rendered. */
+export const MARKDOWN = { widget: 'markdown', modes: ['raw'] } as const;
+
 /** A date as YAML writes one (2026-05-01): what content files hold, not a timestamp. */
 const DATE = { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false } as const;
 
@@ -143,7 +171,8 @@ function stringWidget(name: string, def: Def, hint: string | undefined): Omit<Cm
   if (checks.some((check) => check.format === 'datetime')) return { widget: 'datetime' };
   if (IMAGE_PATTERN !== undefined && checks.some((check) => check.pattern?.source === IMAGE_PATTERN))
     return { widget: 'image' };
-  if (hint?.includes('Markdown')) return { widget: 'markdown' };
+  // The text as typed: Decap's rich-text mode escapes Markdown the editor writes (\[a](b)).
+  if (hint?.includes('Markdown')) return MARKDOWN;
   return { widget: LONG_TEXT.has(name) ? 'text' : 'string' };
 }
 
@@ -154,14 +183,24 @@ function listOf(element: Schema): Omit<CmsField, 'name' | 'label'> {
   if (def.type === 'union' && def.discriminator) {
     const key = def.discriminator;
     const types = (def.options ?? []).map((option) => {
-      const tag = defOf(defOf(option).shape![key]!).values![0] as string;
-      const hint = describedAs(defOf(option).shape![key]!);
+      const tagSchema = defOf(option).shape![key]!;
+      const tag = defOf(tagSchema).values![0] as string;
+      const hint = describedAs(tagSchema);
+      const label = metaOf(tagSchema).label ?? labelOf(tag);
+      const fields = fieldsOf(option, [key]);
+      const named = fields.find((field) => NAMING_FIELDS.includes(field.name));
       return {
         name: tag,
-        label: labelOf(tag),
+        label,
         widget: 'object',
         ...(hint ? { hint } : {}),
-        fields: fieldsOf(option, [key]),
+        // Two sections of a type tell apart by their headings in the list.
+        ...(named
+          ? {
+              summary: `${label}: {{fields.${named.name}${named.required === false ? " | default('no heading')" : ''}}}`,
+            }
+          : {}),
+        fields,
       };
     });
     return { widget: 'list', typeKey: key, types, collapsed: true };
@@ -169,6 +208,9 @@ function listOf(element: Schema): Omit<CmsField, 'name' | 'label'> {
   if (def.type === 'object') return { widget: 'list', fields: fieldsOf(inner), collapsed: true };
   return { widget: 'list', field: fieldOf('item', element), collapsed: false };
 }
+
+/** The fields that name a block for people, first found first. */
+const NAMING_FIELDS = ['heading', 'headline', 'title', 'name'];
 
 /** A key as a label: `quickLinksHeading` is "Quick links heading". */
 export function labelOf(name: string): string {

@@ -33,9 +33,11 @@ const ruleName = z.string().superRefine((written, context) => {
 });
 
 /** `advice:` in the site file and in front matter. */
+// A developer's switch: the CMS keeps it out of the editor's form (and keeps its value).
 export const adviceSwitchSchema = z
   .strictObject({ off: z.array(ruleName).max(LIST_LIMITS.rules, atMost(LIST_LIMITS.rules, 'rules')) })
-  .optional();
+  .optional()
+  .meta({ editor: 'developer' });
 
 export type AdviceSwitch = z.infer<typeof adviceSwitchSchema>;
 

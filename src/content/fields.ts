@@ -35,6 +35,7 @@ export const href = z
     /^(#[A-Za-z][\w-]*|\/(?!\/)[\w\-./]*(#[A-Za-z][\w-]*)?|https:\/\/[^\s]+|mailto:[^\s]+)$/,
     'must be #anchor, /path, /path#anchor, https://... or mailto:...',
   )
+  .meta({ label: 'Link' })
   .describe(
     'Where it leads: #anchor (a section of the home page), /path (a page of this site), /path#anchor, https://... or mailto:...',
   );

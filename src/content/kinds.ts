@@ -35,6 +35,8 @@ interface KindBase<S extends z.ZodType = z.ZodType> {
   advice: 'home' | 'own' | 'none';
   /** Part of `Site` (shown on any page) or shown only on its own route (content/pages/). */
   shared: boolean;
+  /** How the CMS names it when its key does not say it ("Site settings"). */
+  label?: string;
 }
 
 /** One file of content/. */
@@ -70,6 +72,7 @@ const page = { format: 'markdown', body: 'text', advice: 'own' } as const;
 export const KINDS = {
   settings: defineKind({
     file: 'site.yaml',
+    label: 'Site settings',
     format: 'yaml',
     schema: siteFileSchema,
     body: 'none',

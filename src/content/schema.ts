@@ -44,11 +44,14 @@ export const siteFileSchema = z.strictObject({
     .describe('Colours of the browser bar and home-screen icon, and the gradient of the link-preview image.'),
   newTabHint: text,
   skipLink: text,
-  nav: z.strictObject({
-    label: text,
-    menuLabel: text,
-    links: z.array(link).min(1).max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'links')),
-  }),
+  nav: z
+    .strictObject({
+      label: text,
+      menuLabel: text,
+      links: z.array(link).min(1).max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'links')),
+    })
+    .meta({ label: 'Navigation' })
+    .describe('The menu at the top of every page.'),
   /** The contact section's addresses and form (its heading, intro and buttons are in home.yaml). */
   contact: z
     .strictObject({

@@ -33,9 +33,14 @@ const button = z
   })
   .describe('A button: its words and where it leads.');
 
+/** How editors name a type whose key does not say it (the CMS's menu of types; others read as their key). */
+const TYPE_LABELS: Readonly<Record<string, string>> = { faq: 'FAQ', cta: 'Call to action', 'ai-demo': 'AI demo' };
+
 /** The fields every section has: its type (which template shows it) and its anchor. */
 export function sectionOf<Type extends string, Shape extends z.ZodRawShape>(type: Type, what: string, shape: Shape) {
-  return z.strictObject({ type: z.literal(type).describe(what), id: anchor, ...shape });
+  const label = TYPE_LABELS[type];
+  const tag = z.literal(type).describe(what);
+  return z.strictObject({ type: label ? tag.meta({ label }) : tag, id: anchor, ...shape });
 }
 
 export const testimonialsSectionSchema = sectionOf('testimonials', 'Quotes from clients.', {

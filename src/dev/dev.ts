@@ -66,6 +66,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   const client = await bundleClient();
   const clientIntegrity = integrityOf(client);
   const state: DevState = { builds: 0, problems: [], warnings: [] };
+  const adminRoute = createAdminRoute({ root: config.root, base: config.base, host: options.host, config });
   const devServer = createDevServer({
     base: config.base,
     host: options.host,
@@ -73,7 +74,7 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     files: () => state.good?.files ?? noBuild,
     headersFor: (pathname) => devHeaders(state.good?.headers ?? [], pathname),
     hello: () => ({ type: 'hello', build: state.good?.build ?? '', errors: state.problems, warnings: state.warnings }),
-    route: createAdminRoute({ root: config.root, base: config.base, host: options.host }),
+    route: adminRoute,
   });
   const session = randomBytes(4).toString('hex');
   const onBuild = (outcome: BuildOutcome) =>
@@ -91,6 +92,9 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     throw error;
   }
   const url = formatUrl(options.host, port, config.base);
+  // The CMS's first save is judged as fast as the next: its two builds are made now, after the site's
+  // (one that fails leaves the first save to build them).
+  adminRoute.warm().catch(() => undefined);
   log.info(`Dev server: ${url} (watching content/, templates/ and public/; Ctrl+C stops it)`);
   if (options.open) openBrowser(url);
   return {

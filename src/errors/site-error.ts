@@ -22,6 +22,8 @@ export interface SiteErrorInit extends ErrorPlace {
   code: SiteErrorCode;
   message: string;
   hint?: string;
+  /** The facts the catalogue made the words from (the CMS says them again in an editor's words). */
+  facts?: Readonly<Record<string, unknown>>;
 }
 
 export class SiteError extends Error {
@@ -31,6 +33,7 @@ export class SiteError extends Error {
   readonly column?: number;
   readonly hint?: string;
   readonly frame?: string;
+  declare readonly facts?: Readonly<Record<string, unknown>>;
 
   constructor(init: SiteErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -41,6 +44,8 @@ export class SiteError extends Error {
     this.column = init.column;
     this.hint = init.hint;
     this.frame = init.frame;
+    // Not enumerable: a kept or projected error carries its words, not its facts.
+    if (init.facts) Object.defineProperty(this, 'facts', { value: init.facts, enumerable: false });
   }
 
   /** The catalogue's, never the caller's: a warning stays a warning in whichever list it lands. */
@@ -64,7 +69,13 @@ export function createError<Code extends SiteErrorCode>(
 ): SiteError {
   const entry = catalogue[code] as ErrorData<Facts<Code>>;
   const hint = typeof entry.hint === 'string' ? entry.hint : entry.hint(facts);
-  return new SiteError({ code, message: entry.message(facts), hint, ...place });
+  return new SiteError({
+    code,
+    message: entry.message(facts),
+    hint,
+    ...place,
+    facts: facts as Record<string, unknown>,
+  });
 }
 
 /** A SiteError as it was kept (the last build's record, src/unchanged-build.ts): its words as they were made. */

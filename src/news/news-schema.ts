@@ -52,7 +52,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{
 export const postDate = z
   .string({ error: 'must be a date such as 2026-03-01, or with a time and zone such as 2026-03-01T09:30+01:00' })
   .regex(DATE, 'must be a date such as 2026-03-01, or with a time and zone such as 2026-03-01T09:30+01:00')
-  .refine(isRealDate, 'must be a day and time that exist (month 1 to 12, a day the month has, hours to 23)');
+  .refine(isRealDate, 'must be a day and time that exist (month 1 to 12, a day the month has, hours to 23)')
+  .meta({ editor: 'date' });
 function isRealDate(value: string): boolean {
   const [, year, month, day, hours = '0', minutes = '0', seconds = '0'] = DATE.exec(value) ?? [];
   const date = new Date(

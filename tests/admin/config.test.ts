@@ -41,10 +41,11 @@ function schemaPaths(schema: z.core.$ZodType, prefix = ''): string[] {
   ]);
 }
 
-/** The same paths, read from the CMS's fields. */
+/** The same paths, read from the CMS's fields; a hidden field (a developer's switch) keeps all it holds. */
 function configPaths(fields: CmsField[], prefix = ''): string[] {
   return fields.flatMap((field) => [
     `${prefix}${field.name}`,
+    ...(field.widget === 'hidden' ? [`${prefix}${field.name}.*`] : []),
     ...configPaths(field.fields ?? [], `${prefix}${field.name}.`),
     ...(field.types ?? []).flatMap((type) => configPaths(type.fields ?? [], `${prefix}${field.name}.${type.name}:`)),
   ]);
@@ -70,7 +71,8 @@ describe('config.yml made from the schemas', () => {
       const isTopList = kind.schema instanceof z.ZodArray;
       const expected = schemaPaths(kind.schema, isTopList ? 'items.' : '');
       const have = new Set(configPaths(fields));
-      expect(expected.filter((path) => !have.has(path))).toEqual([]);
+      const held = (path: string) => have.has(path) || have.has(`${path.slice(0, path.lastIndexOf('.'))}.*`);
+      expect(expected.filter((path) => !held(path))).toEqual([]);
       expect(expected.length).toBeGreaterThan(0);
       if (kind.body === 'text') expect(find(fields, 'body').widget).toBe('markdown');
     });
@@ -88,6 +90,16 @@ describe('config.yml made from the schemas', () => {
       schemaPaths(z.array(z.discriminatedUnion('type', [schema])), 'sections.'),
     );
     expect(expected.filter((path) => !have.has(path))).toEqual([]);
+    // Named as people say them, and each block in the list by its heading.
+    const labels = Object.fromEntries(sections.types!.map((type) => [type.name, type.label]));
+    expect(labels).toMatchObject({
+      faq: 'FAQ',
+      cta: 'Call to action',
+      'ai-demo': 'AI demo',
+      testimonials: 'Testimonials',
+    });
+    expect(sections.types!.find((type) => type.name === 'faq')!.summary).toBe('FAQ: {{fields.heading}}');
+    expect(sections.types!.find((type) => type.name === 'hero')!.summary).toBe('Hero: {{fields.headline}}');
   });
 
   it('picks each widget from the field\u2019s type, and says what is optional, with hints', () => {
@@ -100,7 +112,11 @@ describe('config.yml made from the schemas', () => {
       options: ['code', 'bot', 'palette', 'chart', 'rocket', 'shield'],
     });
     expect(find(services, 'features')).toMatchObject({ widget: 'list', field: { widget: 'string' } });
-    expect(find(services, 'advice')).toMatchObject({ widget: 'object', required: false });
+    // The content advice's switches are a developer's: kept out of the editor's form, their value kept.
+    expect(find(services, 'advice')).toMatchObject({ widget: 'hidden', required: false });
+    // Markdown is edited as written (rich text escaped what editors typed), a post's date picked, today's by default.
+    expect(find(services, 'body')).toMatchObject({ widget: 'markdown', modes: ['raw'] });
+    expect(find(fieldsOfKind('news', KINDS.news), 'date')).toMatchObject({ widget: 'datetime', default: '{{now}}' });
     expect(find(fieldsOfKind('portfolio', KINDS.portfolio), 'image')).toMatchObject({ widget: 'image' });
     expect(find(fieldsOfKind('pages', KINDS.pages), 'noindex')).toMatchObject({ widget: 'boolean', required: false });
     const settings = fieldsOfKind('settings', KINDS.settings);

@@ -37,6 +37,7 @@ beforeAll(async () => {
     stylesheet: '/assets/site.css',
     listFormat: 'yaml-list',
     listField: 'items',
+    keptFormat: 'kept',
     sectionIds: { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS },
     entries: createPreviewEntries({ site, portfolioImages, urls }),
   };

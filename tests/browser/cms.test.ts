@@ -90,14 +90,23 @@ describe.skipIf(!browserAvailable('the CMS in Chromium'))('the CMS at /admin/ on
   // The shipped home.yaml has sections with headings of their own: the one added goes last.
   it('adds a home-page section through the list of types and shows it in the preview with the site\u2019s styles', async () => {
     const page = await openAdmin();
-    await page.getByRole('link', { name: 'Site' }).click();
+    await page.getByRole('link', { name: 'Site', exact: true }).click();
     await page.getByText('Home', { exact: true }).click();
     await page.getByRole('button', { name: 'Add sections' }).click();
     const types = await page.getByRole('menuitem').allInnerTexts();
     expect(types.map((type) => type.trim())).toEqual(
-      expect.arrayContaining(['Testimonials', 'Faq', 'Cta', 'Pricing', 'Media', 'Prose', 'Stats']),
+      expect.arrayContaining([
+        'Testimonials',
+        'FAQ',
+        'Call to action',
+        'AI demo',
+        'Pricing',
+        'Media',
+        'Prose',
+        'Stats',
+      ]),
     );
-    await page.getByRole('menuitem', { name: 'Cta' }).click();
+    await page.getByRole('menuitem', { name: 'Call to action' }).click();
     await page.getByLabel('Heading', { exact: true }).last().fill('Ready when you are');
     const preview = page.frameLocator('iframe').first();
     const heading = preview.getByRole('heading', { name: 'Ready when you are' });
@@ -161,6 +170,99 @@ describe.skipIf(!browserAvailable('the CMS in Chromium'))('the CMS at /admin/ on
     const preview = page.frameLocator('iframe').first();
     await preview.locator('.site-header .brand', { hasText: 'Southwind Studio' }).waitFor();
     await preview.locator('.site-footer .brand', { hasText: 'Southwind Studio' }).waitFor();
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a save that breaks the menu\u2019s link to the About section, says so in the editor\u2019s words, and writes nothing', async () => {
+    const before = await project!.read('content/home.yaml');
+    const page = await openAdmin();
+    await page.goto(`${dev!.url}admin/#/collections/site/entries/home`);
+    // Each section in the list is named by its type and heading; About has no heading of its own.
+    await page.getByText('Services: Our Services', { exact: true }).waitFor();
+    const about = page.locator('xpath=//*[contains(@class,"NestedObjectLabel")][normalize-space(.)="About"]');
+    expect(await about.count()).toBe(1);
+    await about.locator('xpath=preceding-sibling::*[1]//button').last().click();
+    expect(await about.count()).toBe(0);
+    const saving = page.waitForResponse(
+      (response) => response.url().endsWith('/admin/api/v1') && response.status() === 422,
+    );
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Publish now').click();
+    const refused = await saving;
+    const timing = refused.request().timing();
+    const panel = page.locator('#agency-site-verdict');
+    await panel
+      .getByText(
+        /The link "About" in Site settings > Navigation > Links points to the About section, which this change removes: put the section back, or remove that link in Site settings > Navigation > Links\./,
+      )
+      .waitFor();
+    expect(await panel.locator('li').count()).toBe(1);
+    expect(await panel.innerText()).not.toMatch(/site\.yaml|BrokenAnchor|#hero/);
+    // What the editor did stays in the form; the file is as it was, byte for byte.
+    expect(await about.count()).toBe(0);
+    expect(await page.getByText('Published', { exact: true }).count()).toBe(0);
+    expect(await project!.read('content/home.yaml')).toBe(before);
+    const shots = process.env.CMS_SCREENSHOTS;
+    if (shots) await page.screenshot({ path: `${shots}/admin-refused-1440.png` });
+    console.log(`verdict answered in ${Math.round(timing.responseEnd)} ms`);
+    await page.close();
+    // Decap logs the refused save (and leaves its own rejected promise unhandled): those, and nothing else.
+    const others = problems.filter((problem) => !/this change removes|status of 422|^uncaught: Object$/.test(problem));
+    expect(others).toEqual([]);
+    problems.length = 0;
+  });
+
+  it('writes a one-field change to a commented home.yaml as a one-line diff that keeps the comments', async () => {
+    const commented = `# The home page, top to bottom.\n${(await project!.read('content/home.yaml')).replace('  - type: about', '  # Who we are: the text is content/about.md.\n  - type: about')}`;
+    await project!.write('content/home.yaml', commented);
+    const page = await openAdmin();
+    await page.goto(`${dev!.url}admin/#/collections/site/entries/home`);
+    const services = page.locator(
+      'xpath=//*[contains(@class,"NestedObjectLabel")][normalize-space(.)="Services: Our Services"]',
+    );
+    await services.locator('xpath=preceding-sibling::*[1]//button').first().click();
+    const heading = page.getByLabel('Heading', { exact: true }).filter({ visible: true }).first();
+    expect(await heading.inputValue()).toBe('Our Services');
+    await heading.fill('What We Make');
+    // The browser already sends the kept text (what GitHub's API would get too): the server has nothing left to keep.
+    const sent = page.waitForRequest(
+      (request) => request.url().endsWith('/admin/api/v1') && (request.postData() ?? '').includes('"persistEntry"'),
+    );
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Publish now').click();
+    await expect.poll(() => project!.read('content/home.yaml'), { timeout: 20_000 }).toContain('What We Make');
+    const saved = await project!.read('content/home.yaml');
+    const left = commented.split('\n');
+    const right = saved.split('\n');
+    expect(right.length).toBe(left.length);
+    const changed = left.flatMap((line, index) => (line === right[index] ? [] : [[line, right[index]]]));
+    expect(changed).toEqual([['    heading: Our Services', '    heading: What We Make']]);
+    const body = JSON.parse((await sent).postData()!) as { params: { dataFiles: Array<{ raw: string }> } };
+    expect(body.params.dataFiles[0]!.raw).toBe(saved);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps typed Markdown as typed, and gives a new post today\u2019s date', { timeout: 90_000 }, async () => {
+    const page = await openAdmin();
+    await page.goto(`${dev!.url}admin/#/collections/services/entries/branding`);
+    await page.getByLabel('Title', { exact: true }).waitFor();
+    // The Markdown field is edited as written: no rich-text mode to escape what the editor types.
+    const body = page.locator('[data-slate-editor="true"], textarea').last();
+    await body.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n\nSee our [case studies](/#portfolio) for more.');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Publish now').click();
+    await expect
+      .poll(() => project!.read('content/services/branding.md'), { timeout: 20_000 })
+      .toContain('See our [case studies](/#portfolio) for more.');
+    expect(await project!.read('content/services/branding.md')).not.toContain('\\[');
+    await page.goto(`${dev!.url}admin/#/collections/news/new`);
+    const date = page.getByLabel('Date', { exact: true });
+    await date.waitFor();
+    expect(await date.inputValue()).toMatch(new RegExp(`^${new Date().toISOString().slice(0, 4)}-\\d{2}-\\d{2}`));
     await page.close();
     expect(problems).toEqual([]);
   });

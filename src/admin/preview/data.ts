@@ -18,6 +18,8 @@ export interface PreviewData {
   /** The custom format of a YAML file whose top level is a list, and the field it is edited in. */
   listFormat: string;
   listField: string;
+  /** The format every collection uses: each file's text kept where its fields did not change. */
+  keptFormat: string;
   /** Each section type's anchor when it names none. */
   sectionIds: Record<string, string>;
   /** What the shipped sections show from other files (src/admin/preview-entries.ts). */

@@ -3,15 +3,21 @@
  * so the list is shown as one field and written back as the list alone.
  */
 import { parse, stringify } from 'yaml';
+import { keepFormat } from '../keep-format.ts';
 
 export interface CmsFormat {
   fromFile(text: string): Record<string, unknown>;
   toFile(data: unknown): string;
 }
 
-export function createListFormat(field: string): CmsFormat {
+/** `kept`: the file's text as it was loaded, kept where the list did not change (src/admin/preview/kept-formats.ts). */
+export function createListFormat(field: string, kept: () => string | undefined = () => undefined): CmsFormat {
   return {
     fromFile: (text) => ({ [field]: parse(text) ?? [] }),
-    toFile: (data) => stringify((data as Record<string, unknown>)[field] ?? []),
+    toFile: (data) => {
+      const text = stringify((data as Record<string, unknown>)[field] ?? []);
+      const raw = kept();
+      return raw ? keepFormat(raw, text, 'list.yaml') : text;
+    },
   };
 }

@@ -9,6 +9,9 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
+import { watchSaves } from './save-problems.ts';
+import { checkEntry } from './schema-check.ts';
+import { createKeptFormat, saving } from './kept-formats.ts';
 import { renderMarkdown } from './preview-markdown.ts';
 import { NewsPostPreview } from './news-post.tsx';
 import { renderSection } from './section-previews.tsx';
@@ -24,6 +27,10 @@ import { type PreviewData, previewImage } from './data.ts';
 interface DecapEntry {
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
 }
+interface ImmutableEntry {
+  get(key: 'collection' | 'slug' | 'raw' | 'path'): string;
+  get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
+}
 interface PreviewProps {
   entry: DecapEntry;
 }
@@ -31,6 +38,7 @@ interface DecapCms {
   init(options?: { config?: Record<string, unknown> }): void;
   registerPreviewStyle(url: string): void;
   registerPreviewTemplate(name: string, component: (props: PreviewProps) => unknown): void;
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: ImmutableEntry }) => unknown }): void;
   registerCustomFormat(
     name: string,
     extension: string,
@@ -148,11 +156,32 @@ document.addEventListener('DOMContentLoaded', () => {
   const cms = window.CMS!;
   cms.registerPreviewStyle(data.stylesheet);
   for (const [name, draw] of Object.entries(previews)) cms.registerPreviewTemplate(name, previewOf(draw));
-  cms.registerCustomFormat(data.listFormat, 'yaml', createListFormat(data.listField));
+  cms.registerCustomFormat(
+    data.listFormat,
+    'yaml',
+    createListFormat(data.listField, () => saving.raw),
+  );
+  cms.registerCustomFormat(data.keptFormat, 'md', createKeptFormat(data.listField));
+  const localBackend = new URL('api/v1', location.href.replace(/[?#].*$/, '')).href;
+  watchSaves(localBackend);
+  // The entry's own schema before saving; a problem stops the save, and Decap's toast says it.
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const collection = entry.get('collection');
+      const name = collection === 'site' ? entry.get('slug') : collection;
+      const problems = checkEntry(name, entry.get('data')?.toJS() ?? {}, data.listField);
+      if (problems.length > 0) throw new Error(problems.join(' '));
+      // The text the entry was loaded from, for the kept formats' toFile, which Decap calls next.
+      saving.raw = entry.get('raw') || undefined;
+      saving.path = entry.get('path') || undefined;
+      return undefined;
+    },
+  });
   cms.init({
     config: {
       // Decap asks for this URL only on localhost and 127.0.0.1: `agency-site dev` answers it.
-      local_backend: { url: new URL('api/v1', location.href.replace(/[?#].*$/, '')).href },
+      local_backend: { url: localBackend },
     },
   });
 });

@@ -291,6 +291,8 @@ describe('the home page', () => {
       ['Services', '/#services'],
       ['Portfolio', '/#portfolio'],
       ['Contact', '/#contact'],
+      // The spec's four, and News while posts exist (issue 41: visitors find the news).
+      ['News', '/news'],
       ['Terms of Service', '/terms'],
       ['Refund Policy', '/refund-policy'],
       ['Privacy Policy', '/privacy-policy'],

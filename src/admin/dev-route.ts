@@ -22,7 +22,7 @@ export function createAdminRoute(options: {
   base: string;
   host: string;
   config?: ResolvedConfig;
-}): DevRoute & { warm(): Promise<void> } {
+}): DevRoute {
   const review = options.config ? createSaveReview(options.config) : undefined;
   const backend = createLocalBackend(options.root, review);
   const endpoint = `${options.base}${ADMIN.folder}/${LOCAL_BACKEND_PATH}`;
@@ -30,7 +30,14 @@ export function createAdminRoute(options: {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     response.end(JSON.stringify({ error: message }));
   };
+  let warming = false;
   const route: DevRoute = (request, response, pathname) => {
+    // The first save is judged as fast as the next: the verdict's two builds start when an editor
+    // opens /admin/, not in every dev session (a developer who never opens the CMS pays nothing).
+    if (!warming && pathname.startsWith(`${options.base}${ADMIN.folder}/`)) {
+      warming = true;
+      review?.warm().catch(() => undefined);
+    }
     if (pathname !== endpoint) return false;
     const origin = request.headers.origin;
     if (request.method !== 'POST') {
@@ -51,7 +58,7 @@ export function createAdminRoute(options: {
     }
     return true;
   };
-  return Object.assign(route, { warm: () => review?.warm() ?? Promise.resolve() });
+  return route;
 }
 
 /** Whether an output path is the admin's page, which the dev client must not reload under an editor. */

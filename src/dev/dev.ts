@@ -92,9 +92,6 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
     throw error;
   }
   const url = formatUrl(options.host, port, config.base);
-  // The CMS's first save is judged as fast as the next: its two builds are made now, after the site's
-  // (one that fails leaves the first save to build them).
-  adminRoute.warm().catch(() => undefined);
   log.info(`Dev server: ${url} (watching content/, templates/ and public/; Ctrl+C stops it)`);
   if (options.open) openBrowser(url);
   return {

@@ -1,6 +1,6 @@
 /**
  * createCmsConfig(kinds, settings): the CMS's config.yml, made from the content kinds as
- * declared (src/content/kinds.ts) and the home page's section schemas, so a kind or a field added
+ * declared (src/content/kinds.ts), so a kind or a field added
  * there reaches the CMS with no code here. Files become one "Site" collection of files, folders a
  * folder collection each; Markdown bodies are the `body` field. With a repository in site.yaml
  * the backend is GitHub with the editorial workflow (each save a branch and a pull request);
@@ -9,7 +9,6 @@
 import { z } from 'zod';
 import { stringify } from 'yaml';
 import type { ContentKind, FileKind, FolderKind } from '../content/kinds.ts';
-import { sectionSchema } from '../content/sections.ts';
 import { type CmsField, fieldOf, fieldsOf, labelOf, MARKDOWN, unwrap } from './widgets.ts';
 
 /** Where uploads go in the repository, and the site path they are served at. */
@@ -23,8 +22,6 @@ export const LIST_FORMAT = 'yaml-list';
 export const KEPT_FORMAT = 'kept';
 /** The field such a file's list is edited in. */
 export const LIST_FIELD = 'items';
-/** The file of the home page's sections, added when no kind declares it yet. */
-export const HOME_FILE = 'home.yaml';
 
 export interface CmsRepository {
   /** owner/name on GitHub. */
@@ -46,7 +43,6 @@ export function createCmsConfig(
 ): Record<string, unknown> {
   const entries = Object.entries(kinds);
   const files = entries.flatMap(([name, kind]) => ('file' in kind ? [fileEntry(name, kind)] : []));
-  if (!entries.some(([, kind]) => 'file' in kind && kind.file === HOME_FILE)) files.push(homeEntry());
   const folders = entries.flatMap(([name, kind]) => ('folder' in kind ? [folderCollection(name, kind)] : []));
   const { repository } = options;
   return {
@@ -77,16 +73,9 @@ function fileEntry(name: string, kind: FileKind): Record<string, unknown> {
   const { inner } = unwrap(kind.schema);
   if (kind.format === 'yaml' && inner instanceof z.ZodArray) {
     // A list at the top of the file: edited as one list field, written back as the list alone.
-    return { ...entry, format: LIST_FORMAT, fields: [fieldOf(LIST_FIELD, kind.schema)] };
+    return { ...entry, format: LIST_FORMAT, fields: [{ ...fieldOf(LIST_FIELD, kind.schema), label: entry.label }] };
   }
   return { ...entry, ...formatOf(kind), fields: withBody(kind, fieldsOf(inner)) };
-}
-
-/** content/home.yaml as a list of typed sections, one type per section schema. */
-function homeEntry(): Record<string, unknown> {
-  const sections = fieldOf('sections', z.array(sectionSchema));
-  sections.hint = 'The home page\u2019s sections, in order. Add one with the type it is.';
-  return { name: 'home', label: 'Home', file: `content/${HOME_FILE}`, format: 'yaml', fields: [sections] };
 }
 
 function folderCollection(name: string, kind: FolderKind): Collection {

@@ -55,11 +55,21 @@ export function formatForEditor(found: FoundProblem, context: EditorContext): Ed
       ? pathAt(data.document, data.offsetOf(error.line, error.column))
       : [];
   const name = entry && data ? entryName(entry, data.document.toJS()) : undefined;
-  const field = entry && path.length > 0 ? labelsOf(entry.fields, path, data!.document.toJS()) : undefined;
+  const field =
+    entry && path.length > 0 ? labelsOf(entry.fields, ...listed(entry, path, data!.document.toJS())) : undefined;
   const saved = file !== undefined && context.saved.has(file);
   const where = [saved ? undefined : name, field].filter(Boolean).join(' > ');
   const facts = (error.facts ?? {}) as Record<string, unknown>;
-  const message = sentenceOf(error.code, facts, { where, saved, message: error.message, hint: error.hint });
+  const message = sentenceOf(error.code, facts, {
+    where,
+    saved,
+    message: error.message,
+    hint: error.hint,
+    nameOf: () => (found.other ? nameOfFile(found.other, context) : 'another entry'),
+    typeOf: (type) => typeLabelOf(entry?.fields ?? [], type),
+    otherSaved: found.other !== undefined && context.saved.has(found.other),
+    name,
+  });
   return {
     severity: error.severity,
     message,
@@ -72,32 +82,76 @@ export function formatForEditor(found: FoundProblem, context: EditorContext): Ed
   };
 }
 
-function sentenceOf(
-  code: string,
-  facts: Record<string, unknown>,
-  { where, saved, message, hint }: { where: string; saved: boolean; message: string; hint?: string },
-): string {
+interface Said {
+  where: string;
+  saved: boolean;
+  message: string;
+  hint?: string;
+  /** What the CMS calls the other entry of a clash ("Services: Branding"). */
+  nameOf(): string;
+  /** Whether the other entry of a clash is the one this save writes; this entry's name. */
+  otherSaved: boolean;
+  name?: string;
+  /** What the CMS calls a section type ("FAQ", "Call to action"). */
+  typeOf(type: string): string;
+}
+
+function sentenceOf(code: string, facts: Record<string, unknown>, said: Said): string {
+  const { where, saved, message, hint } = said;
   // A link in a list ("Navigation > Links > 3 (About) > Link") is named by its item: the link "About" in ...
   const item = /^(.*?) > \d+(?: \(([^)]*)\))?(?: > [^>]*)?$/.exec(where);
   const subject = item?.[2] ? `The link "${item[2]}" in ${item[1]}` : where || (saved ? 'This entry' : 'Another entry');
   const removeLink = `or remove that link in ${item?.[1] ?? (where || 'that entry')}`;
+  // A section's problem is named by the section, not by its Type or Anchor field.
+  const section = /^.*? > \d+(?: \([^)]*\))?/.exec(where)?.[0] ?? 'This section';
+  const value = String(facts.value ?? facts.src ?? '');
   switch (code) {
     case 'BrokenAnchor': {
       const id = String(facts.id ?? '');
       const target = String(facts.target ?? '');
-      const section = target === '/' ? `the ${wordsOf(id)} section` : `the part "${id}" of ${target}`;
+      const part = target === '/' ? `the ${wordsOf(id)} section` : `the part "${id}" of ${target}`;
       return saved
-        ? `${subject} points to ${section}, which does not exist: link to a section the page has, or add one with the anchor "${id}".`
-        : `${subject} points to ${section}, which this change removes: put the section back, ${removeLink}.`;
+        ? `${subject} points to ${part}, which does not exist: link to a section the page has, or add one with the anchor "${id}".`
+        : `${subject} points to ${part}, which this change removes: put the section back, ${removeLink}.`;
     }
-    case 'BrokenLink': {
-      const value = String(facts.value ?? '');
+    case 'BrokenLink':
       return saved
         ? `${subject} points to "${value}", which is no page of this site: link to an existing page, such as ${listOf(facts.nearest)}.`
         : `${subject} points to "${value}", which this change removes: keep that page, ${removeLink}.`;
-    }
     case 'MissingAsset':
-      return `${subject} shows "${String(facts.value ?? '')}", which is not a file of the site: upload it, or choose another file.`;
+    case 'MissingImage':
+      return `${subject} shows "${value}", which is not a file of the site: upload it, or choose another file.`;
+    case 'ExternalImage':
+      return `${subject} shows the image "${value}" from another site, which this site never loads: upload the image and use it instead.`;
+    case 'ImageAltMissing':
+      return `${subject} has an image (${value}) with no description, so people who cannot see it learn nothing: write what it shows between the brackets, as in ![Our team at the spring workshop](${value}).`;
+    case 'UnpublishedLink':
+      return `${subject} links to "${value}", a news post ${facts.state === 'draft' ? 'that is still a draft' : `dated ${String(facts.date)}, not published yet`}, so the link would lead nowhere: take the link out until the post is published.`;
+    case 'DuplicateUrl':
+      return facts.clash === 'reserved'
+        ? `${subject} would be at the address /${String(facts.slug)}, which the site uses itself: give the new entry another title.`
+        : `${subject} would be at the address /${String(facts.slug)}, like ${said.nameOf()}: give one of them another title.`;
+    case 'DuplicateOrder':
+      // The clash is found at the later file: when the editor's entry is the other one, say it there.
+      if (said.otherSaved && !saved)
+        return `${where.split(' > ').pop()}: the number ${String(facts.order)} is taken by "${said.name}": give each entry a number of its own, so the order is not a guess.`;
+      return `${subject}: the number ${String(facts.order)} is taken by ${said.nameOf()}: give each entry a number of its own, so the order is not a guess.`;
+    case 'DuplicateSectionId':
+      return `${section} has the anchor "${String(facts.id)}", like section ${String(facts.other)}, so links to it could lead to only one: give this section an anchor of its own, such as "${String(facts.id)}-2".`;
+    case 'SectionRepeated':
+      return `${section} is a second ${said.typeOf(String(facts.type))} section (section ${String(facts.other)} is one), and a page has only one: remove one of them, or choose another type, such as Call to action or Prose.`;
+    case 'SectionEmpty': {
+      const folder = String(facts.folder ?? '').replace(/^content\//, '');
+      return `${section} lists the ${folder} entries, but there are none yet, so it would be an empty heading: add an entry to ${labelOfFolder(folder)}, or remove this section.`;
+    }
+    case 'RedirectInvalid':
+      return facts.problem === 'duplicate'
+        ? `${where}: the redirect from ${String(facts.from)} is there twice, so where it leads would be a guess: keep one of the two and delete the other.`
+        : `${where}: ${message} ${hint ?? ''}`.trim();
+    case 'PageGone':
+      return `The page ${String(facts.path)} is no longer on the site: add a redirect from it in Site > Redirects to the page that replaces it, so links and search results that lead there do not end on "Page not found".`;
+    case 'DuplicateId':
+      return `${subject}: two parts of the page ${String(facts.path)} would have the anchor "${String(facts.id)}", and a link reaches only the first: reword this heading so it differs from the others.`;
     case 'FrontmatterInvalid':
     case 'YamlInvalid':
       // The schema's own words, the field named by its label instead of its key.
@@ -105,6 +159,11 @@ function sentenceOf(
     default:
       return `${subject}: ${message}${hint ? ` ${hint}` : ''}`;
   }
+}
+
+/** The CMS's collection of a content folder: services is "Services". */
+function labelOfFolder(folder: string): string {
+  return folder.charAt(0).toUpperCase() + folder.slice(1).replace(/-/g, ' ');
 }
 
 /** An anchor as words: `about` is "About", `hero-stats` "Hero stats". */
@@ -158,6 +217,14 @@ function covers(from: unknown, to: unknown, offset: number): boolean {
   return start !== undefined && end !== undefined && offset >= start && offset <= end;
 }
 
+/** A file that is one list at its top (redirects.yaml) is edited as its one list field. */
+function listed(entry: CmsEntry, path: Array<string | number>, data: unknown): [Array<string | number>, unknown] {
+  const [only] = entry.fields;
+  return Array.isArray(data) && entry.fields.length === 1 && only!.widget === 'list'
+    ? [[only!.name, ...path], { [only!.name]: data }]
+    : [path, data];
+}
+
 /** The labels along a path: "Navigation > Links > 3 (About)". */
 function labelsOf(fields: CmsField[], path: Array<string | number>, data: unknown): string {
   const labels: string[] = [];
@@ -186,9 +253,26 @@ function labelsOf(fields: CmsField[], path: Array<string | number>, data: unknow
 
 /** What names a list item for people: its heading, title, label or name. */
 export function summaryOf(item: Record<string, unknown>): string | undefined {
-  for (const key of ['heading', 'title', 'label', 'name', 'question', 'headline'])
+  for (const key of ['heading', 'title', 'label', 'name', 'question', 'headline', 'from'])
     if (typeof item[key] === 'string' && item[key]) return item[key] as string;
   return undefined;
+}
+
+/** Another file's entry as the CMS lists it: "Services: Branding", or its file name. */
+function nameOfFile(file: string, context: EditorContext): string {
+  const entry = context.entryOf(file);
+  const text = context.textOf(file);
+  const name = file.slice(file.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+  return `"${entry && text !== undefined ? entryName(entry, dataOf(text, file).document.toJS()) : name}"`;
+}
+
+/** A section type's label in the list of types: "faq" is "FAQ". */
+function typeLabelOf(fields: readonly CmsField[], type: string): string {
+  for (const field of fields) {
+    const option = field.types?.find((candidate) => candidate.name === type);
+    if (option) return option.label;
+  }
+  return type;
 }
 
 function entryName(entry: CmsEntry, data: unknown): string {

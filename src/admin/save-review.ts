@@ -60,9 +60,13 @@ export function createSaveReview(config: ResolvedConfig): SaveReview & { warm():
     const verdict = await verdicts.judge(proposed);
     const texts = new Map(files.map((file) => [file.newPath ?? file.path, file.raw]));
     const others = new Map<string, string | undefined>();
-    for (const found of [...verdict.errors, ...verdict.warnings, ...verdict.existing])
-      if (found.file && !texts.has(found.file) && !others.has(found.file))
-        others.set(found.file, await read(found.file));
+    // The files a problem is in, and the entries it names (the other page at the same address).
+    const named = [...verdict.errors, ...verdict.warnings, ...verdict.existing].flatMap((found) => [
+      found.file,
+      found.other,
+    ]);
+    for (const file of named)
+      if (file !== undefined && !texts.has(file) && !others.has(file)) others.set(file, await read(file));
     const context = {
       entryOf: entries,
       textOf: (file: string) => texts.get(file) ?? others.get(file),
@@ -85,7 +89,6 @@ function cmsEntries(): (file: string) => CmsEntry | undefined {
   const config = createCmsConfig(KINDS) as {
     collections: Array<{
       label: string;
-      label_singular?: string;
       folder?: string;
       identifier_field?: string;
       fields?: CmsEntry['fields'];
@@ -98,7 +101,7 @@ function cmsEntries(): (file: string) => CmsEntry | undefined {
       if (inFiles) return { label: inFiles.label, fields: inFiles.fields };
       if (collection.folder && file.startsWith(`${collection.folder}/`))
         return {
-          label: collection.label_singular ?? collection.label,
+          label: collection.label,
           fields: collection.fields ?? [],
           identifier: collection.identifier_field,
         };

@@ -29,6 +29,8 @@ export interface FoundProblem {
   error: SiteError;
   /** content/site.yaml, ... */
   file?: string;
+  /** The other file a clash names (two pages at one address, one order number twice). */
+  other?: string;
 }
 
 export interface Verdict {
@@ -112,7 +114,10 @@ export function createVerdicts(config: ResolvedConfig): Verdicts {
       }
       record(proposed, [...(await listTree(stagedContent)), ...uploads]);
       const after = await problemsOf(stagedConfig, proposed);
-      const place = (error: SiteError): FoundProblem => ({ error, file: relative(error.file) });
+      const place = (error: SiteError): FoundProblem => {
+        const { other } = (error.facts ?? {}) as { other?: unknown };
+        return { error, file: relative(error.file), ...(typeof other === 'string' ? { other: relative(other) } : {}) };
+      };
       const known = new Set(before.errors.map((error) => keyOf(error, relative(error.file))));
       const knownWarnings = new Set(before.warnings.map((error) => keyOf(error, relative(error.file))));
       return {

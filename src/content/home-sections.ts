@@ -88,9 +88,13 @@ export function checkHomeSections(parsed: Parsed, home: HomeContent, counts: Hom
     const at = (field?: string) => locateField(parsed, field ? ['sections', index, field] : ['sections', index]);
     const item = index + 1;
     const id = sectionId(section);
+    const before = seen.get(section.type);
+    const repeated = before !== undefined && ONCE_TYPES.has(section.type);
+    // A second hero is one mistake: it is not also a second "hero" anchor.
+    if (repeated) errors.push(createError('SectionRepeated', { type: section.type, item, other: before }, at('type')));
     const other = ids.get(id);
     if (other === undefined) ids.set(id, item);
-    else
+    else if (!repeated || section.id !== undefined)
       errors.push(
         createError(
           'DuplicateSectionId',
@@ -98,9 +102,6 @@ export function checkHomeSections(parsed: Parsed, home: HomeContent, counts: Hom
           at(section.id ? 'id' : 'type'),
         ),
       );
-    const before = seen.get(section.type);
-    if (before !== undefined && ONCE_TYPES.has(section.type))
-      errors.push(createError('SectionRepeated', { type: section.type, item, other: before }, at('type')));
     if (before === undefined) seen.set(section.type, item);
     const folder =
       section.type === 'services' || section.type === 'portfolio' || section.type === 'news' ? section.type : undefined;

@@ -131,7 +131,7 @@ export const homeSchema = z.strictObject({
     .min(1, 'must list at least one section')
     .max(LIST_LIMITS.sections, atMost(LIST_LIMITS.sections, 'sections'))
     .describe(
-      'The sections of the home page, top to bottom. Each starts with "- type:" and holds its type\u2019s fields.',
+      'The home page\u2019s sections, top to bottom. Add one by its type; drag a section by its handle to move it.',
     ),
 });
 

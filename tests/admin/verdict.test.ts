@@ -91,4 +91,50 @@ describe('the save review', () => {
       { saved: true, field: 'Date', message: expect.stringMatching(/^Date: must be a date such as 2026-03-01/) },
     ]);
   });
+
+  it('words every problem an entry can bring as an editor would, with no file, line, code or key', async () => {
+    const review = createSaveReview(resolveConfig({ root: project.root, future: true }));
+    const refused = async (files: Array<{ path: string; raw: string }>) => {
+      const refusal = await review(files, []).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(RefusedSave);
+      return (refusal as RefusedSave).problems.map((problem) => problem.message);
+    };
+    const home = await project.read('content/home.yaml');
+    const hero = home.slice(home.indexOf('  - type: hero'), home.indexOf('  - type: services'));
+    const branding = await project.read('content/services/branding.md');
+    const thanks = await project.read('content/pages/thanks.md');
+    const redirects = await project.read('content/redirects.yaml');
+    const said = {
+      repeated: await refused([{ path: 'content/home.yaml', raw: `${home.trimEnd()}\n${hero}` }]),
+      order: await refused([{ path: 'content/services/branding.md', raw: branding.replace('order: 3', 'order: 1') }]),
+      reserved: await refused([{ path: 'content/pages/news.md', raw: thanks }]),
+      image: await refused([{ path: 'content/services/branding.md', raw: `${branding}\n![](/images/nowhere.png)\n` }]),
+      redirect: await refused([
+        { path: 'content/redirects.yaml', raw: `${redirects}- from: /privacy\n  to: /terms\n` },
+      ]),
+    };
+    expect(said.repeated).toEqual([
+      expect.stringMatching(
+        /^Sections > \d+ \([^)]*\) is a second Hero section \(section 1 is one\), and a page has only one: remove one of them/,
+      ),
+    ]);
+    expect(said.order).toEqual([
+      expect.stringMatching(
+        /^Order: the number 1 is taken by "Services: Web Development": give each entry a number of its own/,
+      ),
+    ]);
+    expect(said.reserved).toEqual([
+      expect.stringMatching(
+        /would be at the address \/news, which the site uses itself: give the new entry another title\.$/,
+      ),
+    ]);
+    expect(said.image.join(' ')).toMatch(/"\/images\/nowhere\.png", which is not a file of the site: upload it/);
+    expect(said.redirect).toEqual([
+      expect.stringMatching(
+        /^Redirects > 3 \(\/privacy\) > From: the redirect from \/privacy is there twice.*keep one of the two/,
+      ),
+    ]);
+    for (const message of Object.values(said).flat())
+      expect(message).not.toMatch(/content\/|\.ya?ml\b|\.md\b|\bline \d|[a-z][A-Z]\w*[A-Z]|public\//);
+  });
 });

@@ -98,6 +98,8 @@ describe('home.yaml', () => {
       '  - type: hero\n    headline: H\n    text: T\n    primary: { label: A, href: "#a" }\n    secondary: { label: B, href: "#b" }\n    statsLabel: S\n';
     const errors = check(`sections:\n${hero}${hero.replace('type: hero', 'type: hero\n    id: top')}`);
     expect(places(errors)).toEqual([{ code: 'SectionRepeated', line: 8, column: 11 }]);
+    // Without an id of its own it is still one mistake, not also a second "hero" anchor.
+    expect(places(check(`sections:\n${hero}${hero}`))).toEqual([{ code: 'SectionRepeated', line: 8, column: 11 }]);
   });
 
   it('renders the Markdown fields and names the image fields the schemas mark', () => {

@@ -23,7 +23,7 @@ import type { TimeWindow } from './news/time-window.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import { redirectsOf, resolveRedirects, type RedirectsInput, type SiteRedirects } from './redirects/redirects.ts';
-import { createPreviewEntries, type PreviewEntriesInput } from './admin/preview-entries.ts';
+import { createPreviewEntries, type PreviewEntriesInput, previewSiteOf } from './admin/preview-entries.ts';
 import type { PreviewEntries } from './admin/preview/data.ts';
 import { createAdminFiles, previewFileName } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
@@ -381,13 +381,15 @@ function sameParts(last: readonly unknown[], parts: readonly unknown[]): boolean
  * posts' dates through Intl, whose first use costs a build that renders no news about 20 ms.
  */
 function keepPreviewEntries(run: Run, input: PreviewEntriesInput): PreviewEntries {
-  const { site, portfolioImages, urls } = input;
-  const key = hashKey(
-    JSON.stringify([site.services, site.portfolio, site.about, site.news, site.settings.language, site.settings.news]),
-    JSON.stringify(portfolioImages),
-    urlKey(urls),
+  const { portfolioImages, urls } = input;
+  const site = previewSiteOf(input.site);
+  const key = hashKey(JSON.stringify(site), JSON.stringify(portfolioImages), urlKey(urls));
+  return run.store.step(
+    'preview-entries',
+    key,
+    () => createPreviewEntries({ site, portfolioImages, urls }),
+    jsonCodec as Codec<PreviewEntries>,
   );
-  return run.store.step('preview-entries', key, () => createPreviewEntries(input), jsonCodec as Codec<PreviewEntries>);
 }
 
 /** Links, anchors, assets and canonical URLs of every rendered page. */

@@ -1,7 +1,7 @@
 /**
  * createPreviewEntries: what the home page's shipped sections show from other files (the service
- * cards, the portfolio tiles with their pictures, about.md, the latest posts), as the build made
- * it, for the CMS's preview of home.yaml. It travels as JSON inside /admin/, so it holds only what
+ * cards, the portfolio tiles with their pictures, about.md, the latest posts, the legal pages' links),
+ * as the build made it, for the CMS's preview of home.yaml. It travels as JSON inside /admin/, so it holds only what
  * the section components take.
  */
 import type { About, NewsPost, NewsSettings, PortfolioItem, Service } from '../content/schema.ts';
@@ -20,6 +20,7 @@ export interface PreviewEntriesInput {
     services: Service[];
     portfolio: PortfolioItem[];
     about: About;
+    legal: ReadonlyArray<{ slug: string; title: string }>;
     /** The posts this build shows, scheduled by makeSite (src/news/schedule.ts). */
     news: readonly NewsPost[];
     settings: { language: string; news?: NewsSettings };
@@ -27,6 +28,16 @@ export interface PreviewEntriesInput {
   /** The portfolio's pictures by slug, as the build placed them. */
   portfolioImages: Readonly<Record<string, ProcessedImage>>;
   urls: UrlPolicy;
+}
+
+/** Exactly the parts of the site the entries are made from: the cache's key is made of this. */
+export function previewSiteOf(site: PreviewEntriesInput['site']): PreviewEntriesInput['site'] {
+  const { services, portfolio, about, legal, news, settings } = site;
+  return {
+    ...{ services, portfolio, about, news },
+    legal: legal.map(({ slug, title }) => ({ slug, title })),
+    settings: { language: settings.language, ...(settings.news ? { news: settings.news } : {}) },
+  };
 }
 
 export function createPreviewEntries({ site, portfolioImages, urls }: PreviewEntriesInput): PreviewEntries {
@@ -38,6 +49,7 @@ export function createPreviewEntries({ site, portfolioImages, urls }: PreviewEnt
       return image ? [{ slug, title, category, alt, image }] : [];
     }),
     about: { title: site.about.title, html: site.about.html },
+    legal: site.legal.map(({ slug, title }) => ({ label: title, href: urls.href(`/${slug}`) })),
     news: news && {
       posts: createNewsCards((site.news as ScheduledPost[]).slice(0, MOST_POSTS), news, site.settings.language, urls),
       readMore: news.readMore,

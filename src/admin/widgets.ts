@@ -111,12 +111,21 @@ export function fieldOf(name: string, schema: Schema): CmsField {
   const { inner, optional, defaultValue, hint, meta } = unwrap(schema);
   const widget = meta.editor === 'developer' ? { widget: 'hidden' } : meta.editor === 'date' ? DATE : undefined;
   const field: CmsField = { name, label: meta.label ?? labelOf(name), ...(widget ?? widgetOf(name, inner, hint)) };
-  if (optional) field.required = false;
+  if (optional) {
+    field.required = false;
+    // Decap asks for an absent optional object's required fields too (site.yaml's hsts, cms): the
+    // schema, run in the browser before saving, still asks for them when the object is there.
+    if (field.fields) field.fields = field.fields.map(optionalField);
+  }
   if (defaultValue !== undefined) field.default = defaultValue;
   // A new entry's date is today's, not an empty box.
   else if (field.widget === 'datetime' && !optional) field.default = '{{now}}';
   if (hint) field.hint = hint;
   return field;
+}
+
+function optionalField(field: CmsField): CmsField {
+  return { ...field, required: false, ...(field.fields ? { fields: field.fields.map(optionalField) } : {}) };
 }
 
 function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<CmsField, 'name' | 'label'> {

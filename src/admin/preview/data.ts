@@ -31,6 +31,8 @@ export interface PreviewEntries {
   services: ServiceCard[];
   portfolio: PortfolioTile[];
   about: { title: string; html: string };
+  /** The footer's links to the legal pages. */
+  legal: Array<{ label: string; href: string }>;
   /** The latest posts, when site.yaml has its news block. */
   news?: { posts: NewsCard[]; readMore: string; href: string };
 }

@@ -9,7 +9,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createListFormat } from './list-format.ts';
-import { watchSaves } from './save-problems.ts';
+import { showRefusal, watchSaves } from './save-problems.ts';
 import { checkEntry } from './schema-check.ts';
 import { createKeptFormat, saving } from './kept-formats.ts';
 import { renderMarkdown } from './preview-markdown.ts';
@@ -164,14 +164,17 @@ document.addEventListener('DOMContentLoaded', () => {
   cms.registerCustomFormat(data.keptFormat, 'md', createKeptFormat(data.listField));
   const localBackend = new URL('api/v1', location.href.replace(/[?#].*$/, '')).href;
   watchSaves(localBackend);
-  // The entry's own schema before saving; a problem stops the save, and Decap's toast says it.
+  // The entry's own schema before saving; a problem stops the save, and the verdict's panel says it.
   cms.registerEventListener({
     name: 'preSave',
     handler: ({ entry }) => {
       const collection = entry.get('collection');
       const name = collection === 'site' ? entry.get('slug') : collection;
       const problems = checkEntry(name, entry.get('data')?.toJS() ?? {}, data.listField);
-      if (problems.length > 0) throw new Error(problems.join(' '));
+      if (problems.length > 0) {
+        showRefusal(problems);
+        throw new Error(problems.join(' '));
+      }
       // The text the entry was loaded from, for the kept formats' toFile, which Decap calls next.
       saving.raw = entry.get('raw') || undefined;
       saving.path = entry.get('path') || undefined;

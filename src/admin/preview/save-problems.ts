@@ -1,7 +1,7 @@
 /**
  * The build's verdict on a save, shown in the editor: the admin page watches the local backend's
  * answers to persistEntry (src/admin/save-review.ts). A refused save lists its problems in a
- * panel above the form and puts each beside the field it names; an accepted one lists its
+ * panel above the form and puts each beside the field it names (nested ones too); an accepted one lists its
  * warnings, and the problems the site already had, which did not hold the save back. Decap itself
  * shows the refusal's first words in its toast and keeps what the editor typed.
  */
@@ -34,6 +34,15 @@ export function watchSaves(endpoint: string): void {
     }
     return response;
   };
+  // Decap leaves a refused save's promise unhandled; the panel has said why, so the page has no error.
+  window.addEventListener('unhandledrejection', (event) => {
+    if ((event.reason as { type?: unknown } | null)?.type === 'ENTRY_PERSIST_FAILURE') event.preventDefault();
+  });
+}
+
+/** A save the entry's own schema stops in the browser (src/admin/preview/schema-check.ts), said like the build's. */
+export function showRefusal(messages: readonly string[]): void {
+  showVerdict({ problems: messages.map((message) => ({ severity: 'error', message, saved: true })) }, false);
 }
 
 function showVerdict(answer: Answer, accepted: boolean): void {
@@ -68,18 +77,77 @@ function showVerdict(answer: Answer, accepted: boolean): void {
   panel.append(close);
   document.body.append(panel);
   for (const problem of problems) if (problem.saved && problem.field) noteField(problem);
+  const note = document.querySelector(`.${NOTE_CLASS}`);
+  if (note) scrollToThird(note);
+  if (!accepted) closeDecapToast();
 }
 
-/** A note under the field's label: the first segment of its labels is the field the form shows. */
+/** The form's pane scrolled to show the note a third of the way down, clear of the panel; the page itself stays. */
+function scrollToThird(element: Element): void {
+  let pane = element.parentElement;
+  while (pane && !/(auto|scroll)/.test(getComputedStyle(pane).overflowY)) pane = pane.parentElement;
+  if (!pane) return;
+  const offset = element.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+  pane.scrollTop += offset - pane.clientHeight / 3;
+}
+
+/**
+ * Decap's own toast says a refusal again in its words ("Failed to persist entry: API_ERROR: ..."),
+ * over the toolbar on a phone for 8 s: the panel says it, so the toast is closed when it comes.
+ */
+function closeDecapToast(): void {
+  const close = () => {
+    for (const toast of document.querySelectorAll('.Toastify__toast--error'))
+      toast.querySelector<HTMLButtonElement>('.Toastify__close-button')?.click();
+  };
+  close();
+  const observer = new MutationObserver(close);
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 3000);
+}
+
+/** A note beside the field the problem names, or beside the nearest part of it the form shows. */
 function noteField(problem: EditorProblem): void {
-  const top = problem.field!.split(' > ')[0];
-  const label = [...document.querySelectorAll('label')].find((element) => element.textContent?.trim() === top);
-  if (!label) return;
+  const place = placeOf(problem.field!);
+  if (!place) return;
   const note = document.createElement('p');
   note.className = NOTE_CLASS;
   note.setAttribute('role', 'alert');
   note.textContent = problem.message;
-  label.insertAdjacentElement('afterend', note);
+  place.insertAdjacentElement('afterend', note);
+}
+
+/**
+ * The element to put a note after, for labels such as "Navigation > Links > 3 (About) > Link":
+ * each label is looked up inside the field before it, each number is that item of the list (found
+ * by its drag handle); a collapsed item's fields are not in the form, so its top bar is the place.
+ */
+function placeOf(field: string): Element | undefined {
+  let scope: ParentNode = document;
+  let list: Element | null = null;
+  let place: Element | undefined;
+  for (const segment of field.split(' > ')) {
+    const position = /^(\d+)(?: \(|$)/.exec(segment);
+    if (position) {
+      const handles = list
+        ? [...list.querySelectorAll('[aria-roledescription="sortable"]')].filter(
+            (handle) => handle.closest('[aria-label="list field"]') === list,
+          )
+        : [];
+      const topBar = handles[Number(position[1]) - 1]?.parentElement;
+      if (!topBar?.parentElement) return place;
+      place = topBar;
+      scope = topBar.parentElement;
+      continue;
+    }
+    const label = [...scope.querySelectorAll('label')].find((element) => element.textContent?.trim() === segment);
+    if (!label) return place;
+    // Under the field's input, above its hint.
+    place = document.getElementById(label.htmlFor) ?? label;
+    list = label.closest('[aria-label="list field"]');
+    scope = label.closest('[aria-label$=" field"]') ?? label;
+  }
+  return place;
 }
 
 function clearVerdict(): void {

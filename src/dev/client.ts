@@ -1,9 +1,12 @@
 /**
  * The dev client: runs in the browser, only on pages the dev server serves (never in a build).
- * It listens on the reload channel, reloads after a good build, swaps the stylesheet when only
- * the CSS changed, and shows the build's problems over the last good page. A good build's
- * warnings wait in a corner: a button that says how many, and opens their list.
+ * It listens on the reload channel and, after a good build, morphs the page the server now serves
+ * into the open one (idiomorph: scroll position, focus and typed text stay; a full reload only
+ * when that cannot be done), swaps the stylesheet when only the CSS changed, and shows the build's
+ * problems over the last good page. A good build's warnings wait in a corner: a button that says
+ * how many, and opens their list.
  */
+import { Idiomorph } from 'idiomorph';
 import type { Problem } from '../errors.ts';
 import { DEV_PATHS, type DevMessage } from './protocol.ts';
 
@@ -31,7 +34,8 @@ function handle(message: DevMessage): void {
       showWarnings(message.warnings);
       return;
     case 'reload':
-      location.reload();
+      build = message.build;
+      updatePage().then(hideOverlay, () => location.reload());
       return;
     case 'css':
       build = message.build;
@@ -49,6 +53,41 @@ function handle(message: DevMessage): void {
       showWarnings(message.warnings);
       return;
   }
+}
+
+/** Updates run one after another: a second save while the first page is fetched morphs after it. */
+let updating = Promise.resolve();
+
+function updatePage(): Promise<void> {
+  updating = updating.then(morphPage, morphPage);
+  return updating;
+}
+
+async function morphPage(): Promise<void> {
+  const response = await fetch(location.href, { cache: 'no-store' });
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    location.reload();
+    return;
+  }
+  const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  // A policy added by a <meta> tag adds to the first instead of replacing it: only a load applies a new one.
+  if (policyOf(next) !== policyOf(document)) {
+    location.reload();
+    return;
+  }
+  Idiomorph.morph(document.documentElement, next.documentElement, {
+    head: { style: 'merge' },
+    callbacks: { beforeNodeRemoved: (node) => !(node instanceof Element && isOurs(node)) },
+  });
+}
+
+function policyOf(page: Document): string | undefined {
+  return page.querySelector('meta[http-equiv="Content-Security-Policy" i]')?.getAttribute('content') ?? undefined;
+}
+
+/** The overlay and the warnings are the client's, not the page's: a morph leaves them. */
+function isOurs(node: Element): boolean {
+  return node.localName === OVERLAY_TAG || node.localName === WARNINGS_TAG;
 }
 
 /** The new stylesheet loads beside the old one, which goes once the new one applies: no flash. */

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client in Chromium', () => {
-  it('swaps the stylesheet in place, shows the overlay over the page, and reloads once fixed', async () => {
+  it('swaps the stylesheet in place, shows the overlay over the page, and updates the page in place once fixed', async () => {
     project = await copyWarmProject('agency-site-client-');
     dev = await startDevServer(resolveConfig({ root: project.root }), { port: 0, host: '127.0.0.1', open: false });
     browser = await launchChromium();
@@ -34,7 +34,7 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
     await page.goto(dev.url);
     await connected;
-    // Survives a stylesheet swap, not a reload.
+    // Survives a stylesheet swap and a page morphed in place, not a reload.
     await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
 
     await project.write(
@@ -58,10 +58,19 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 
     await project.edit('content/site.yaml', 'language: [en', 'language: en');
+    await page.locator('agency-site-error-overlay').waitFor({ state: 'detached' });
+    // A content change updates the page in place: the same document, scrolled and focused as it was.
+    await page.locator('#contact a').first().focus();
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    const before = await page.evaluate(() => ({ y: window.scrollY, focused: document.activeElement?.outerHTML }));
     await project.edit('content/about.md', 'a small team', 'a fixed team');
     await page.getByText('a fixed team').waitFor();
     expect(await overlay.count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    expect(await page.evaluate(() => ({ y: window.scrollY, focused: document.activeElement?.outerHTML }))).toEqual(
+      before,
+    );
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   });
 
   it("lists a good build's warnings in a corner, without taking the focus, until they are fixed or turned off", async () => {

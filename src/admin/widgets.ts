@@ -146,7 +146,7 @@ function widgetOf(name: string, schema: Schema, hint: string | undefined): Omit<
     case 'object':
       return { widget: 'object', fields: fieldsOf(schema), collapsed: false };
     case 'array':
-      return listOf(def.element!);
+      return listOf(name, def.element!);
     case 'union': {
       // A choice of values (redirects' status: 301 or 302) is a select of them, numbers kept numbers.
       const options = def.options ?? [];
@@ -186,7 +186,7 @@ function stringWidget(name: string, def: Def, hint: string | undefined): Omit<Cm
 }
 
 /** A list: of plain values (one field), of objects (their fields), or of typed blocks (`types`). */
-function listOf(element: Schema): Omit<CmsField, 'name' | 'label'> {
+function listOf(name: string, element: Schema): Omit<CmsField, 'name' | 'label'> {
   const { inner } = unwrap(element);
   const def = defOf(inner);
   if (def.type === 'union' && def.discriminator) {
@@ -215,7 +215,9 @@ function listOf(element: Schema): Omit<CmsField, 'name' | 'label'> {
     return { widget: 'list', typeKey: key, types, collapsed: true };
   }
   if (def.type === 'object') return { widget: 'list', fields: fieldsOf(inner), collapsed: true };
-  return { widget: 'list', field: fieldOf('item', element), collapsed: false };
+  // Each value is labelled as one of the list ("Feature" in Features), not "Item".
+  const one = labelOf(name.replace(/(?<=[^s])s$/, ''));
+  return { widget: 'list', field: { ...fieldOf('item', element), label: one }, collapsed: false };
 }
 
 /** The fields that name a block for people, first found first. */

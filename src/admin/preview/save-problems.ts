@@ -1,9 +1,9 @@
 /**
  * The build's verdict on a save, shown in the editor: the admin page watches the local backend's
  * answers to persistEntry (src/admin/save-review.ts). A refused save lists its problems in a
- * panel above the form and puts each beside the field it names (nested ones too); an accepted one lists its
- * warnings, and the problems the site already had, which did not hold the save back. Decap itself
- * shows the refusal's first words in its toast and keeps what the editor typed.
+ * panel above the form and puts each under the field it names, nested fields too; an accepted one
+ * lists its warnings, and the problems the site already had, which did not hold the save back.
+ * Decap keeps what the editor typed; its own error toast is closed, as the panel says it better.
  */
 interface EditorProblem {
   severity: 'error' | 'warning';

@@ -4,7 +4,7 @@
  */
 import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
-import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
+import type { ContentPage, LegalPage, Site } from '../content/kinds.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsRoutes } from './news-routes.ts';
 import type { Redirect } from '../redirects/redirects.ts';

@@ -6,7 +6,7 @@
 import { bodiesShownOn } from './advice/advice-input.ts';
 import { settle, settleNow } from './build-problems.ts';
 import type { Sources, Content } from './build-sources.ts';
-import type { Run } from './build.ts';
+import type { Run } from './build-run.ts';
 import { placeSiteImages, type PlacedImages } from './images/place.ts';
 import type { RenderedPage } from './output/check.ts';
 import { planOutput, type OutputFile, type PlannedFiles } from './output/plan.ts';

@@ -5,7 +5,7 @@
  * the run's; what is broken is left out, and what depends on it is not made.
  */
 import { settle, settleNow } from './build-problems.ts';
-import type { Run } from './build.ts';
+import type { Run } from './build-run.ts';
 import { imageContentOf, imagesBesideBodies, type LoadedKinds } from './content/load.ts';
 import { startMarkdownImages } from './images/markdown-pictures.ts';
 import { keepValidEntries, type ValidEntries } from './content/valid-entries.ts';

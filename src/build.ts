@@ -17,23 +17,23 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PageReport } from './advice/page-report.ts';
 import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pages.ts';
-import { createProblems, type Problems } from './build-problems.ts';
+import { createProblems } from './build-problems.ts';
+import type { BuildOptions, Run } from './build-run.ts';
 import { readSources } from './build-sources.ts';
-import type { FileVersions } from './cache/file-versions.ts';
 import type { TreeWalk } from './tree-walk.ts';
-import { openStore, type Store } from './cache/store.ts';
+import { openStore } from './cache/store.ts';
 import { CACHE_FILE } from './cache/disk.ts';
 import { limitYoungGeneration, restoreHeapGrowth } from './heap-growth.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors } from './errors.ts';
-import { createImagePipeline, type ImagePipeline } from './images/pipeline.ts';
+import { createImagePipeline } from './images/pipeline.ts';
 import { byteLength, type OutputFile } from './output/plan.ts';
 import { guardOutDir, recoverOutput } from './output/staging.ts';
 import { writeStage } from './page-stages.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import type { TimeWindow } from './news/time-window.ts';
-import { createStages, type Stages } from './stages.ts';
+import { createStages } from './stages.ts';
 import type { Route } from './site/routes.ts';
 import {
   advanceGonePages,
@@ -43,26 +43,6 @@ import {
   type PreviousPages,
   type PublishedRecord,
 } from './redirects/moved-pages.ts';
-
-export interface BuildOptions {
-  /** false: run every step and check, but leave the output folder alone (`agency-site check`, dev). */
-  write?: boolean;
-  /** Where the steps keep their results: dev keeps one between builds. Default: the disk cache, for this build. */
-  store?: Store;
-  /** The versions of the source files (dev's watcher). Default: every file as it is now. */
-  files?: FileVersions;
-  /**
-   * The stamps of the source files (src/file-stamp.ts) by absolute path, from the walk taken
-   * just before this build (src/unchanged-build.ts). Default: each file stat'ed when it is read.
-   */
-  walked?: ReadonlyMap<string, string | undefined>;
-  /** Warnings fail the build before anything is written (`--strict`, for CI). */
-  strict?: boolean;
-  /** Make the content advice's summary of each page (`--report`). */
-  report?: boolean;
-  /** The pages published before (`check --against`'s sitemap). Default: those the last written build kept in the cache. */
-  previous?: PreviousPages;
-}
 
 export interface BuildResult {
   pages: number;
@@ -168,20 +148,6 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   } finally {
     run.pipeline.close();
   }
-}
-
-/** What every stage of one run shares: the store, the stages it keeps, the image pipeline, the problems. */
-export interface Run {
-  config: ResolvedConfig;
-  options: BuildOptions;
-  store: Store;
-  stages: Stages;
-  pipeline: ImagePipeline;
-  stopImages: AbortController;
-  problems: Problems;
-  /** The store's counts when the run started, for what this run made anew. */
-  before: Record<string, number>;
-  workers: { count: number };
 }
 
 /** The pages the last written build published, the last run's read while the record is the same file (memory only: dev). */

@@ -28,7 +28,7 @@ import type { PageScan } from './output/scan-html.ts';
 import { parseScan } from './output/scan-json.ts';
 import type { Publication } from './publish/publication.ts';
 import { isListed, listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
-import type { ContentPage } from './content/schema.ts';
+import type { ContentPage } from './content/kinds.ts';
 import type { ContentFile } from './content/file.ts';
 import type { Route } from './site/routes.ts';
 import { htmlKey, siteJson, sourceKey, urlKey, type Bodies } from './stages.ts';

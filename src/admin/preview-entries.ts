@@ -4,8 +4,9 @@
  * as the build made it, for the CMS's preview of home.yaml. It travels as JSON inside /admin/, so it holds only what
  * the section components take.
  */
-import type { About, NewsPost, NewsSettings, PortfolioItem, Service } from '../content/schema.ts';
-import type { ProcessedImage } from '../images/pictures.ts';
+import type { NewsSettings } from '../content/schema.ts';
+import type { About, NewsPost, PortfolioItem, Service } from '../content/kinds.ts';
+import type { ProcessedImage } from '../images/processed-image.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsCards } from '../render/news-props.ts';
 import { newsListPath } from '../site/news-routes.ts';

@@ -5,8 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { contentFile, KIND_NAMES, KINDS, type ContentKind, type KindName } from '../content/kinds.ts';
-import type { ContentPage, Site } from '../content/schema.ts';
+import {
+  contentFile,
+  KIND_NAMES,
+  KINDS,
+  type ContentKind,
+  type ContentPage,
+  type KindName,
+  type Site,
+} from '../content/kinds.ts';
 import { readImageSize } from '../images/size.ts';
 import { changedPlaces } from '../overlay-map.ts';
 import type { Route } from '../site/routes.ts';

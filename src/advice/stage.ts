@@ -23,7 +23,7 @@ import {
   type SourceImage,
 } from './advise.ts';
 import { createSwitchFilter, type AdviceSwitch, type AdviceSwitches } from './switches.ts';
-import type { ContentPage } from '../content/schema.ts';
+import type { ContentPage } from '../content/kinds.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
 import {
   createWarning,

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { createError, type SiteError } from '../errors.ts';
-import type { ContentFile, LoadContext } from './file.ts';
+import type { ContentFile, ListedFile, LoadContext } from './file.ts';
 import type { FolderKind } from './kinds.ts';
 import type { Parsed } from './parse.ts';
 import { dateTime } from '../news/news-schema.ts';
@@ -29,13 +29,6 @@ export interface Collection<T> {
   /** The folder's listing, and the file read for each of its names that is a slug, in its order: what the next load starts from. */
   listing: Checked<ListedFile[]>;
   read: Array<{ listed: ListedFile; file: ContentFile<T> }>;
-}
-
-/** A file of a collection folder: its slug, or none when its name is not allowed. */
-export interface ListedFile {
-  name: string;
-  absolute: string;
-  slug?: string;
 }
 
 /** The last load of the folder, and the files that may have changed since (dev's watcher knows). */

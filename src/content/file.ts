@@ -1,12 +1,12 @@
 /**
  * loadContentFile: one content file read, parsed and checked against its kind's schema. What the
  * loader reads goes through ContentReads, so that the build can keep each read between builds
- * (src/stages.ts) while the loader itself only takes inputs and returns values.
+ * (src/stages.ts) while the loader itself only takes inputs and returns values. What each read
+ * gives (ListedFile, ImageRead) is declared here too: the modules that make the reads
+ * (collections.ts, src/images/check-image.ts) import this one, never the reverse.
  */
 import type { z } from 'zod';
 import type { SiteError } from '../errors.ts';
-import { readImage, type ImageRead } from '../images/check-image.ts';
-import { listFolder, type ListedFile } from './collections.ts';
 import { invalidCode, type ContentKind, type FolderKind } from './kinds.ts';
 import { parseMarkdownFile, parseYamlFile, type FrontmatterMemo, type Parsed } from './parse.ts';
 import { projectPath, readSource, type Checked, type SourceFile } from './source.ts';
@@ -29,6 +29,16 @@ export interface ContentReads {
   image(src: string): Promise<ImageRead>;
 }
 
+/** A file of a collection folder: its slug, or none when its name is not allowed. */
+export interface ListedFile {
+  name: string;
+  absolute: string;
+  slug?: string;
+}
+
+/** An image of public/ as read: its size, or why it has none. */
+export type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
+
 export interface LoadContext extends ContentPaths {
   reads: ContentReads;
 }
@@ -41,16 +51,7 @@ export interface ContentFile<T> {
   errors: SiteError[];
 }
 
-/** The reads as they are: every call goes to the disk. */
-export function directReads(paths: ContentPaths, frontmatter?: FrontmatterMemo): ContentReads {
-  return {
-    file: (kind, absolute, slug) => loadContentFile(paths, kind, absolute, slug, frontmatter),
-    listing: (kind, directory) => listFolder(paths.root, directory, kind),
-    image: (src) => readImage(paths.publicDir, src),
-  };
-}
-
-export function createLoadContext(paths: ContentPaths, reads: ContentReads = directReads(paths)): LoadContext {
+export function createLoadContext(paths: ContentPaths, reads: ContentReads): LoadContext {
   const { root, contentDir, publicDir } = paths;
   return { root, contentDir, publicDir, reads };
 }

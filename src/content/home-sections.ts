@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
-import type { ProcessedImage } from '../images/pictures.ts';
 import type { MarkdownImage } from '../images/find.ts';
 import type { RenderMarkdown } from '../markdown/processor.ts';
 import type { LoadContext } from './file.ts';
@@ -16,6 +15,8 @@ import {
   homeSectionSchemas,
   ONCE_TYPES,
   type HomeContent,
+  type HomePageContent,
+  type HomeSection,
   type HomeSectionData,
   type HomeSectionType,
 } from './home.ts';
@@ -24,28 +25,6 @@ import type { Image } from './schema.ts';
 import type { Checked } from './source.ts';
 import { locateField } from './validate.ts';
 import type { DataPath } from './yaml.ts';
-
-type DataOf<Type extends HomeSectionType> = z.infer<(typeof homeSectionSchemas)[Type]>;
-
-/** A section ready for the page: its anchor, its Markdown fields as HTML, its images by src. */
-export type HomeSection = {
-  [Type in HomeSectionType]: {
-    type: Type;
-    id: string;
-    data: DataOf<Type>;
-    /** The HTML of each Markdown field, by its path inside the section ("items.0.answer"). */
-    html: Readonly<Record<string, string>>;
-    /** Each image the section names, by src, with its size; processed into pictures by the build. */
-    images: Readonly<Record<string, Image>>;
-    /** The processed pictures, by src, once the build has made them (src/images/place.ts). */
-    pictures?: Readonly<Record<string, ProcessedImage>>;
-  };
-}[HomeSectionType];
-
-/** What the home page shows, in order. */
-export interface HomePageContent {
-  sections: HomeSection[];
-}
 
 /** Field kinds a section's schema marks with `.meta({ content })`. */
 type FieldContent = 'markdown' | 'image';

@@ -2,10 +2,13 @@
  * content/home.yaml: the home page as `sections:`, an ordered list of typed blocks. The shipped
  * types (hero, services, ai-demo, portfolio, about, contact) are declared here; the further ones in
  * sections.ts. Every type joins one union on `type`, so a wrong type or field is an error at its
- * line with the nearest name, like every other field.
+ * line with the nearest name, like every other field. HomeSection is a section as the page shows
+ * it, which home-sections.ts makes from the data (the Site type holds them).
  */
 import { z } from 'zod';
+import type { ProcessedImage } from '../images/processed-image.ts';
 import { atMost, href, LIST_LIMITS, text, webUrl } from './fields.ts';
+import type { Image } from './schema.ts';
 import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from './section-ids.ts';
 import { sectionOf, sectionSchemas } from './sections.ts';
 
@@ -136,3 +139,25 @@ export const homeSchema = z.strictObject({
 });
 
 export type HomeContent = z.infer<typeof homeSchema>;
+
+type DataOf<Type extends HomeSectionType> = z.infer<(typeof homeSectionSchemas)[Type]>;
+
+/** A section ready for the page: its anchor, its Markdown fields as HTML, its images by src. */
+export type HomeSection = {
+  [Type in HomeSectionType]: {
+    type: Type;
+    id: string;
+    data: DataOf<Type>;
+    /** The HTML of each Markdown field, by its path inside the section ("items.0.answer"). */
+    html: Readonly<Record<string, string>>;
+    /** Each image the section names, by src, with its size; processed into pictures by the build. */
+    images: Readonly<Record<string, Image>>;
+    /** The processed pictures, by src, once the build has made them (src/images/place.ts). */
+    pictures?: Readonly<Record<string, ProcessedImage>>;
+  };
+}[HomeSectionType];
+
+/** What the home page shows, in order. */
+export interface HomePageContent {
+  sections: HomeSection[];
+}

@@ -2,8 +2,9 @@
  * Every kind of content, declared once, as data: where its files are, how they are read and
  * checked, whether the page shows their Markdown body, which route (if any) each file gets, how
  * a folder's entries are ordered and where content advice reads them. The allowed names in
- * content/, the loader, the `Site` type, the advice layout and the hints of errors follow from
- * these declarations. A new kind is one entry here, its schema, and the template that shows it.
+ * content/, the loader, the `Site` type and each kind's entry type, the advice layout and the
+ * hints of errors follow from these declarations. A new kind is one entry here, its schema, and
+ * the template that shows it.
  */
 import type { z } from 'zod';
 import type { SiteErrorCode } from '../errors.ts';
@@ -17,10 +18,9 @@ import {
   statsSchema,
   type Image,
 } from './schema.ts';
-import { homeSchema } from './home.ts';
+import { homeSchema, type HomePageContent } from './home.ts';
 import { newsSchema } from '../news/news-schema.ts';
 import { redirectsSchema } from '../redirects/redirects-schema.ts';
-import type { HomePageContent } from './home-sections.ts';
 
 interface KindBase<S extends z.ZodType = z.ZodType> {
   schema: S;
@@ -218,3 +218,13 @@ type SharedNames = { [N in KindName]: Kinds[N]['shared'] extends true ? N : neve
  * against public/. The kinds that are not shared (content/pages/) are shown only on their own route.
  */
 export type Site = Omit<Pick<Entries, SharedNames>, 'home'> & { logo: Image; home: HomePageContent };
+
+export type Service = EntryOf<Kinds['services']>;
+export type PortfolioItem = EntryOf<Kinds['portfolio']>;
+export type About = EntryOf<Kinds['about']>;
+export type LegalPage = EntryOf<Kinds['legal']>;
+export type ContentPage = EntryOf<Kinds['pages']>;
+export type NewsPost = EntryOf<Kinds['news']>;
+
+/** What the site's images, favicons and share image are made from. */
+export type ImageContent = Pick<Site, 'settings' | 'logo' | 'portfolio'>;

@@ -3,7 +3,8 @@
  * loadKinds reads and checks every file, the Markdown bodies are rendered (renderBodies, or the
  * build's kept step), and assembleSite joins each body to its entry by the file it was written in.
  * Every failure carries file and line, and every problem in every file is collected before
- * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it.
+ * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it,
+ * with every read made on the disk as it is (directReads).
  * Given what they made last (dev) and the files saved since, loadKinds, bodiesOf and assembleSite
  * start from that and redo the saved files' places only: a save among thousands of pages makes no
  * pass over all of them (each such pass costs a millisecond or more, whatever it does).
@@ -11,15 +12,22 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { type SiteError, SiteErrors } from '../errors.ts';
-import { checkImage } from '../images/check-image.ts';
+import { checkImage, readImage } from '../images/check-image.ts';
 import { checkMarkdownImages } from '../images/check-markdown.ts';
 import type { MarkdownFacts } from '../advice/markdown.ts';
 import type { RenderedMarkdown, RenderMarkdown } from '../markdown/processor.ts';
 import { createUrlPolicy } from '../site/routes.ts';
 import { rawHtmlWarnings, renderBodies } from './bodies.ts';
-import { loadCollection, type Collection } from './collections.ts';
+import { listFolder, loadCollection, type Collection } from './collections.ts';
 import { changedPlaces, OverlayMap } from '../overlay-map.ts';
-import { createLoadContext, type ContentFile, type LoadContext } from './file.ts';
+import {
+  createLoadContext,
+  loadContentFile,
+  type ContentFile,
+  type ContentPaths,
+  type ContentReads,
+  type LoadContext,
+} from './file.ts';
 import type { HomeContent } from './home.ts';
 import {
   checkHomeImages,
@@ -29,9 +37,18 @@ import {
   type HomeBody,
 } from './home-sections.ts';
 import { checkContentFolder } from './folder.ts';
-import { KIND_NAMES, KINDS, type ContentKind, type Entries, type KindName, type Site } from './kinds.ts';
+import {
+  KIND_NAMES,
+  KINDS,
+  type ContentKind,
+  type ContentPage,
+  type Entries,
+  type ImageContent,
+  type KindName,
+  type Site,
+} from './kinds.ts';
 import type { Parsed } from './parse.ts';
-import type { ContentPage, Image, ImageContent } from './schema.ts';
+import type { Image } from './schema.ts';
 import { projectPath, type SourceFile } from './source.ts';
 
 export type { SourceFile } from './source.ts';
@@ -398,9 +415,18 @@ const refuseMarkdown: RenderMarkdown = () => {
   throw new Error('assembleSite: a home page without Markdown fields rendered Markdown');
 };
 
+/** The reads as they are: every call goes to the disk. */
+function directReads(paths: ContentPaths): ContentReads {
+  return {
+    file: (kind, absolute, slug) => loadContentFile(paths, kind, absolute, slug),
+    listing: (kind, directory) => listFolder(paths.root, directory, kind),
+    image: (src) => readImage(paths.publicDir, src),
+  };
+}
+
 /** Reads content/ without keeping anything: loadKinds, renderBodies, assembleSite. */
 export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
-  const context = createLoadContext(config);
+  const context = createLoadContext(config, directReads(config));
   const kinds = await loadKinds(context);
   if (kinds.errors.length > 0) throw new SiteErrors(kinds.errors);
   const urls = createUrlPolicy(config, imageContentOf(kinds)!.settings.url);

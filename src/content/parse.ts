@@ -6,7 +6,8 @@
 import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import type { Checked, SourceFile } from './source.ts';
-import { parseYaml, type ParsedYaml, type SyntaxCode } from './yaml.ts';
+import { parseYaml, type ParsedYaml } from './yaml.ts';
+import type { SyntaxCode } from './yaml-syntax.ts';
 
 /** A content file whose YAML (the whole file, or the front matter) could be read. */
 export interface Parsed extends SourceFile {

@@ -1,9 +1,9 @@
 /**
- * One schema per content kind. Types are inferred from these, never restated.
+ * One schema per content kind. Types are inferred from these, never restated (each kind's entry
+ * type, with its body, slug and picture, in kinds.ts).
  * Every object is strict: an unknown field is almost always a typo.
  */
 import { z } from 'zod';
-import type { EntryOf, Kinds, Site } from './kinds.ts';
 import { adviceSwitchSchema } from '../advice/switches.ts';
 import { newsSettingsSchema } from '../news/news-schema.ts';
 import type { redirectsSchema } from '../redirects/redirects-schema.ts';
@@ -197,15 +197,5 @@ export interface Image {
   height: number;
 }
 
-export type Service = EntryOf<Kinds['services']>;
-export type PortfolioItem = EntryOf<Kinds['portfolio']>;
-export type About = EntryOf<Kinds['about']>;
-export type LegalPage = EntryOf<Kinds['legal']>;
-export type ContentPage = EntryOf<Kinds['pages']>;
-export type NewsPost = EntryOf<Kinds['news']>;
 export type NewsSettings = NonNullable<SiteFile['news']>;
 export type RedirectEntry = z.infer<typeof redirectsSchema>[number];
-export type { Site } from './kinds.ts';
-
-/** What the site's images, favicons and share image are made from. */
-export type ImageContent = Pick<Site, 'settings' | 'logo' | 'portfolio'>;

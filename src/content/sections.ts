@@ -4,7 +4,7 @@
  * one-line description for editors (the CMS shows it beside the field). Markdown fields hold
  * GitHub-flavoured Markdown, which the generator renders before the template sees it.
  *
- * Adding a type is one entry here (and in SECTION_DEFAULT_IDS) plus one template.
+ * Adding a type is one entry here (and in SECTION_DEFAULT_IDS, section-ids.ts) plus one template.
  */
 import { z } from 'zod';
 import { atMost, href, LIST_LIMITS, publicPath, text } from './fields.ts';
@@ -200,9 +200,6 @@ export const sectionSchemas = {
 };
 
 export type SectionType = keyof typeof sectionSchemas;
-
-/** The anchor each type gets when it names none: data without zod, for the Markdown workers (section-ids.ts). */
-export { SECTION_DEFAULT_IDS } from './section-ids.ts';
 
 export const sectionSchema = z.discriminatedUnion('type', [
   testimonialsSectionSchema,

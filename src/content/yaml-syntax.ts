@@ -1,12 +1,30 @@
 /**
  * YAML syntax errors in an editor's words: the parser's problems (and the limits of
  * yaml-limits.ts) named by their cause, at the place where the mistake starts rather than where
- * the parser gave up, one per line.
+ * the parser gave up, one per line. The source they point into (YamlSource) and a place in it
+ * (Position) are declared here; yaml.ts, which parses, takes both from this module.
  */
 import { isAlias, type LineCounter, visit, type Document, type Node, type YAMLError } from 'yaml';
-import { createCodeFrame, createError, type ErrorPlace, type SiteError } from '../errors.ts';
+import { createCodeFrame, createError, type ErrorPlace, type SiteError, type SiteErrorCode } from '../errors.ts';
 import { describeLimit } from './yaml-limits.ts';
-import type { Position, YamlSource } from './yaml.ts';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface YamlSource {
+  /** Relative path shown to people. */
+  file: string;
+  /** The whole file, for code frames. */
+  source: string;
+  /** Lines in the file before the YAML text starts (front matter starts on line 2). */
+  lineOffset: number;
+  syntaxCode: SyntaxCode;
+}
+
+/** The code of a YAML syntax error: of a YAML file, or of front matter. */
+export type SyntaxCode = Extract<SiteErrorCode, 'YamlSyntax' | 'FrontmatterSyntax'>;
 
 /** Offsets in the YAML text as places in the file, and errors pointing at them. */
 export interface YamlFile {

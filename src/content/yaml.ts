@@ -4,38 +4,27 @@
  * document must keep are yaml-limits.ts's; its syntax errors in an editor's words, yaml-syntax.ts's.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { createError, SiteErrors, type SiteErrorCode } from '../errors.ts';
+import { createError, SiteErrors } from '../errors.ts';
 import { checkKeysAndAliases, findUnsafeKeys, isNode, MAX_ALIAS_COUNT } from './yaml-limits.ts';
-import { describeFile, findUnresolvedAlias, syntaxErrors, type YamlFile } from './yaml-syntax.ts';
+import {
+  describeFile,
+  findUnresolvedAlias,
+  syntaxErrors,
+  type Position,
+  type YamlFile,
+  type YamlSource,
+} from './yaml-syntax.ts';
 import { locatePlain, readPlainMap } from './yaml-plain.ts';
 
 export { MAX_ALIAS_COUNT, MAX_KEY_COUNT } from './yaml-limits.ts';
 
 export type DataPath = readonly PropertyKey[];
 
-export interface Position {
-  line: number;
-  column: number;
-}
-
 export interface ParsedYaml {
   data: unknown;
   /** Where the value at `path` starts; for a missing key, where its parent starts. */
   locate(path: DataPath, key?: boolean): Position;
 }
-
-export interface YamlSource {
-  /** Relative path shown to people. */
-  file: string;
-  /** The whole file, for code frames. */
-  source: string;
-  /** Lines in the file before the YAML text starts (front matter starts on line 2). */
-  lineOffset: number;
-  syntaxCode: SyntaxCode;
-}
-
-/** The code of a YAML syntax error: of a YAML file, or of front matter. */
-export type SyntaxCode = Extract<SiteErrorCode, 'YamlSyntax' | 'FrontmatterSyntax'>;
 
 /** Parses YAML text, or throws SiteErrors: at most one syntax error per line. */
 export function parseYaml(text: string, where: YamlSource): ParsedYaml {

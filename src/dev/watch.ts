@@ -8,7 +8,8 @@
 import type { Stats } from 'node:fs';
 import { createFileVersionCounter, type FileChange } from '../cache/file-versions.ts';
 import { openStore } from '../cache/store.ts';
-import { buildSite, type BuildOptions, type BuildResult } from '../build.ts';
+import { buildSite, type BuildResult } from '../build.ts';
+import type { BuildOptions } from '../build-run.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';
 import { log } from '../log.ts';

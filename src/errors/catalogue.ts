@@ -2,13 +2,13 @@
  * Every problem a site can have, by its permanent code: a title, the message made from the facts
  * of one occurrence (file, field, value...), the hint with the next action, and the severity.
  * In the style of Astro's errors-data.ts. A new code gets its entry here and its name in the
- * SiteErrorCode union (src/errors.ts); tsc fails until both agree. Pure data, no I/O.
+ * SiteErrorCode union (codes.ts); tsc fails until both agree. Pure data, no I/O.
  *
  * Messages say what happened and why, in whole sentences; hints say what to do next. Facts are
  * raw values: the wording, plurals and number formats live here, not at the call site.
  */
 import path from 'node:path';
-import type { Severity, SiteErrorCode } from '../errors.ts';
+import type { Severity, SiteErrorCode } from './codes.ts';
 
 export interface ErrorData<Facts> {
   /** A few words, for lists and annotations' titles. */

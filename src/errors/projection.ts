@@ -4,7 +4,7 @@
  * content and file names are untrusted, and raw, an ESC sequence in them could clear the screen,
  * fake output or retitle the terminal window.
  */
-import type { Severity, SiteErrorCode } from '../errors.ts';
+import type { Severity, SiteErrorCode } from './codes.ts';
 import type { SiteError } from './site-error.ts';
 
 export interface Problem {

@@ -3,7 +3,7 @@
  * formatted once at the top. `createError` makes one from the catalogue; its severity and title
  * always come from the catalogue entry of its code.
  */
-import type { Severity, SiteErrorCode } from '../errors.ts';
+import type { Severity, SiteErrorCode } from './codes.ts';
 import { catalogue, describeCode, type ErrorData, type Facts } from './catalogue.ts';
 
 /** Where a problem is, and what caused it: everything but the words, which come from the catalogue. */

@@ -7,15 +7,13 @@ import path from 'node:path';
 import { createError, SiteError, type ErrorPlace } from '../errors.ts';
 import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import { readImageSize } from './size.ts';
-import type { LoadContext } from '../content/file.ts';
+import type { ImageRead, LoadContext } from '../content/file.ts';
 import type { Parsed } from '../content/parse.ts';
 import { publicPath } from '../content/fields.ts';
 import type { Image } from '../content/schema.ts';
 import type { Checked } from '../content/source.ts';
 import { locateField } from '../content/validate.ts';
 import type { DataPath } from '../content/yaml.ts';
-
-export type ImageRead = { size: { width: number; height: number } } | { missing: unknown } | { unreadable: true };
 
 export async function checkImage(
   context: LoadContext,

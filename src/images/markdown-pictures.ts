@@ -9,7 +9,8 @@ import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import type { OutputFile } from '../output/plan.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 import type { ImagePipeline } from './pipeline.ts';
-import { processImage, type ProcessedImage } from './pictures.ts';
+import { processImage } from './pictures.ts';
+import type { ProcessedImage } from './processed-image.ts';
 
 /** The text column is at most 48rem (768 CSS pixels) wide: 1x and 2x of it, and a phone's. */
 export const MARKDOWN_IMAGE_WIDTHS = [400, 800, 1600] as const;

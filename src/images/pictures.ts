@@ -10,27 +10,13 @@ import { createError, type SiteError } from '../errors.ts';
 import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import { publishedText } from '../publish/public-files.ts';
 import type { ImagePipeline } from './pipeline.ts';
+import type { ProcessedImage } from './processed-image.ts';
 import type { ImageRecipe, RasterFormat } from './recipe.ts';
 import { readOrientation } from './size.ts';
 import type { OutputFile } from '../output/plan.ts';
-import type { Image, Site } from '../content/schema.ts';
+import type { Image } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import type { UrlPolicy } from '../site/routes.ts';
-
-export interface PictureSource {
-  type: 'image/avif' | 'image/webp';
-  srcset: string;
-}
-
-/** What a template needs to write a <picture>: links (base included) and the intrinsic size. */
-export interface ProcessedImage {
-  /** The <img>: the SVG itself (with no sources), or the widest raster in the source's own format. */
-  src: string;
-  /** Raster fallbacks only: every width of the fallback format. */
-  srcset?: string;
-  width: number;
-  height: number;
-  sources: PictureSource[];
-}
 
 /** Encoder settings; part of every cache key, so changing one re-encodes. */
 const ENCODERS = {

@@ -6,9 +6,9 @@
  */
 import { Parser } from 'htmlparser2';
 import type { LoadedSite } from '../content/load.ts';
-import type { ProcessedImage } from './pictures.ts';
+import type { ProcessedImage } from './processed-image.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
-import type { HomeSection } from '../content/home-sections.ts';
+import type { HomeSection } from '../content/home.ts';
 import type { PictureProps } from '../../templates/api.ts';
 import { carryEach } from '../same-order.ts';
 

@@ -5,9 +5,9 @@
  * `now` comes from the config, never from the clock here, so a given now builds the same site. Pure.
  */
 import type { ResolvedConfig } from '../config.ts';
-import type { NewsPost } from '../content/schema.ts';
+import type { NewsPost } from '../content/kinds.ts';
 import { dateTime } from './news-schema.ts';
-import type { ProcessedImage } from '../images/pictures.ts';
+import type { ProcessedImage } from '../images/processed-image.ts';
 import type { TimeWindow } from './time-window.ts';
 
 export type PostState = 'published' | 'draft' | 'scheduled';

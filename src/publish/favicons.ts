@@ -5,7 +5,8 @@
  * other image.
  */
 import { createHash } from 'node:crypto';
-import type { Image, Site } from '../content/schema.ts';
+import type { Image } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import { createError } from '../errors.ts';
 import type { OutputFile } from '../output/plan.ts';
 import type { ImagePipeline } from '../images/pipeline.ts';

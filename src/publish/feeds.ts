@@ -4,7 +4,8 @@
  * rather than with the `feed` package: every byte follows from the content, and no clock is read
  * (a feed is as new as its newest post). Pure: no I/O.
  */
-import type { NewsSettings, Site } from '../content/schema.ts';
+import type { NewsSettings } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import { dateTime } from '../news/news-schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import type { OutputFile } from '../output/plan.ts';

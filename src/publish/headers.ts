@@ -4,7 +4,8 @@
  * (the format Netlify and Cloudflare Pages read). Pure: no I/O.
  */
 import { createHash } from 'node:crypto';
-import type { Site, SiteFile } from '../content/schema.ts';
+import type { SiteFile } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import { renderAdminHeaders } from '../admin/admin-page.ts';

@@ -2,7 +2,7 @@
  * What search engines and link previews read on a news post: Open Graph `article:` tags and
  * schema.org BlogPosting JSON-LD; and the sitemap's lastmod of a post. Pure.
  */
-import type { Site } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import { dateTime } from '../news/news-schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { newsPostPath } from '../site/news-routes.ts';

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import type { OutputFile } from '../output/plan.ts';
 import type { ResolvedConfig } from '../config.ts';
-import type { Image, ImageContent, Site } from '../content/schema.ts';
+import type { Image } from '../content/schema.ts';
+import type { ImageContent, Site } from '../content/kinds.ts';
 import { createError } from '../errors.ts';
 import { createFavicons, type Favicons } from './favicons.ts';
 import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile, type SiteScript } from './headers.ts';

@@ -3,7 +3,7 @@
  * (canonical URL, Open Graph and Twitter card tags, the organisation's JSON-LD on the home page).
  * Every URL comes from the one URL policy. Pure: no I/O.
  */
-import type { Site } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import type { IconLink } from './favicons.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { ShareImage } from './share-image.ts';

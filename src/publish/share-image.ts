@@ -4,7 +4,7 @@
  * tagline from content. An SVG written here is rasterised to PNG by sharp, and cached.
  */
 import { createHash } from 'node:crypto';
-import type { Site } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import { createError } from '../errors.ts';
 import type { OutputFile } from '../output/plan.ts';
 import type { ImagePipeline } from '../images/pipeline.ts';

@@ -9,21 +9,9 @@ import type { LoadedKinds } from '../content/load.ts';
 import type { Parsed } from '../content/parse.ts';
 import { locateField } from '../content/validate.ts';
 import type { OutputFile } from '../output/plan.ts';
-import type { Route, UrlPolicy } from '../site/routes.ts';
+import type { Redirect, Route, UrlPolicy } from '../site/routes.ts';
 
 export const REDIRECTS_FILE = '_redirects';
-
-export interface Redirect {
-  /** The old site path, as written: /old-page, /old/, /old.html. */
-  from: string;
-  /** As written: a site path, a file of public/, or an absolute http(s) URL. */
-  to: string;
-  status: 301 | 302;
-  /** The link to the target: base and URL format applied, or the absolute URL as written. */
-  href: string;
-  /** The target's absolute URL (canonical link of the page at the old path). */
-  absolute: string;
-}
 
 export interface RedirectsInput {
   /** content/redirects.yaml as loaded: its entries and where they stand; none when the file is absent. */

@@ -4,7 +4,7 @@
  * and every section gets only its own data, so templates never see the URL policy, an output
  * file name or a function of the generator. Pure.
  */
-import type { Site } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import type { SiteImages } from '../images/pictures.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type {

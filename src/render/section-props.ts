@@ -4,8 +4,8 @@
  * here beside its schema and its template. Links are resolved, Markdown is HTML, images are
  * <picture> sources. Pure.
  */
-import type { HomeSection } from '../content/home-sections.ts';
-import type { Site } from '../content/schema.ts';
+import type { HomeSection } from '../content/home.ts';
+import type { Site } from '../content/kinds.ts';
 import type { UrlPolicy } from '../site/routes.ts';
 import type {
   AltImage,

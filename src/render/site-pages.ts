@@ -4,7 +4,7 @@
  * its own route, by renderPages (src/render/page.tsx), all at once. Which routes need rendering
  * is the build's choice (src/stages.ts keeps pages whose inputs did not change).
  */
-import type { Site } from '../content/schema.ts';
+import type { Site } from '../content/kinds.ts';
 import { renderPages } from './page.tsx';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import type { HeadData } from '../publish/seo.ts';

@@ -1,13 +1,13 @@
 /**
- * Site -> Route[], and the one URL policy that decides output files, links, canonical URLs and
- * the sitemap together. Pure: no I/O.
+ * Site -> Route[], what each route shows (Page; Redirect, the checked entry src/redirects/ makes
+ * a route of), and the one URL policy that decides output files, links, canonical URLs and the
+ * sitemap together. Pure: no I/O.
  */
 import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
-import type { ContentPage, LegalPage, Site } from '../content/schema.ts';
+import type { ContentPage, LegalPage, Site } from '../content/kinds.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
-import { createNewsRoutes } from './news-routes.ts';
-import type { Redirect } from '../redirects/redirects.ts';
+import { newsListPath, newsPostPath } from './news-routes.ts';
 import { carryEach, sameAtEachPlace } from '../same-order.ts';
 
 export type Page =
@@ -19,6 +19,19 @@ export type Page =
   | { kind: 'news-post'; post: ScheduledPost; newer?: ScheduledPost; older?: ScheduledPost }
   | { kind: 'not-found' }
   | { kind: 'redirect'; redirect: Redirect };
+
+/** An entry of content/redirects.yaml as checked (src/redirects/redirects.ts): the page at its old path shows it. */
+export interface Redirect {
+  /** The old site path, as written: /old-page, /old/, /old.html. */
+  from: string;
+  /** As written: a site path, a file of public/, or an absolute http(s) URL. */
+  to: string;
+  status: 301 | 302;
+  /** The link to the target: base and URL format applied, or the absolute URL as written. */
+  href: string;
+  /** The target's absolute URL (canonical link of the page at the old path). */
+  absolute: string;
+}
 
 export interface Route {
   /** The site path without base: '/', '/terms', or '/404' for the not-found page. */
@@ -154,7 +167,7 @@ export interface RoutesRun {
   pageRoutes: readonly Route[];
 }
 
-/** Home, legal pages, the pages of content/pages/, the news (src/site/news-routes.ts), then 404. */
+/** Home, legal pages, the pages of content/pages/, the news (createNewsRoutes), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
   return advanceRoutes(undefined, site, urls, pages).routes;
 }
@@ -183,6 +196,37 @@ export function advanceRoutes(
   const pageRoutes = contentPageRoutes(pages, urls, last);
   const run = { format: urls.format, legal: site.legal, pages, pageRoutes };
   return { routes: routes.concat(pageRoutes, newsRoutes, NOT_FOUND), run };
+}
+
+/**
+ * The routes of the news: /news and its further pages, newest first, and one page per post, each
+ * knowing its newer and older neighbour, at the paths of news-routes.ts. No posts, no /news.
+ * `posts` newest first, as scheduleNews gives them; `pageSize` from site.yaml's news block.
+ */
+export function createNewsRoutes(posts: readonly ScheduledPost[], pageSize: number, urls: UrlPolicy): Route[] {
+  if (posts.length === 0) return [];
+  const routes: Route[] = [];
+  const pages = Math.ceil(posts.length / pageSize);
+  for (let page = 1; page <= pages; page++) {
+    const path = newsListPath(page);
+    const listed = posts.slice((page - 1) * pageSize, page * pageSize);
+    routes.push({
+      path,
+      file: urls.file(path),
+      indexable: true,
+      page: { kind: 'news-list', posts: listed, page, pages },
+    });
+  }
+  posts.forEach((post, index) => {
+    const path = newsPostPath(post.slug);
+    routes.push({
+      path,
+      file: urls.file(path),
+      indexable: true,
+      page: { kind: 'news-post', post, newer: posts[index - 1], older: posts[index + 1] },
+    });
+  });
+  return routes;
 }
 
 const NOT_FOUND: Route = { path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } };

@@ -1,7 +1,7 @@
 /** The real content and its routes, so browser tests expect the words content/ holds, not copies of them. */
 import { resolveConfig } from '../../src/config.ts';
-import type { HomeSection } from '../../src/content/home-sections.ts';
-import type { Site } from '../../src/content/schema.ts';
+import type { HomeSection } from '../../src/content/home.ts';
+import type { Site } from '../../src/content/kinds.ts';
 import { loadSite } from '../../src/content/load.ts';
 import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from './project.ts';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ProcessedImage } from '../../src/images/pictures.ts';
+import type { ProcessedImage } from '../../src/images/processed-image.ts';
 import { placeMarkdownImages, placeSiteImages, type RenderPicture } from '../../src/images/place.ts';
 import { createUrlPolicy } from '../../src/site/routes.ts';
 import { Picture } from '../../templates/ui/Picture.tsx';

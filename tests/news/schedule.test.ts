@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewsPost } from '../../src/content/schema.ts';
+import type { NewsPost } from '../../src/content/kinds.ts';
 import { scheduleNews, stateOf } from '../../src/news/schedule.ts';
 
 const post = (slug: string, date: string, extra: Partial<NewsPost> = {}): NewsPost => ({

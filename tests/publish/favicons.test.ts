@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
-import type { Site } from '../../src/content/schema.ts';
+import type { Site } from '../../src/content/kinds.ts';
 import { loadSite } from '../../src/content/load.ts';
 import { createFavicons, MANIFEST_FILE } from '../../src/publish/favicons.ts';
 import { createImagePipeline } from '../../src/images/pipeline.ts';

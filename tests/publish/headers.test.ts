@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type Options } from '../../src/config.ts';
-import type { Site, SiteFile } from '../../src/content/schema.ts';
+import type { SiteFile } from '../../src/content/schema.ts';
+import type { Site } from '../../src/content/kinds.ts';
 import { loadSite } from '../../src/content/load.ts';
 import {
   CACHE_IMMUTABLE,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig, type Options } from '../../src/config.ts';
-import type { Site } from '../../src/content/schema.ts';
+import type { Site } from '../../src/content/kinds.ts';
 import { loadSite } from '../../src/content/load.ts';
 import { createRoutes, createUrlPolicy } from '../../src/site/routes.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HomeSection } from '../../src/content/home-sections.ts';
-import type { ContentPage, Site } from '../../src/content/schema.ts';
+import type { HomeSection } from '../../src/content/home.ts';
+import type { ContentPage, Site } from '../../src/content/kinds.ts';
 import type { SiteImages } from '../../src/images/pictures.ts';
 import { createPageProps, type PageElement, type PageInput } from '../../src/render/props.ts';
 import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';

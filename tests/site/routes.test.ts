@@ -7,7 +7,7 @@ import {
   type RoutesRun,
 } from '../../src/site/routes.ts';
 import { keepSameRoutes } from '../../src/site/same-routes.ts';
-import type { ContentPage, LegalPage, Site } from '../../src/content/schema.ts';
+import type { ContentPage, LegalPage, Site } from '../../src/content/kinds.ts';
 import { toSiteErrors } from '../../src/errors.ts';
 
 const legal = (slug: string) => ({ slug, title: slug, dateLine: 'd', description: 'd', order: 1, html: '' });

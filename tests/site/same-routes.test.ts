@@ -1,7 +1,6 @@
 /** keepSameRoutes: a route made again with the same fields is the last run's route (src/site/same-routes.ts). */
 import { describe, expect, it } from 'vitest';
-import { createNewsRoutes } from '../../src/site/news-routes.ts';
-import { createUrlPolicy, type Route } from '../../src/site/routes.ts';
+import { createNewsRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
 import { keepSameRoutes } from '../../src/site/same-routes.ts';
 import type { ScheduledPost } from '../../src/news/schedule.ts';
 

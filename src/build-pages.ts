@@ -378,7 +378,7 @@ function sameParts(last: readonly unknown[], parts: readonly unknown[]): boolean
 
 /**
  * What the CMS's preview shows from other files, kept by all it is made from: making it names the
- * posts' dates through Intl, whose first use costs a build that renders no news about 20 ms.
+ * posts' dates through Intl, whose first use is a cost a build that renders no news need not pay.
  */
 function keepPreviewEntries(run: Run, input: PreviewEntriesInput): PreviewEntries {
   const { portfolioImages, urls } = input;

@@ -75,7 +75,7 @@ let bundling = 0;
 
 /**
  * A single build makes no bundle after its sources': esbuild's service process, which holds on to
- * about 50 MB once it has bundled the CMS preview, ends then, not with the build. Dev keeps it.
+ * much memory once it has bundled the CMS preview, ends then, not with the build. Dev keeps it.
  */
 async function bundled<T>(run: Run, bundles: Promise<T>): Promise<T> {
   bundling++;

@@ -1,12 +1,11 @@
 /**
  * How the V8 heap grows during a build. The launcher (src/launcher.js) fixes a small growing factor
  * of the old generation, which lowers a cold build's peak memory; a cold build and dev also hold the
- * young generation at 8 MB a semi-space (V8 doubles it up to 16 MB while remark's short-lived
- * objects survive a collection), which lowered a cold build's peak by about 20 MB in no more time
- * (docs/benchmarks.md, section "cold"). A warm build holds the disk cache (about 50 MB for 4000
- * pages) and the blocks decoded from it from its start, and with those limits V8 collects it again
- * and again: a one-page warm build of 4000 pages took 6.7 G instructions instead of 7.3 G and
- * about 0.2 s less wall time with V8's own factors, at the same peak memory (section "warm1").
+ * young generation small (V8 doubles it while remark's short-lived objects survive a
+ * collection), which lowered a cold build's peak in no more time (docs/benchmarks.md, section
+ * "cold"). A warm build holds the disk cache and the blocks decoded from it from its start, and
+ * with those limits V8 collects it again and again: with V8's own factors it takes fewer
+ * instructions and less wall time, at the same peak memory (section "warm1").
  */
 import v8 from 'node:v8';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -25,7 +24,7 @@ export function limitYoungGeneration(bytes = 16 * 1024 * 1024): void {
   // Once a process: dev builds again on every save.
   if (limited) return;
   limited = true;
-  // Already reached before this run (with Node 20's code cache the CLI's start grows it to 16 MB):
+  // Already reached before this run (with Node 20's code cache the CLI's start grows it):
   // held at once, since the observer hears of collections only later, when the space has doubled again.
   if (youngGenerationSize() >= bytes) {
     v8.setFlagsFromString('--semi-space-growth-factor=1');

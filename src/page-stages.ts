@@ -242,8 +242,8 @@ const pageKeys = new WeakMap<ContentPage, string>();
  * the advice both, and kept by the page's key: a page whose key is the same is not read again.
  */
 export function pageScans(store: Store, keys: Map<string, string>): (page: RenderedPage) => PageScan {
-  // Kept as JSON, one string a page, and decoded for each reader: decoded, the scans of 4000 pages
-  // held about 25 MB more until the build ended (docs/cold-build-diagnosis.md).
+  // Kept as JSON, one string a page, and decoded for each reader: decoded, the scans of thousands of pages
+  // held much more memory until the build ended (docs/cold-build-diagnosis.md).
   return (page) => {
     const key = keys.get(page.route.file);
     const json =

@@ -114,7 +114,7 @@ let bundle: OutputFile[] | undefined;
  * decap-cms's dist: the main script, the chunks it loads on demand and their WebAssembly, without
  * source maps and the copy under the other name (cms.js). Read once per process. Each file's key
  * is its stamp, taken before it was read: the output's copy, recorded with the same key, is not
- * read again and compared (6.4 MB on every warm build); a file whose time cannot vouch for it
+ * read again and compared on every warm build (Decap's dist is megabytes); a file whose time cannot vouch for it
  * (src/file-stamp.ts) has no key and is compared.
  */
 function cmsBundle(): OutputFile[] {

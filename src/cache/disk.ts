@@ -10,8 +10,8 @@
  * in it, and which of its entries are gone). Both are only ever replaced whole (written beside and
  * renamed). A value of the changes kept again under a key of the whole file, such as a block of
  * thousands of lines of which one changed, is written as pieces of the whole file's bytes where it
- * is the same (src/cache/cache-file.ts, Pieces): a build that changed one page of 4000 writes some
- * 0.6 MB of changes instead of 50 MB again (12 MB when blocks were written whole). Changes made for
+ * is the same (src/cache/cache-file.ts, Pieces): a build that changed one page of thousands writes
+ * its changes, not the whole file again (docs/benchmarks.md has the sizes). Changes made for
  * another whole file, or whose pieces lie outside it, are ignored: the whole file alone is a
  * cache as good, if older, and every key is a content hash. Once the whole file holds more dead
  * bytes than a third of it, a save writes it anew and the changes are dropped.
@@ -61,7 +61,7 @@ export function hashKey(...parts: string[]): string {
 export function asciiJson(value: unknown, replacer?: (this: unknown, key: string, item: unknown) => unknown): string {
   const json = JSON.stringify(value, replacer);
   // Most is ASCII already: measured in C++, far faster than the scan of the replace (the site
-  // advice's 0.6 MB each build).
+  // advice is large, and saved each build).
   if (Buffer.byteLength(json) === json.length) return json;
   return json.replace(/[\u007f-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -104,8 +104,8 @@ export function createNoDiskCache(): DiskCache {
  * Opens the cache of `cacheDir` for `version` (the generator's version; any other version's files
  * are ignored). A missing or unreadable file is an empty cache, never an error. The values of the
  * keys `later` names are not read with the others when they lie in the whole file, but when their
- * bytes are first asked for (getLater): a warm build keeps 27 MB of rendered pages of 4000 where
- * they are in the output and needs the bytes of none, and reading costs about 1 ms a MB here.
+ * bytes are first asked for (getLater): a warm build keeps the rendered pages where
+ * they are in the output and needs the bytes of none, and reading costs time by the megabyte.
  */
 export async function loadDiskCache(
   cacheDir: string,
@@ -155,7 +155,7 @@ export async function loadDiskCache(
     async save() {
       if (!dirty && used.size === stored.size) return;
       // In the order they were first used, not sorted: the file is read by its index, and sorting
-      // some 16000 keys cost a warm build 5 to 10 ms.
+      // every key is work a warm build need not do.
       const keys = [...used];
       const entryOf = (key: string) => ({ key, value: fresh.get(key) ?? bytesOf(key)! });
       const whole = stored.whole;
@@ -180,7 +180,7 @@ export async function loadDiskCache(
 /**
  * Whether the whole file is still mostly live for the `used` keys: at most a third of its bytes
  * dead, at most a third of its keys gone (or few: each build reads and writes their list; after a
- * cold build, a warm one leaves half of 16000 keys unused, 0.8 MB of list), and changes of
+ * cold build, a warm one leaves about half of the keys unused), and changes of
  * at most a third of its size. Otherwise the save writes it anew. A value kept again under a key
  * the whole file holds counts as live: it is written as pieces of the old one where it is the same
  * (a block of thousands of lines of which one changed); what it is not is written out, and counted
@@ -262,7 +262,7 @@ function readStore(file: string, changesFile: string, version: string, later: (k
   });
   const isLater = (key: string, position: number) => later(key) && !bases.has(position);
   // Only the values still served from the whole file are read, and those the changes are cut
-  // from: reading costs about 1 ms a MB here.
+  // from: reading costs time by the megabyte.
   const whole = opened.read((_, position) => served[position] === 1 || bases.has(position), isLater);
   if (!whole) return EMPTY;
   // The values of the changes made of pieces, put together when first asked for; by their

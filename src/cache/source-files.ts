@@ -8,7 +8,7 @@
  * src/racy.ts). The keys a build made from a file (its text's hash, its body's) are kept beside
  * it, so a file taken from the block is not hashed again, and its text follows the lines of the
  * block as bytes, decoded only when asked for: of 4000 files, a build with one changed reads few
- * texts (the 8 MB block was mostly texts, and decoding it was one of the larger items of such a
+ * texts (the block is mostly texts, and decoding it all was one of the larger costs of such a
  * build).
  */
 import { statSync, type Stats } from 'node:fs';

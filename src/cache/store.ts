@@ -172,8 +172,8 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
 
 /**
  * Memory keys may be as long as what they are made of: a long one is hashed for the disk. Most are
- * content hashes already, or a few joined (a page's), and are kept as they are: hashing some 8000
- * keys cost a warm build of 4000 pages 20 to 40 ms. The two forms have different separators, so
+ * content hashes already, or a few joined (a page's), and are kept as they are: hashing them all
+ * was a visible part of a warm build of thousands of pages. The two forms have different separators, so
  * that a key can never name the entry of a hashed one.
  */
 function diskKey(name: string, key: string): string {

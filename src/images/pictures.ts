@@ -42,7 +42,7 @@ export async function processImage(
   const extension = path.extname(image.src).slice(1).toLowerCase();
   const name = path.basename(image.src, path.extname(image.src));
   const source = createHash('sha256').update(bytes).digest('hex');
-  // An SVG is sharp at every width and smaller than its rasters (6 KB against up to 20 KB each):
+  // An SVG is sharp at every width and smaller than its rasters (each raster was larger):
   // it is published as the checker serialised it, and nothing is drawn.
   if (extension === 'svg') {
     const file = `assets/images/${name}-${source.slice(0, 10)}.svg`;

@@ -73,7 +73,7 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
   const renderChunk = (chunk: number[]) => {
     for (const index of chunk) html[index] = local(bodies[index]!);
   };
-  // The cores are looked at (os.cpus(), some 0.3 ms) only when there are bodies enough for a
+  // The cores are looked at (os.cpus() is not free) only when there are bodies enough for a
   // worker: not for a dev save's one page.
   const most = workersFor(bodies.length, options);
   const workerCount =
@@ -118,8 +118,8 @@ async function renderYielding(count: number, render: (index: number) => void): P
  * loads and compiles its own processor and collects its own heap, which costs CPU
  * (docs/benchmarks.md): that pays off in time only when a core would otherwise wait, and on a busy
  * machine it only adds work. One idle core is left to the image encoder, which works beside the
- * Markdown, and to V8's collector threads: on a two-core machine a worker added 2.5 to 5 s of CPU
- * to a cold 4000-page build and no wall time was gained.
+ * Markdown, and to V8's collector threads: on a two-core machine a worker added CPU to a cold
+ * 4000-page build and gained no wall time (docs/benchmarks.md).
  */
 export function workersFor(bodies: number, { threads }: { threads: number }, idle?: number): number {
   const count = Math.min(threads, Math.floor(bodies / MIN_BODIES_PER_WORKER));

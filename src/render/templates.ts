@@ -108,7 +108,7 @@ async function bundleTemplates(config: ResolvedConfig, entry: string) {
 }
 
 function createLocator(config: ResolvedConfig, mapText: string): Templates['locate'] {
-  // Read when a template's error is first located: decoding the map cost every build 10 to 25 ms.
+  // Read when a template's error is first located: decoding the map cost every build time.
   let read: { map: SourceMap; payload: SourceMapPayload } | undefined;
   return (line, column) => {
     if (!read) {

@@ -333,7 +333,7 @@ function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
   const portfolioImages = made.publication.images.portfolio;
   const { sections } = site.home;
   const parts = [
-    ...[site.services, site.portfolio, site.about, site.news, site.settings, site.stats, portfolioImages],
+    ...[site.services, site.portfolio, site.about, site.legal, site.news, site.settings, site.stats, portfolioImages],
     ...[urlKey(content.urls), links.css, preview],
     ...[sections.map((section) => section.data), sections.map((section) => section.type)],
     sections.map((section) => section.id),

@@ -79,7 +79,10 @@ async function expectTabWalk(page: Page, path: string): Promise<number> {
 }
 
 describeInBrowser('a keyboard visitor on a desktop', { viewport: DESKTOP }, ({ visit }) => {
-  it('reaches every interactive element with Tab in page order, each with a visible focus ring', async () => {
+  // Tabs through every page, a browser round trip per element: on a busy machine that takes more than 30 s.
+  it('reaches every interactive element with Tab in page order, each with a visible focus ring', {
+    timeout: 90_000,
+  }, async () => {
     const { page, goto } = visit();
     for (const path of paths) {
       await goto(path);

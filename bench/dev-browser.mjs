@@ -5,7 +5,6 @@
 // shows the new words. The time is taken in the page (a MutationObserver) against the moment
 // the file was written, both on the system clock. Options: --runs N (default 15); --pages N adds
 // N corpus pages to content/pages/ (issue 43: "among 4,000 pages").
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { writeCorpus } from './corpus.js';
-import { WORK_ROOT } from './measure.js';
+import { startDevProcess, summarize, WORK_ROOT } from './measure.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name, fallback) => {
@@ -74,31 +73,14 @@ await Promise.all(
 if (PAGES > 0) writeCorpus(path.join(project, 'content', 'pages'), PAGES);
 
 const started = performance.now();
-const child = spawn(
-  process.execPath,
-  [path.join(root, 'bin', 'agency-site.js'), 'dev', '--root', project, '--port', '0'],
-  { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-);
-let log = '';
-child.stdout.on('data', (chunk) => (log += chunk));
-child.stderr.on('data', (chunk) => (log += chunk));
+const dev = startDevProcess(project, { pages: PAGES });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 });
 
 try {
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dev did not start:\n${log}`)), 60_000 + PAGES * 60);
-    child.stdout.on('data', () => {
-      const found = /Dev server: (http:\/\/\S+)/.exec(log);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`dev exited with ${code}:\n${log}`)));
-  });
+  const url = await dev.url;
   const serving = performance.now() - started;
   const rows = [];
   for (const edit of EDITS) {
@@ -171,19 +153,8 @@ try {
   console.log(`\nServing after ${serving.toFixed(0)} ms (from the dev command's start to its "Dev server:" line).`);
 } finally {
   await browser.close();
-  child.kill();
+  dev.child.kill();
   await rm(project, { recursive: true, force: true });
-}
-
-function summarize(times) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return {
-    median: sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2,
-    p90: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))],
-    min: sorted[0],
-    max: sorted.at(-1),
-  };
 }
 
 function sleep(ms) {

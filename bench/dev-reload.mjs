@@ -5,7 +5,6 @@
 // (issue 27: "a save among 4000 pages") replaces content/pages/ with N corpus pages, and the
 // content edit is then an edit of one of them. It prints the dev process's resident memory after
 // the warm-up saves and after the last save (`--runs 200` shows whether it stays flat).
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
@@ -13,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { pageSlug, renderCorpusPage, writeCorpus } from './corpus.js';
-import { WORK_ROOT } from './measure.js';
+import { median, startDevProcess, summarize, WORK_ROOT } from './measure.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runsFlag = process.argv.indexOf('--runs');
@@ -37,35 +36,15 @@ if (PAGES > 0) {
   writeCorpus(path.join(project, 'content', 'pages'), PAGES);
 }
 
-const child = spawn(
-  process.execPath,
-  [path.join(root, 'bin', 'agency-site.js'), 'dev', '--root', project, '--port', '0'],
-  {
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  },
-);
-let log = '';
-child.stdout.on('data', (chunk) => (log += chunk));
-child.stderr.on('data', (chunk) => (log += chunk));
+const dev = startDevProcess(project, { pages: PAGES });
+const { child } = dev;
 const stop = async () => {
   child.kill();
   await rm(project, { recursive: true, force: true });
 };
 
 try {
-  const url = await new Promise((resolve, reject) => {
-    // The first build of a large corpus is a cold build.
-    const timer = setTimeout(() => reject(new Error(`dev did not start:\n${log}`)), 60_000 + PAGES * 60);
-    child.stdout.on('data', () => {
-      const found = /Dev server: (http:\/\/\S+)/.exec(log);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`dev exited with ${code}:\n${log}`)));
-  });
+  const url = await dev.url;
   const channel = await connect(new URL('/__agency-site/events', url));
   await channel.next(['hello']);
 
@@ -118,11 +97,11 @@ try {
       const started = performance.now();
       await writeFile(path.join(project, edit.file), text);
       const message = await channel.next([edit.expect, 'reload', 'css']).catch((error) => {
-        throw new Error(`${edit.name}, save ${n + 1}: ${error.message}\n${log}`);
+        throw new Error(`${edit.name}, save ${n + 1}: ${error.message}\n${dev.log()}`);
       });
       const elapsed = performance.now() - started;
       if (message.type !== edit.expect)
-        throw new Error(`${edit.name}: expected ${edit.expect}, got ${JSON.stringify(message)}\n${log}`);
+        throw new Error(`${edit.name}: expected ${edit.expect}, got ${JSON.stringify(message)}\n${dev.log()}`);
       // An editor's save truncates, then writes: a build that read the empty file in between may
       // show its error before the good build. Counted, not hidden.
       if (channel.skipped('errors') > 0) flashes++;
@@ -135,7 +114,7 @@ try {
     await channel.next(['reload', 'css']);
     rows.push({ name: edit.name, message: edit.expect, flashes, ...summarize(times) });
   }
-  const builds = [...log.matchAll(/Rebuilt after (\S+) changed in (\d+) ms/g)];
+  const builds = [...dev.log().matchAll(/Rebuilt after (\S+) changed in (\d+) ms/g)];
   const buildMedian = (prefix) =>
     median(builds.filter((match) => match[1].startsWith(prefix)).map((match) => Number(match[2])));
 
@@ -175,23 +154,6 @@ try {
   channel.close();
 } finally {
   await stop();
-}
-
-function summarize(times) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    median: median(sorted),
-    p90: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))],
-    min: sorted[0],
-    max: sorted.at(-1),
-  };
-}
-
-function median(values) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** VmRSS of a process in kB, from /proc (undefined elsewhere). */

@@ -218,6 +218,44 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** Median, 90th percentile, fastest and slowest of some timings. */
+export function summarize(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    median: median(sorted),
+    p90: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))],
+    min: sorted[0],
+    max: sorted.at(-1),
+  };
+}
+
+/**
+ * The real `agency-site dev` on `project`, on a free port: its process, everything it printed so
+ * far (`log()`), and its URL once it says it serves (`url`; a cold build of `pages` may take a while).
+ */
+export function startDevProcess(project, { pages = 0 } = {}) {
+  const child = spawn(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'bin', 'agency-site.js'), 'dev', '--root', project, '--port', '0'],
+    { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const url = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dev did not start:\n${log}`)), 60_000 + pages * 60);
+    child.stdout.on('data', () => {
+      const found = /Dev server: (http:\/\/\S+)/.exec(log);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`dev exited with ${code}:\n${log}`)));
+  });
+  return { child, url, log: () => log };
+}
+
 export function machineDetails() {
   const cpus = os.cpus();
   return {

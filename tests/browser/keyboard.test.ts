@@ -69,6 +69,15 @@ async function expectTabWalk(page: Page, path: string): Promise<number> {
   expect(stops.length, `${path} has something to focus`).toBeGreaterThan(3);
   const first = await recordFocus(page);
   for (let step = first; step < stops.length; step++) await page.keyboard.press('Tab');
+  // Focus leaving the chat frame (another process) reaches the page later than the key press: the
+  // walk is read once every stop has been heard of, or after a while with what was.
+  await page
+    .waitForFunction(
+      (count) => (window as unknown as { focusLog: FocusState[] }).focusLog.length >= count,
+      stops.length - first,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   const log = await page.evaluate(() => (window as unknown as { focusLog: FocusState[] }).focusLog);
   const reached = log.map((state) => (state.stop === -1 ? 'something unnumbered' : stops[state.stop]!));
   expect(reached, `${path}: the elements Tab reaches, in order`).toEqual(stops.slice(first));

@@ -71,6 +71,9 @@ export default defineConfig({
           name: 'browser',
           include: BROWSER_TESTS,
           exclude: NOT_TESTS,
+          // Walks of several pages in real Chromium (axe, Tab, clicks) take 15 to 25 s alone: with
+          // other runs on the same two cores, 30 s failed them in CI.
+          testTimeout: 90_000,
           // Builds the real site once, serves it and starts one Chromium for every browser test.
           globalSetup: ['tests/helpers/browser-setup.ts'],
         },

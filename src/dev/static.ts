@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import { lookup } from 'mrmime';
 import { requestPaths } from '../site/routes.ts';
 
@@ -27,6 +28,20 @@ export function contentTypeOf(file: string): string {
   if (!type) return 'application/octet-stream';
   const text = type.startsWith('text/') || /^application\/(json|manifest\+json|xml|javascript)$/.test(type);
   return text ? `${type}; charset=utf-8` : type;
+}
+
+/** Text compresses; images, fonts and archives already are compressed. */
+function compressible(type: string): boolean {
+  return /^(text\/|image\/svg\+xml|application\/(json|manifest\+json|xml|javascript|atom\+xml|rss\+xml))/.test(type);
+}
+
+/** Whether the request takes gzip: named in Accept-Encoding and not refused with q=0. */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    return (name === 'gzip' || name === '*') && !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+  });
 }
 
 /** A byte range, both ends included, as Range requests name them. */
@@ -116,9 +131,12 @@ export function createStaticHandler(options: StaticOptions) {
       return;
     }
     const length = range ? range.end - range.start + 1 : served.size;
+    // Static hosts send text gzipped, so pages here load as fast as they will there.
+    const gzip = !range && compressible(type['content-type']) && acceptsGzip(request.headers['accept-encoding']);
+    if (compressible(type['content-type'])) response.setHeader('vary', 'accept-encoding');
     response.writeHead(range ? 206 : file ? 200 : 404, {
       ...type,
-      'content-length': length,
+      ...(gzip ? { 'content-encoding': 'gzip' } : { 'content-length': length }),
       ...(file ? { 'accept-ranges': 'bytes' } : {}),
       ...(range ? { 'content-range': `bytes ${range.start}-${range.end}/${served.size}` } : {}),
     });
@@ -127,6 +145,11 @@ export function createStaticHandler(options: StaticOptions) {
       return;
     }
     const body = served.body(range);
+    if (gzip) {
+      const source = body instanceof Uint8Array ? [body] : body;
+      pipeline(source, createGzip(), response).catch(() => response.destroy());
+      return;
+    }
     if (body instanceof Uint8Array) {
       response.end(range ? body.subarray(range.start, range.end + 1) : body);
       return;

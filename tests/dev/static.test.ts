@@ -1,7 +1,10 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
+import { contentTypeOf } from '../../src/dev/static.ts';
 import { requestPaths } from '../../src/site/routes.ts';
 import { rawRequest } from '../helpers/http.ts';
 import { serveBuiltProject } from '../helpers/serve.ts';
@@ -75,6 +78,32 @@ describe.each(served.servers)('the %s server', (_name, url) => {
     }
   });
 
+  it('sends text gzipped to a browser that takes it, as static hosts do, and the rest as it is', async () => {
+    const home = (await get(new URL('/', url()).href, {})).body.toString();
+    const css = /href="[^"]*(\/assets\/site-[^"]+\.css)"/.exec(home)![1]!;
+    const font = /href="[^"]*(\/assets\/[^"]+\.woff2)"/.exec(home)![1]!;
+    for (const target of ['/', css, '/favicon.svg', '/nope']) {
+      const plain = await get(new URL(target, url()).href, {});
+      const response = await get(new URL(target, url()).href, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(response.headers['content-encoding'], target).toBe('gzip');
+      expect(response.headers.vary, target).toBe('accept-encoding');
+      expect(plain.headers['content-type'], target).toBe(
+        target === '/' || target === '/nope' ? 'text/html; charset=utf-8' : contentTypeOf(target),
+      );
+      expect(gunzipSync(response.body).equals(plain.body), target).toBe(true);
+    }
+    for (const [target, headers] of [
+      [font, { 'accept-encoding': 'gzip' }],
+      ['/', { 'accept-encoding': 'gzip;q=0, br' }],
+      ['/', {}],
+      ['/', { 'accept-encoding': 'gzip', range: 'bytes=0-9' }],
+    ] as const) {
+      const response = await get(new URL(target, url()).href, headers);
+      expect(response.headers['content-encoding'], `${target} ${JSON.stringify(headers)}`).toBeUndefined();
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+    }
+  });
+
   it('gives unknown paths and folders the 404 page with status 404, and refuses other methods', async () => {
     for (const target of ['/nope', '/assets/', '/images', '/terms/', '/index']) {
       const response = await rawRequest(url(), target);
@@ -88,6 +117,18 @@ describe.each(served.servers)('the %s server', (_name, url) => {
     }
   });
 });
+
+function get(target: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    request(target, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('requestPaths', () => {
   it('maps a path to the files a static host tries, and refuses anything that could leave the folder', () => {

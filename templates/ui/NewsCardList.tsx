@@ -8,19 +8,22 @@ export type NewsCardListProps = {
   level: 'h2' | 'h3';
 };
 
-/** Posts as cards: picture, date, title, description and a link to the post. */
+/** Posts as cards: picture (or a drawn cover), date, title, description and a link to the post. */
 export function NewsCardList({ posts, readMore, level: Title }: NewsCardListProps) {
   return (
     <ol className="news-cards">
       {posts.map((post) => (
         <li className="news-card" key={post.href}>
-          {post.picture && (
+          {post.picture ? (
             <Picture
               image={post.picture.image}
               alt={post.picture.alt}
               sizes="(min-width: 72rem) 22rem, (min-width: 48rem) 33vw, 100vw"
               loading="lazy"
             />
+          ) : (
+            // A post without a picture gets a drawn cover, so cards side by side line up.
+            <span className="news-cover" aria-hidden="true" />
           )}
           <div className="news-card-body">
             <p className="news-meta">

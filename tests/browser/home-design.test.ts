@@ -129,6 +129,14 @@ describe.skipIf(!browserAvailable('the every-section home page, designed'))(
         const holes = rows.filter((row) => Math.abs(row.left - row.right) > 1.5);
         expect(holes).toEqual([]);
 
+        // A post without a picture gets a drawn cover, so its title lines up with its neighbour's.
+        const covers = await page.$$eval('#news .news-card > :first-child', (tops) =>
+          tops.map((top) => `${top.localName}.${top.className} ${Math.round(top.getBoundingClientRect().height)}`),
+        );
+        expect(covers.some((cover) => cover.startsWith('span.news-cover'))).toBe(true);
+        expect(new Set(covers.map((cover) => cover.split(' ')[1])).size).toBe(1);
+        expect(Number(covers[0]!.split(' ')[1])).toBeGreaterThan(100);
+
         const all = await bands(page);
         for (let index = 1; index < all.length; index++) {
           const [above, below] = [all[index - 1]!, all[index]!];

@@ -199,8 +199,12 @@ describe('the home page', () => {
   it('embeds a lazy, titled 400 by 600 chat frame with a bot_id, and a new-tab provider link', () => {
     const demo = section('ai-demo');
     expect(text(demo)).toContain('AI Assistant Demo');
-    const frame = /<iframe [^>]*>/.exec(demo)![0];
-    expect(frame).toMatch(/src="https:\/\/[^"]+\?bot_id=[\w-]+"/);
+    // The script gives the frame its address near the screen; the noscript copy has it from the start.
+    const [frame, copy] = [...demo.matchAll(/<iframe [^>]*>/g)].map((match) => match[0]);
+    expect(frame).toMatch(/data-src="https:\/\/[^"]+\?bot_id=[\w-]+"/);
+    expect(frame).not.toMatch(/ src=/);
+    expect(copy).toBe(frame!.replace('data-src=', 'src='));
+    expect(demo).toMatch(/<noscript><iframe /);
     expect(frame).toContain('width="400"');
     expect(frame).toContain('height="600"');
     expect(frame).toContain('loading="lazy"');

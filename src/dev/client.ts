@@ -70,6 +70,8 @@ async function morphPage(): Promise<void> {
     return;
   }
   const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  // DOMParser reads as if scripts were off; the open page read noscript's content as text.
+  for (const noscript of next.querySelectorAll('noscript')) noscript.textContent = noscript.innerHTML;
   // A policy added by a <meta> tag adds to the first instead of replacing it: only a load applies a new one.
   if (policyOf(next) !== policyOf(document)) {
     location.reload();
@@ -77,7 +79,12 @@ async function morphPage(): Promise<void> {
   }
   Idiomorph.morph(document.documentElement, next.documentElement, {
     head: { style: 'merge' },
-    callbacks: { beforeNodeRemoved: (node) => !(node instanceof Element && isOurs(node)) },
+    callbacks: {
+      beforeNodeRemoved: (node) => !(node instanceof Element && isOurs(node)),
+      // The chat frame's address comes from the page's script; taking it away would blank the frame.
+      beforeAttributeUpdated: (name, node, kind) =>
+        !(kind === 'remove' && name === 'src' && node.localName === 'iframe'),
+    },
   });
 }
 

@@ -82,18 +82,19 @@ function markFocusedFrames(): void {
 }
 
 /**
- * The chat frame cannot say that it failed: offline, or no page after FRAME_WAIT_MS once it is near
- * the screen (a firewall that drops it), the section shows its note in the frame's place.
+ * The chat frame loads once it is near the screen. It cannot say that it failed: offline, or no
+ * page after FRAME_WAIT_MS from then (a firewall that drops it), the section shows its note in its place.
  */
 const FRAME_WAIT_MS = 12_000;
 function watchChatFrames(): void {
   for (const stage of document.querySelectorAll<HTMLElement>('.demo-stage')) {
-    const frame = stage.querySelector('iframe')!;
+    const frame = stage.querySelector<HTMLIFrameElement>('iframe[data-src]')!;
     const fail = () => {
       stage.dataset.state ||= 'failed';
     };
     let timer = 0;
     frame.addEventListener('load', () => {
+      if (!frame.getAttribute('src')) return;
       clearTimeout(timer);
       if (navigator.onLine) stage.dataset.state ||= 'loaded';
       else fail();
@@ -104,6 +105,7 @@ function watchChatFrames(): void {
       ([entry], observer) => {
         if (!entry!.isIntersecting) return;
         observer.disconnect();
+        frame.src = frame.dataset.src!;
         timer = window.setTimeout(fail, FRAME_WAIT_MS);
       },
       { rootMargin: '600px' },

@@ -35,7 +35,19 @@ export function AiDemoSection({
             </span>
             <span className="demo-input" />
           </div>
-          <iframe className="demo-frame" src={frameSrc} title={frameTitle} width={400} height={600} loading="lazy" />
+          {/* The script gives the frame its address as it nears the screen: a third party's page
+              costs the visitor nothing until then. Without scripts, the copy in noscript loads it. */}
+          <iframe
+            className="demo-frame"
+            data-src={frameSrc}
+            title={frameTitle}
+            width={400}
+            height={600}
+            loading="lazy"
+          />
+          <noscript>
+            <iframe className="demo-frame" src={frameSrc} title={frameTitle} width={400} height={600} loading="lazy" />
+          </noscript>
           <div className="demo-fallback">
             <span className="demo-avatar" />
             <p className="demo-fallback-title">{frameTitle}</p>

@@ -130,6 +130,21 @@ describeInBrowser(
       expect(await checkEveryLink(visit(), () => true)).toBeGreaterThan(20);
     });
 
+    it('shows the chat frame from its noscript copy, at 400 by 600, and hides the one that waits for a script', async () => {
+      const { page, goto } = visit();
+      await goto('/#ai-demo');
+      const frames = await page.locator('#ai-demo iframe').evaluateAll((found) =>
+        found.map((frame) => {
+          const box = frame.getBoundingClientRect();
+          return { src: frame.getAttribute('src'), shown: frame.checkVisibility(), size: `${box.width}x${box.height}` };
+        }),
+      );
+      expect(frames).toEqual([
+        { src: null, shown: false, size: '0x0' },
+        { src: expect.stringMatching(/^https:\/\/chat\.chathive\.app\/embed\?bot_id=/), shown: true, size: '400x600' },
+      ]);
+    });
+
     it('never puts what was typed into the contact form into the page URL', async () => {
       const { page, goto } = visit();
       await goto('/#contact');

@@ -168,15 +168,21 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
     }
   });
 
-  it('shows the chat frame at 400 by 600 with a title, loaded lazily from the bot host with the bot id', async () => {
+  it('shows the chat frame at 400 by 600 with a title, loaded near the screen from the bot host with the bot id', async () => {
     const { page, goto, thirdParty } = await open();
-    await goto('/#ai-demo');
+    await goto('/');
     const frame = page.locator('#ai-demo iframe');
+    // Far below the first screen, the third party's page is not asked for yet.
+    expect(await frame.getAttribute('src')).toBeNull();
+    expect(thirdParty.filter((url) => url.startsWith(aiDemo.frameUrl))).toEqual([]);
+    await goto('/#ai-demo');
     await frame.scrollIntoViewIfNeeded();
     const box = await frame.boundingBox();
     expect(box && { width: box.width, height: box.height }).toEqual({ width: 400, height: 600 });
     expect(await frame.getAttribute('title')).toBe(aiDemo.frameTitle);
     expect(await frame.getAttribute('loading')).toBe('lazy');
+    // The script gives the frame its address as it nears the screen.
+    await expect.poll(() => frame.getAttribute('src')).toBeTruthy();
     const src = new URL((await frame.getAttribute('src'))!);
     expect(src.origin + src.pathname).toBe(new URL(aiDemo.frameUrl).href);
     expect(src.searchParams.get('bot_id')).toBe(aiDemo.botId);

@@ -60,11 +60,15 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
     await project.edit('content/site.yaml', 'language: [en', 'language: en');
     await page.locator('agency-site-error-overlay').waitFor({ state: 'detached' });
     // A content change updates the page in place: the same document, scrolled and focused as it was.
+    // The chat frame, given its address by the page's script near the screen, keeps it.
+    await page.locator('#ai-demo iframe').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('#ai-demo iframe').getAttribute('src')).toBeTruthy();
     await page.locator('#contact a').first().focus();
     await page.evaluate(() => window.scrollTo(0, 1500));
     const before = await page.evaluate(() => ({ y: window.scrollY, focused: document.activeElement?.outerHTML }));
     await project.edit('content/about.md', 'a small team', 'a fixed team');
     await page.getByText('a fixed team').waitFor();
+    expect(await page.locator('#ai-demo iframe').getAttribute('src')).toBeTruthy();
     expect(await overlay.count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
     expect(await page.evaluate(() => ({ y: window.scrollY, focused: document.activeElement?.outerHTML }))).toEqual(

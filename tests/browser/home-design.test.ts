@@ -175,41 +175,47 @@ describe.skipIf(!browserAvailable('the every-section home page, designed'))(
       });
     }
 
-    it('swaps from the metric-matched fallback to Jakarta without moving a line', { timeout: 60_000 }, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-      await blockThirdParty(context, served.origin);
-      // The typeface arrives well after the first paint, as on a slow phone network.
-      let release = () => {};
-      const late = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await context.route(/\.woff2$/, async (route) => {
-        await late;
-        await route.continue();
-      });
-      await context.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      const page = await context.newPage();
-      await page.goto(`${served.origin}/`, { waitUntil: 'domcontentloaded' });
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-      expect(await page.evaluate(() => document.fonts.check('16px Jakarta'))).toBe(false);
-      release();
-      await page.evaluate(async () => {
-        await document.fonts.load('16px Jakarta');
-        await new Promise(requestAnimationFrame);
-      });
-      expect(await page.evaluate(() => document.fonts.check('16px Jakarta'))).toBe(true);
-      const shift = await page.evaluate(() =>
-        (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
-      );
-      expect(shift).toBeLessThan(0.01);
-      await context.close();
-    });
+    it.each(WIDTHS)(
+      'swaps from the metric-matched fallback to Jakarta without moving a line at $viewport.width px',
+      {
+        timeout: 60_000,
+      },
+      async ({ viewport, isMobile }) => {
+        const context = await browser.newContext({ viewport, isMobile, reducedMotion: 'reduce' });
+        await blockThirdParty(context, served.origin);
+        // The typeface arrives well after the first paint, as on a slow phone network.
+        let release = () => {};
+        const late = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await context.route(/\.woff2$/, async (route) => {
+          await late;
+          await route.continue();
+        });
+        await context.addInitScript(() => {
+          const shifts: number[] = [];
+          (window as unknown as { shifts: number[] }).shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const page = await context.newPage();
+        await page.goto(`${served.origin}/`, { waitUntil: 'domcontentloaded' });
+        await page.evaluate(() => new Promise(requestAnimationFrame));
+        expect(await page.evaluate(() => document.fonts.check('16px Jakarta'))).toBe(false);
+        release();
+        await page.evaluate(async () => {
+          await document.fonts.load('16px Jakarta');
+          await new Promise(requestAnimationFrame);
+        });
+        expect(await page.evaluate(() => document.fonts.check('16px Jakarta'))).toBe(true);
+        const shift = await page.evaluate(() =>
+          (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+        );
+        expect(shift).toBeLessThan(0.01);
+        await context.close();
+      },
+    );
 
     it('shows a drawn chat window while the frame loads, and the fallback with the provider link once offline', {
       timeout: 60_000,

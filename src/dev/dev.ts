@@ -24,6 +24,7 @@ import { planUpdate } from './update.ts';
 import { watchSite, type BuildOutcome } from './watch.ts';
 import type { BuildResult } from '../build.ts';
 import { createAdminRoute, isAdminFile } from '../admin/dev-route.ts';
+import { keepEncoderFor, releaseEncoder } from '../images/pipeline.ts';
 
 export interface DevOptions {
   port: number;
@@ -62,6 +63,9 @@ interface DevState {
 
 type DevServer = ReturnType<typeof createDevServer>;
 
+/** A developer saves again within minutes: the image encoder waits that long for the next save's image. */
+const DEV_ENCODER_IDLE_MS = 5 * 60_000;
+
 export async function startDevServer(config: ResolvedConfig, options: DevOptions): Promise<DevHandle> {
   const client = await bundleClient();
   const clientIntegrity = integrityOf(client);
@@ -94,12 +98,14 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
   const url = formatUrl(options.host, port, config.base);
   log.info(`Dev server: ${url} (watching content/, templates/ and public/; Ctrl+C stops it)`);
   if (options.open) openBrowser(url);
+  keepEncoderFor(DEV_ENCODER_IDLE_MS);
   return {
     server: devServer.server,
     url,
     async close() {
       await watcher.close();
       await devServer.close();
+      releaseEncoder();
     },
   };
 }

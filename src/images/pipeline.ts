@@ -72,7 +72,6 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
   const folder = cacheDir && path.join(cacheDir, 'images');
   const work: ImageWork = { encoded: 0, reused: 0 };
   const used = new Set<string>();
-  let encoder: ImageEncoder | undefined;
   let cacheFailed = false;
   signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
   const answers = new Map<string, Promise<{ bytes: Buffer; hash: string }>>();
@@ -116,6 +115,7 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
       return answer;
     },
     close() {
+      if (idleMs > ENCODER_IDLE_MS) return;
       encoder?.close();
       encoder = undefined;
     },
@@ -188,6 +188,26 @@ interface ImageEncoder {
 const ENCODER_THREADS = '1';
 /** How long the encoder waits without a job before its process ends (ms). */
 const ENCODER_IDLE_MS = 100;
+let idleMs = ENCODER_IDLE_MS;
+/** The process's one encoder: the builds of a dev session take turns with it. */
+let encoder: ImageEncoder | undefined;
+
+/**
+ * Keeps the encoder's process for `ms` after its last image, from build to build: dev, where
+ * starting it again (200 ms: a process and sharp) was most of a save that changes an image.
+ */
+export function keepEncoderFor(ms: number): void {
+  idleMs = Math.max(ms, ENCODER_IDLE_MS);
+  // Started now, so that not even the first such save waits for it.
+  if (!encoder || encoder.ended) encoder = createImageEncoder();
+}
+
+/** Back to one encoder per build, ended now (dev stopped). */
+export function releaseEncoder(): void {
+  idleMs = ENCODER_IDLE_MS;
+  encoder?.close();
+  encoder = undefined;
+}
 
 /**
  * Makes images in a process of its own (src/images/encoder.ts), started at the first image the
@@ -235,7 +255,7 @@ function createImageEncoder(): ImageEncoder {
     hold(false);
     // Done with what it was asked for: its process (libvips keeps the memory it encoded with)
     // ends soon, not with the build. An image asked for later starts another.
-    idle = setTimeout(() => end(), ENCODER_IDLE_MS);
+    idle = setTimeout(() => end(), idleMs);
     idle.unref();
   });
   child.on('error', (error) => failAll(`the image encoder process failed (${error.message})`));

@@ -47,7 +47,14 @@ export function createLocalBackend(root: string, review?: SaveReview): LocalBack
         const body = JSON.parse(await readBody(request)) as Request;
         answer = await act(body);
       } catch (error) {
-        status = error instanceof RefusedPath ? 403 : error instanceof UnknownAction ? 422 : 400;
+        status =
+          error instanceof RefusedPath
+            ? 403
+            : error instanceof NoEntry
+              ? 404
+              : error instanceof UnknownAction
+                ? 422
+                : 400;
         answer = { error: error instanceof Error ? error.message : 'Unknown error' };
         // The build refused the save: Decap shows `error`; the admin page shows each problem by its field.
         if (error instanceof RefusedSave) {
@@ -111,7 +118,10 @@ function createActions(root: string, review: SaveReview | undefined): (body: Req
       case 'entriesByFiles':
         return Promise.all(((params.files ?? []) as Array<{ path: string }>).map((file) => files.entry(file.path)));
       case 'getEntry':
-        return files.entry(String(params.path));
+        // An address naming an entry the collection does not have (Decap then sends no path).
+        if (typeof params.path !== 'string')
+          throw new NoEntry('This collection has no such entry: pick one from its list.');
+        return files.entry(params.path);
       case 'persistEntry':
         return { message: 'entry persisted', ...(await persistEntry(files, params, review)) };
       case 'getMedia': {
@@ -175,6 +185,7 @@ interface Asset {
 }
 
 class UnknownAction extends Error {}
+class NoEntry extends Error {}
 
 /**
  * The absolute path of a project path inside content/ or public/; refused when it leaves them

@@ -62,6 +62,12 @@ describe('the local backend', () => {
     expect(await readFile(path.join(root, 'content', 'services', 'b.md'), 'utf8')).toBe('---\ntitle: B\n---\n');
   });
 
+  it('answers an address naming no entry (Decap sends no path) with 404 and what to do, not a refusal', async () => {
+    const response = await post({ action: 'getEntry', params: { collection: 'site', slug: 'nope' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'This collection has no such entry: pick one from its list.' });
+  });
+
   it('stores an upload inside public/', async () => {
     const asset = {
       path: 'public/images/uploads/dot.svg',

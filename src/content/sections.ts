@@ -63,7 +63,8 @@ export const testimonialsSectionSchema = sectionOf('testimonials', 'Quotes from 
     )
     .min(1, 'must list at least one quote')
     .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'quotes'))
-    .describe('The quotes, in the order shown.'),
+    .describe('The quotes, in the order shown.')
+    .meta({ label: 'Quotes' }),
 });
 
 export const faqSectionSchema = sectionOf('faq', 'Questions and answers; each answer opens under its question.', {
@@ -78,7 +79,8 @@ export const faqSectionSchema = sectionOf('faq', 'Questions and answers; each an
     )
     .min(1, 'must list at least one question')
     .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'questions'))
-    .describe('The questions, in the order shown.'),
+    .describe('The questions, in the order shown.')
+    .meta({ label: 'Questions' }),
 });
 
 export const ctaSectionSchema = sectionOf('cta', 'A call to action: a heading, a line of text and one button.', {
@@ -123,7 +125,8 @@ export const logosSectionSchema = sectionOf('logos', 'A row of client or partner
     )
     .min(1, 'must list at least one logo')
     .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'logos'))
-    .describe('The logos, in the order shown.'),
+    .describe('The logos, in the order shown.')
+    .meta({ label: 'Logos' }),
 });
 
 export const mediaSectionSchema = sectionOf('media', 'Text beside a picture.', {
@@ -151,7 +154,8 @@ export const teamSectionSchema = sectionOf('team', 'The people behind the agency
     )
     .min(1, 'must list at least one person')
     .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'people'))
-    .describe('The people, in the order shown.'),
+    .describe('The people, in the order shown.')
+    .meta({ label: 'People' }),
 });
 
 export const proseSectionSchema = sectionOf('prose', 'A section of free text.', {
@@ -171,7 +175,8 @@ export const statsSectionSchema = sectionOf('stats', 'A row of key figures, such
     )
     .min(1, 'must list at least one figure')
     .max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'figures'))
-    .describe('The figures, in the order shown.'),
+    .describe('The figures, in the order shown.')
+    .meta({ label: 'Figures' }),
 });
 
 export const newsSectionSchema = sectionOf('news', 'The latest news posts (content/news/), newest first.', {

@@ -162,6 +162,27 @@ describe('config.yml made from the schemas', () => {
     expect(status).toMatchObject({ widget: 'select', options: [301, 302], required: false });
   });
 
+  it('labels every field in words an editor reads, never "Items" or "Item"', () => {
+    const vague: string[] = [];
+    const walk = (fields: CmsField[] | undefined, at: string) => {
+      for (const field of fields ?? []) {
+        const path = `${at}.${field.name}`;
+        if (/^items?$/i.test(field.label)) vague.push(path);
+        walk(field.fields, path);
+        walk(field.types, path);
+        if (field.field) walk([field.field], path);
+      }
+    };
+    for (const collection of config.collections) {
+      walk(collection.fields, collection.name);
+      for (const file of collection.files ?? []) walk(file.fields, `${collection.name}.${file.name}`);
+    }
+    expect(vague).toEqual([]);
+    const home = config.collections[0]!.files!.find((file) => file.name === 'home')!;
+    const faq = home.fields[0]!.types!.find((type) => type.name === 'faq')!;
+    expect(faq.fields!.find((field) => field.name === 'items')!.label).toBe('Questions');
+  });
+
   it('edits stats.yaml, a list at the top of its file, through the registered list format', () => {
     const site = config.collections.find((collection) => collection.name === 'site')!;
     const stats = site.files!.find((file) => file.name === 'stats')!;

@@ -57,6 +57,25 @@ function fieldsOfKind(name: string, kind: ContentKind): CmsField[] {
   return site.files!.find((file) => file.name === name)!.fields;
 }
 
+/** Every field of the config, nested ones and typed blocks' included, with its path. */
+function everyField(): Array<{ path: string; field: CmsField }> {
+  const found: Array<{ path: string; field: CmsField }> = [];
+  const walk = (fields: CmsField[] | undefined, at: string) => {
+    for (const field of fields ?? []) {
+      const path = `${at}.${field.name}`;
+      found.push({ path, field });
+      walk(field.fields, path);
+      walk(field.types, path);
+      if (field.field) walk([field.field], path);
+    }
+  };
+  for (const collection of config.collections) {
+    walk(collection.fields, collection.name);
+    for (const file of collection.files ?? []) walk(file.fields, `${collection.name}.${file.name}`);
+  }
+  return found;
+}
+
 const find = (fields: CmsField[], path: string): CmsField => {
   const [first, ...rest] = path.split('.');
   const field = fields.find((candidate) => candidate.name === first);
@@ -142,42 +161,16 @@ describe('config.yml made from the schemas', () => {
   // Regression: redirects' `status` (301 | 302) became an object with no fields, which Decap
   // refuses at start ("must NOT have fewer than 1 items"): the whole CMS stayed blank.
   it('gives Decap no object without fields, and a choice of numbers as a select of them', () => {
-    const empty: string[] = [];
-    const walk = (fields: CmsField[] | undefined, at: string) => {
-      for (const field of fields ?? []) {
-        const path = `${at}.${field.name}`;
-        if (field.widget === 'object' && (field.fields ?? []).length === 0) empty.push(path);
-        walk(field.fields, path);
-        walk(field.types, path);
-        if (field.field) walk([field.field], path);
-      }
-    };
-    for (const collection of config.collections) {
-      walk(collection.fields, collection.name);
-      for (const file of collection.files ?? []) walk(file.fields, `${collection.name}.${file.name}`);
-    }
-    expect(empty).toEqual([]);
+    const empty = everyField().filter(({ field }) => field.widget === 'object' && (field.fields ?? []).length === 0);
+    expect(empty.map(({ path }) => path)).toEqual([]);
     const redirects = config.collections[0]!.files!.find((file) => file.name === 'redirects')!;
     const status = redirects.fields[0]!.fields!.find((field) => field.name === 'status');
     expect(status).toMatchObject({ widget: 'select', options: [301, 302], required: false });
   });
 
   it('labels every field in words an editor reads, never "Items" or "Item"', () => {
-    const vague: string[] = [];
-    const walk = (fields: CmsField[] | undefined, at: string) => {
-      for (const field of fields ?? []) {
-        const path = `${at}.${field.name}`;
-        if (/^items?$/i.test(field.label)) vague.push(path);
-        walk(field.fields, path);
-        walk(field.types, path);
-        if (field.field) walk([field.field], path);
-      }
-    };
-    for (const collection of config.collections) {
-      walk(collection.fields, collection.name);
-      for (const file of collection.files ?? []) walk(file.fields, `${collection.name}.${file.name}`);
-    }
-    expect(vague).toEqual([]);
+    const vague = everyField().filter(({ field }) => /^items?$/i.test(field.label));
+    expect(vague.map(({ path }) => path)).toEqual([]);
     const home = config.collections[0]!.files!.find((file) => file.name === 'home')!;
     const faq = home.fields[0]!.types!.find((type) => type.name === 'faq')!;
     expect(faq.fields!.find((field) => field.name === 'items')!.label).toBe('Questions');

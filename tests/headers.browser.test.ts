@@ -125,6 +125,11 @@ describe.skipIf(!browserAvailable('the Content-Security-Policy in Chromium'))(
         const response = await watched.page.goto(`${served.origin}${pagePath}`);
         statuses[pagePath] = response!.status();
         await loadEverything(watched.page);
+        if (pagePath === '/') {
+          // The chat frame is asked for once it nears the screen.
+          await watched.page.locator('#ai-demo iframe').scrollIntoViewIfNeeded();
+          await expect.poll(() => blocked.some((url) => url.startsWith('https://chat.chathive.app/'))).toBe(true);
+        }
       }
       expect(statuses).toEqual({
         '/': 200,

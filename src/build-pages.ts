@@ -17,9 +17,8 @@ import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { advanceRoutes, type Route, type RoutesRun } from './site/routes.ts';
 import { keepSameRoutes } from './site/same-routes.ts';
-import { withBuildYear, withinBuildYear } from './site/build-year.ts';
-import { scheduleNews, scheduleWindow, type NewsSchedule } from './news/schedule.ts';
-import type { TimeWindow } from './news/time-window.ts';
+import { withBuildYear } from './site/build-year.ts';
+import { scheduleNews, type NewsSchedule } from './news/schedule.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import { redirectsOf, resolveRedirects, type RedirectsInput, type SiteRedirects } from './redirects/redirects.ts';
@@ -41,8 +40,6 @@ export interface MadeSite {
   site: ReturnType<typeof placeSiteImages>['site'];
   /** The drafts and later posts this build leaves out (src/news/schedule.ts). */
   hiddenNews: ReturnType<typeof scheduleNews>['hidden'];
-  /** The instants at which the news would be scheduled as in this build: the site is the same for any of them. */
-  window: TimeWindow;
   routes: Route[];
   /** `_redirects`, when content/redirects.yaml lists any redirect. */
   redirectFiles: OutputFile[];
@@ -127,8 +124,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const fonts = assets.files.filter((file) => file.path.endsWith('.woff2')).map((file) => urls.asset(file.path));
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity, fonts };
   const redirectFiles = redirects?.files ?? [];
-  const window = withinBuildYear(scheduleWindow(placed.site.news, run.config.now), placed.site, run.config.now);
-  return { content, site, hiddenNews: news.hidden, window, routes, redirectFiles, markdownImages, publication, links };
+  return { content, site, hiddenNews: news.hidden, routes, redirectFiles, markdownImages, publication, links };
 }
 
 /**

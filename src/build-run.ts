@@ -18,11 +18,6 @@ export interface BuildOptions {
   store?: Store;
   /** The versions of the source files (dev's watcher). Default: every file as it is now. */
   files?: FileVersions;
-  /**
-   * The stamps of the source files (src/file-stamp.ts) by absolute path, from the walk taken
-   * just before this build (src/unchanged-build.ts). Default: each file stat'ed when it is read.
-   */
-  walked?: ReadonlyMap<string, string | undefined>;
   /** Warnings fail the build before anything is written (`--strict`, for CI). */
   strict?: boolean;
   /** Make the content advice's summary of each page (`--report`). */

@@ -20,7 +20,6 @@ import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pag
 import { createProblems } from './build-problems.ts';
 import type { BuildOptions, Run } from './build-run.ts';
 import { readSources } from './build-sources.ts';
-import type { TreeWalk } from './tree-walk.ts';
 import { openStore } from './cache/store.ts';
 import { CACHE_FILE } from './cache/disk.ts';
 import { limitYoungGeneration, restoreHeapGrowth } from './heap-growth.ts';
@@ -32,7 +31,6 @@ import { guardOutDir, recoverOutput } from './output/staging.ts';
 import { writeStage } from './page-stages.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
-import type { TimeWindow } from './news/time-window.ts';
 import { createStages } from './stages.ts';
 import type { Route } from './site/routes.ts';
 import {
@@ -65,15 +63,8 @@ export interface BuildResult {
   output: OutputFile[];
   /** With `report`: the content advice's summary of each page. */
   report?: PageReport[];
-  /** The instants (the config's `now`) at which the same sources make this same site: news posts change state only outside it. */
-  window: TimeWindow;
   /** The files esbuild bundled into the templates and the browser assets (absolute paths). */
   bundled: string[];
-  /**
-   * The output folder as the write left it, from the walk that verified it before writing in place
-   * (src/output/in-place.ts), with the file written since stat'ed again; none when it was staged whole.
-   */
-  outputWalk?: TreeWalk;
 }
 
 /**
@@ -111,7 +102,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
     if (!site || !pages || !advice) throw new Error('buildSite: a stage made nothing and reported no problem');
     // Written first: what it links is recorded in the store for the next build.
-    const outputWalk = write ? await writeStage(run.store, config.outDir, output.planned) : undefined;
+    if (write) await writeStage(run.store, config.outDir, output.planned);
     await run.store.save();
     // What this build published, for the next build's moved-page guard.
     if (write && config.cache) await keepPublished(config.cacheDir, site.routes, previous, gone?.served);
@@ -136,9 +127,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
       warnings: run.problems.list(),
       output: output.planned,
       report: advice.report,
-      window: site.window,
       bundled: [...(sources.templates?.inputs ?? []), ...(sources.assets?.inputs ?? [])],
-      outputWalk,
     };
   } catch (error) {
     // A build that fails stops its images: the encoder process is killed, and no image is made or
@@ -185,7 +174,7 @@ async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<
   const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
   const workers = { count: 0 };
   const onWorkers = (count: number) => (workers.count = count);
-  const stages = createStages({ config, store, files: options.files, walked: options.walked, pipeline, onWorkers });
+  const stages = createStages({ config, store, files: options.files, pipeline, onWorkers });
   return {
     config,
     options,

@@ -5,7 +5,6 @@ import { resolveConfig, type Options } from './config.ts';
 import { createError, toSiteErrors } from './errors.ts';
 import { formatBytes, log } from './log.ts';
 import { defaultReporter, REPORTERS, type ReporterName } from './reporters.ts';
-import { buildUnlessUnchanged } from './unchanged-build.ts';
 
 export const EXIT = { ok: 0, siteError: 1, usage: 2 } as const;
 
@@ -67,9 +66,10 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 reportOptions(siteOptions(program.command('build').description('build the site into the output folder'))).action(
   async (options: Options & ReportOptions) => {
     const config = resolveConfig(options);
-    // --strict fails on warnings inside the pipeline, before anything is written (DESIGN.md). A
-    // build with nothing changed since the last one is answered from its record.
-    const result = await buildUnlessUnchanged(config, { strict: options.strict, report: options.report });
+    // --strict fails on warnings inside the pipeline, before anything is written (DESIGN.md).
+    // The pipeline is imported here, so --help and --version do not load it.
+    const { buildSite } = await import('./build.ts');
+    const result = await buildSite(config, { strict: options.strict, report: options.report });
     log.siteWarnings(result.warnings);
     log.pageReport(result.report);
     log.info(

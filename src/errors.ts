@@ -10,12 +10,10 @@ export type { Severity, SiteErrorCode } from './errors/codes.ts';
 export { type AdviceCode, catalogue, describeCode, type ErrorData, type Facts } from './errors/catalogue.ts';
 export {
   createError,
-  restoreError,
   SiteError,
   SiteErrors,
   toSiteErrors,
   type ErrorPlace,
-  type SiteErrorInit,
 } from './errors/site-error.ts';
 export {
   escapeControl,

@@ -22,7 +22,6 @@ import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { readPageJson, type RenderedPage } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
 import type { OutputRecords } from './output/previous-output.ts';
-import type { TreeWalk } from './tree-walk.ts';
 import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
 import { parseScan } from './output/scan-json.ts';
@@ -356,16 +355,15 @@ const siteCodec: Codec<SiteAdvice> = {
 
 /**
  * Writes the output, linking what the last build recorded as unchanged; the record is kept for the
- * next build. The result: the output as the write left it, when it was written in place.
+ * next build.
  */
-export async function writeStage(store: Store, outDir: string, files: OutputFile[]): Promise<TreeWalk | undefined> {
+export async function writeStage(store: Store, outDir: string, files: OutputFile[]): Promise<void> {
   const last = store.peek('output-files', outDir, recordsCodec);
-  const { records, walk } = await writeOutput(outDir, files, last);
-  // Kept only when it changed: an unchanged build leaves the cache file as it is.
+  const records = await writeOutput(outDir, files, last);
+  // Kept only when it changed: a build with nothing changed leaves the cache file as it is.
   const same =
     last?.size === records.size && [...records].every(([file, record]) => `${last.get(file)}` === `${record}`);
   if (!same) store.keep('output-files', outDir, records, recordsCodec);
-  return walk;
 }
 
 const recordsCodec: Codec<OutputRecords> = linesCodec();

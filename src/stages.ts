@@ -60,8 +60,6 @@ export interface StageContext {
   store: Store;
   /** The watcher's versions of the source files (dev); without them, each file is as it is on disk now. */
   files?: FileVersions;
-  /** The stamps of the source files from the walk taken just before a single build (src/unchanged-build.ts). */
-  walked?: ReadonlyMap<string, string | undefined>;
   /** Makes the images of the site and of Markdown bodies. */
   pipeline: ImagePipeline;
   onWorkers?: (count: number) => void;
@@ -158,7 +156,7 @@ async function keepAdminPreview(config: ResolvedConfig, store: Store, files: Fil
   return code;
 }
 
-export function createStages({ config, store, files: watched, walked, pipeline, onWorkers }: StageContext) {
+export function createStages({ config, store, files: watched, pipeline, onWorkers }: StageContext) {
   const files = watched ?? unchangedFiles;
   const publicVersion = () => files.folder(config.publicDir);
   // A single build's public/ is known by its stamp, which lets what is made from it be kept on disk.
@@ -172,7 +170,7 @@ export function createStages({ config, store, files: watched, walked, pipeline, 
 
   // Without a watcher's versions, a file is taken from the last build's when its stamp says it did
   // not change: the walk's, when one came before the build (each file is stat'ed once), else its own.
-  const sourceStamps = walked ? (absolute: string) => walked.get(absolute) : statStamps();
+  const sourceStamps = statStamps();
   const sourceFiles = onDisk ? openSourceFiles(store, contentFileKeys(config.allowHtml), sourceStamps) : undefined;
   const context = createLoadContext(config, createReads(config, store, files, sourceFiles));
   const place = { root: config.root, folder: config.templatesDir };

@@ -119,10 +119,7 @@ export interface SourceFiles {
  */
 export type SourceStamps = (absolute: string) => string | undefined;
 
-/**
- * Each file stat'ed just before it is read, its time judged against the build's start (`now`).
- * A single build takes the stamps of the walk that came before it instead (src/unchanged-build.ts).
- */
+/** Each file stat'ed just before it is read, its time judged against the build's start (`now`). */
 export function statStamps(now = Date.now()): SourceStamps {
   const vouches = vouchesSince(clockNs(now));
   return (absolute) => {

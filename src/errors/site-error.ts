@@ -78,11 +78,6 @@ export function createError<Code extends SiteErrorCode>(
   });
 }
 
-/** A SiteError as it was kept (the last build's record, src/unchanged-build.ts): its words as they were made. */
-export function restoreError(kept: SiteErrorInit): SiteError {
-  return new SiteError(kept);
-}
-
 /** Several problems found in one run, reported together. */
 export class SiteErrors extends Error {
   readonly errors: SiteError[];

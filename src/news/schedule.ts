@@ -8,7 +8,6 @@ import type { ResolvedConfig } from '../config.ts';
 import type { NewsPost } from '../content/kinds.ts';
 import { dateTime } from './news-schema.ts';
 import type { ProcessedImage } from '../images/processed-image.ts';
-import type { TimeWindow } from './time-window.ts';
 
 export type PostState = 'published' | 'draft' | 'scheduled';
 
@@ -53,25 +52,4 @@ export function scheduleNews(
     shown.push({ ...post, state, ...(cover ? { cover } : undefined) });
   }
   return { shown, hidden };
-}
-
-/**
- * The instants at which every post keeps the state it has at `now`: from the latest post date at
- * or before it (inclusive) until the first date after it (exclusive). A build judged at any instant
- * inside makes the same site; either end is left out when no post date lies on that side.
- */
-export function scheduleWindow(posts: readonly Pick<NewsPost, 'date' | 'draft'>[], now: string): TimeWindow {
-  const at = Date.parse(now);
-  let from: number | undefined;
-  let until: number | undefined;
-  for (const post of posts) {
-    if (post.draft === true) continue;
-    const date = Date.parse(dateTime(post.date));
-    if (date <= at) from = from === undefined ? date : Math.max(from, date);
-    else until = until === undefined ? date : Math.min(until, date);
-  }
-  return {
-    ...(from === undefined ? undefined : { from: new Date(from).toISOString() }),
-    ...(until === undefined ? undefined : { until: new Date(until).toISOString() }),
-  };
 }

@@ -22,29 +22,20 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { TreeWalk } from '../tree-walk.ts';
 import { walkOutputFolder } from './output-walk.ts';
 import type { OutputFile } from './plan.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 
-export interface WrittenInPlace {
-  /** The records for the next build. */
-  records: OutputRecords;
-  /** The output as this write left it: the walk that verified it, with the file written since stat'ed again. */
-  walk: TreeWalk;
-}
-
-/** Undefined when the output has to be staged whole. */
+/** The records for the next build; undefined when the output has to be staged whole. */
 export function writeInPlace(
   outDir: string,
   staging: string,
   files: OutputFile[],
   last: OutputRecords | undefined,
-): WrittenInPlace | undefined {
+): OutputRecords | undefined {
   if (!last) return undefined;
   // One walk reads every folder and stats every file: the check that the output holds exactly the
-  // new output's files, the stamps matched against the last build's records, and the digest the
-  // unchanged build records (src/unchanged-build.ts).
+  // new output's files, and the stamps matched against the last build's records.
   const walk = walkOutputFolder(outDir);
   if (!walk.plain || walk.files.size !== files.length) return undefined;
   const previous = openPreviousOutput(last);
@@ -68,12 +59,8 @@ export function writeInPlace(
     changed = file;
   }
   if (folders.size !== walk.folders) return undefined;
-  if (changed) {
-    replaceFile(outDir, staging, changed);
-    // Its stats are this write's: the walk's would describe the file it replaced.
-    walk.restat(joined(outDir, changed.path));
-  }
-  return { records: previous.records(), walk: walk.close() };
+  if (changed) replaceFile(outDir, staging, changed);
+  return previous.records();
 }
 
 /**

@@ -1,22 +1,40 @@
 /**
- * The walk of the output folder (src/tree-walk.ts), one for the write of a warm build
- * (src/output/in-place.ts) and the unchanged build's check of its record (src/unchanged-build.ts):
- * both name the entries relative to the folder's parent, so a digest one made is the other's.
+ * walkOutputFolder: every file of the output folder with its stamp (src/file-stamp.ts), for the
+ * write of a warm build (src/output/in-place.ts), which verifies the previous output with them so
+ * that each file is stat'ed once. A file whose time is too close to the walk to vouch for it
+ * (git's racy rule, src/racy.ts) has an undefined stamp: only its content can vouch for it.
+ * A symbolic link or a special file makes the walk `plain: false`: the output is staged whole.
  */
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { openWalk, type OpenWalk } from '../tree-walk.ts';
+import { stampOf, vouchesSince } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
 
-export function walkOutputFolder(outDir: string, readAt = clockNs()): OpenWalk {
-  return openWalk(path.dirname(outDir), [outDir], [], readAt);
+export interface OutputWalk {
+  /** false: a link or a special file was met. */
+  plain: boolean;
+  /** Every file met, by its absolute path: its stamp, or undefined when its time cannot vouch for it. */
+  files: ReadonlyMap<string, string | undefined>;
+  /** How many folders were met, the output folder among them. */
+  folders: number;
 }
 
-/** The absolute path of a name in the walk (TreeWalk.racy). */
-export function outputPathOf(outDir: string, name: string): string {
-  return path.join(path.dirname(outDir), name);
-}
-
-/** The output file (relative to the folder, forward slashes: OutputFile.path) of a name in the walk. */
-export function outputFileOf(outDir: string, name: string): string {
-  return name.slice(path.basename(outDir).length + 1);
+export function walkOutputFolder(outDir: string, readAt = clockNs()): OutputWalk {
+  const files = new Map<string, string | undefined>();
+  const vouches = vouchesSince(readAt);
+  const walk = { plain: true, files, folders: 0 };
+  // Paths are joined by hand: path.join for each of thousands of entries costs more than the stat.
+  const visit = (absolute: string, stats: Stats | undefined) => {
+    if (!stats) return;
+    if (stats.isDirectory()) {
+      walk.folders++;
+      for (const entry of readdirSync(absolute)) {
+        const child = `${absolute}${path.sep}${entry}`;
+        visit(child, lstatSync(child, { throwIfNoEntry: false }));
+      }
+    } else if (stats.isFile()) files.set(absolute, vouches(stats) ? stampOf(stats) : undefined);
+    else walk.plain = false;
+  };
+  visit(outDir, lstatSync(outDir, { throwIfNoEntry: false }));
+  return walk;
 }

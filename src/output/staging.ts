@@ -11,7 +11,6 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
 import { createError, type SiteError } from '../errors.ts';
 import type { OutputFile } from './plan.ts';
-import type { TreeWalk } from '../tree-walk.ts';
 import { writeInPlace } from './in-place.ts';
 import { openPreviousOutput, type OutputRecords } from './previous-output.ts';
 
@@ -75,16 +74,6 @@ function siblings(outDir: string) {
   };
 }
 
-/** True when a build's staging or old folder lies beside the output: one is running, or one was killed. */
-export function hasLeftovers(outDir: string): boolean {
-  const { pattern } = siblings(outDir);
-  try {
-    return readdirSync(path.dirname(outDir)).some((name) => pattern.test(name));
-  } catch {
-    return true;
-  }
-}
-
 /** Leftovers of a build that was killed: restore a previous output caught mid-swap, drop the rest. */
 export async function recoverOutput(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
@@ -137,18 +126,11 @@ function leftoverFailed(cause: unknown, folder: string, step: string): SiteError
   return createError('WriteFailed', facts, { file: path.basename(folder), cause });
 }
 
-export interface WrittenOutput {
-  /** The record for the next build (src/output/previous-output.ts). */
-  records: OutputRecords;
-  /** The output as the write left it, when it was written in place (src/output/in-place.ts). */
-  walk?: TreeWalk;
-}
-
 /**
  * Writes `files` as the new output. `last`: what the last build recorded of the files it left
- * (src/output/previous-output.ts).
+ * (src/output/previous-output.ts). Returns the record for the next build.
  */
-export async function writeOutput(outDir: string, files: OutputFile[], last?: OutputRecords): Promise<WrittenOutput> {
+export async function writeOutput(outDir: string, files: OutputFile[], last?: OutputRecords): Promise<OutputRecords> {
   const { staging, old } = siblings(outDir);
   const previous = openPreviousOutput(last);
   const shown = (file: string) => `${path.basename(outDir)}/${file}`;
@@ -205,7 +187,7 @@ export async function writeOutput(outDir: string, files: OutputFile[], last?: Ou
     throw writeFailed(cause, path.basename(outDir), 'moving the new output in place');
   }
   if (hadOutput) removeFolder(old, 'removing the previous output (the new output is in place)');
-  return { records: previous.records() };
+  return previous.records();
 }
 
 function attempt(work: () => void, onError: (cause: unknown) => never): void {

@@ -7,7 +7,6 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, utimes, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { walkOutputFolder } from '../../src/output/output-walk.ts';
 import type { OutputFile } from '../../src/output/plan.ts';
 import type { OutputRecords } from '../../src/output/previous-output.ts';
 import { writeOutput } from '../../src/output/staging.ts';
@@ -32,7 +31,7 @@ const site = (about = 'About us'): OutputFile[] => [
 /** Two builds of the same files, so that the second's records are those a warm build gets. */
 async function builtTwice(files: OutputFile[]): Promise<OutputRecords> {
   const first = await writeOutput(out, files);
-  return (await writeOutput(out, files, first.records)).records;
+  return writeOutput(out, files, first);
 }
 
 describe('writeOutput with at most one file changed', () => {
@@ -96,26 +95,17 @@ describe('writeOutput with at most one file changed', () => {
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('home');
   });
 
-  it('returns the walk that verified the output, as a walk after the write would see it', async () => {
-    const records = await builtTwice(site());
-    const written = await writeOutput(out, site('About us, changed'), records);
-    expect(written.walk).toBeDefined();
-    expect(written.walk!.digest).toBe(walkOutputFolder(out).close().digest);
-    // The file it wrote is too new for its stats to vouch for it.
-    expect(written.walk!.racy).toContain('dist/about.html');
-    const again = await writeOutput(out, site('About us, changed'), written.records);
-    expect(again.walk!.digest).toBe(walkOutputFolder(out).close().digest);
-  });
-
   it('stages the whole output when a folder was added by hand, or a file renamed', async () => {
     let records = await builtTwice(site());
     await mkdir(path.join(out, 'stray'));
-    const staged = await writeOutput(out, site(), records);
-    expect(staged.walk).toBeUndefined();
+    let folderBefore = (await lstat(out)).ino;
+    records = await writeOutput(out, site(), records);
+    expect((await lstat(out)).ino).not.toBe(folderBefore);
     expect(await readdir(out)).toEqual(['about.html', 'assets', 'index.html']);
-    records = staged.records;
     await rename(path.join(out, 'about.html'), path.join(out, 'about-us.html'));
-    expect((await writeOutput(out, site(), records)).walk).toBeUndefined();
+    folderBefore = (await lstat(out)).ino;
+    await writeOutput(out, site(), records);
+    expect((await lstat(out)).ino).not.toBe(folderBefore);
     expect(await readdir(out)).toEqual(['about.html', 'assets', 'index.html']);
   });
 
@@ -149,19 +139,21 @@ describe('writeOutput: the contents of a file with a key', () => {
     const first = await writeOutput(out, files);
     const past = new Date(Date.now() - 60_000);
     for (const file of files) await utimes(path.join(out, file.path), past, past);
-    return (await writeOutput(out, files, first.records)).records;
+    return writeOutput(out, files, first);
   }
 
   it('are not asked for where the record vouches for the copy in the output, written in place or staged', async () => {
     const records = await vouchedFor(site());
     const kept = counted(site());
+    const folderBefore = (await lstat(out)).ino;
     const written = await writeOutput(out, kept.files, records);
-    expect(written.walk).toBeDefined();
+    expect((await lstat(out)).ino).toBe(folderBefore);
     expect([...kept.asked]).toEqual([]);
     // A folder added by hand: staged whole, the pages linked from the previous output.
     await mkdir(path.join(out, 'stray'));
     const staged = counted(site());
-    expect((await writeOutput(out, staged.files, written.records)).walk).toBeUndefined();
+    await writeOutput(out, staged.files, written);
+    expect((await lstat(out)).ino).not.toBe(folderBefore);
     expect([...staged.asked]).toEqual([]);
     expect(await readFile(path.join(out, 'about.html'), 'utf8')).toBe('About us');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withBuildYear, withinBuildYear } from '../../src/site/build-year.ts';
+import { withBuildYear } from '../../src/site/build-year.ts';
 
 const siteWith = (copyright: string) => ({ settings: { footer: { copyright, tagline: 'Small.' }, name: 'Acme' } });
 
@@ -22,22 +22,5 @@ describe('withBuildYear', () => {
     expect(withBuildYear(site, '2027-01-01').settings).not.toBe(withBuildYear(site, '2026-12-31').settings);
     const fixed = siteWith('\u00a9 2025 Acme');
     expect(withBuildYear(fixed, '2026-01-01')).toBe(fixed);
-  });
-});
-
-describe('withinBuildYear', () => {
-  it('narrows the unchanged-build window to the year shown, and leaves it when no year is shown', () => {
-    const shown = siteWith('\u00a9 {year} Acme');
-    expect(withinBuildYear({}, shown, '2026-12-02T00:00:00Z')).toEqual({
-      from: '2026-01-01T00:00:00.000Z',
-      until: '2027-01-01T00:00:00.000Z',
-    });
-    expect(withinBuildYear({ from: '2026-11-10T00:00:00.000Z' }, shown, '2026-12-02T00:00:00Z')).toEqual({
-      from: '2026-11-10T00:00:00.000Z',
-      until: '2027-01-01T00:00:00.000Z',
-    });
-    expect(withinBuildYear({ until: '2026-12-25T00:00:00.000Z' }, siteWith('\u00a9 Acme'), '2026-12-02')).toEqual({
-      until: '2026-12-25T00:00:00.000Z',
-    });
   });
 });

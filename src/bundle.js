@@ -4,8 +4,20 @@
 // these folders that can be written: node_modules/.cache of this tool, then $XDG_CACHE_HOME (or
 // ~/.cache), then the system's temporary folder; so a read-only install still starts.
 // Plain JavaScript because Node runs it before anything is compiled.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,7 +186,28 @@ function isLink(file) {
   }
 }
 
+/**
+ * Builds the shipped site once into a folder of its own and throws it away: V8 keeps the code it
+ * compiled for that build (Node 20's code cache, src/script-cache.js; Node 22's compile cache), so
+ * a fresh CI run's first build reads it instead of compiling and writing it (docs/benchmarks.md,
+ * "Session 27"). Only where the shipped site is there (this repository); it fails nothing.
+ */
+function compileByBuilding() {
+  if (!existsSync(path.join(toolRoot, 'content', 'site.yaml'))) return;
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'agency-site-prepare-'));
+  try {
+    for (const folder of ['content', 'templates', 'public'])
+      cpSync(path.join(toolRoot, folder), path.join(scratch, folder), { recursive: true });
+    spawnSync(process.execPath, [path.join(toolRoot, 'bin', 'agency-site.js'), 'build', '--root', scratch], {
+      stdio: 'ignore',
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 // `node src/bundle.js` (npm's prepare script): make the bundle now, so the first start needs no write.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.stdout.write(`agency-site: compiled CLI in ${path.dirname(await ensureBundle())}\n`);
+  compileByBuilding();
 }

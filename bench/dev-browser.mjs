@@ -79,13 +79,32 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu'],
 });
 
+/** The dev server's builds so far: its "Rebuilt ..." lines. */
+const builds = () => (dev.log().match(/^Rebuilt /gm) ?? []).length;
+/**
+ * Settles once the dev server has printed more than `count` builds: the build a save started is
+ * over, so the next save starts one of its own, as a person's next save does seconds later.
+ */
+const builtMoreThan = (count) =>
+  new Promise((resolve) => {
+    const check = () => {
+      if (builds() <= count) return;
+      dev.child.stdout.off('data', check);
+      dev.child.stderr.off('data', check);
+      resolve();
+    };
+    dev.child.stdout.on('data', check);
+    dev.child.stderr.on('data', check);
+    check();
+  });
+
 try {
   const url = await dev.url;
   const serving = performance.now() - started;
   const rows = [];
   for (const edit of EDITS) {
     const page = await browser.newPage();
-    const connected = page.waitForResponse((response) => response.url().endsWith('/__agency-site/events'));
+    const connected = page.waitForResponse((response) => new URL(response.url()).pathname === '/__agency-site/events');
     await page.goto(new URL(edit.page, url).href);
     await connected;
     const original = await readFile(path.join(project, edit.file), 'utf8');
@@ -113,6 +132,7 @@ try {
         edit.shows(n),
       );
       const document = await page.evaluate(() => (window.benchDocument ??= Math.random()));
+      const before = builds();
       const written = performance.timeOrigin + performance.now();
       await writeFile(path.join(project, edit.file), text);
       const shown = await Promise.race([
@@ -126,8 +146,12 @@ try {
       ]);
       if (shown.document !== document) reloads++;
       if (n >= WARMUP) times.push(shown.at - written);
+      // The page may show the words before the build is over (dev renders the open page first).
+      await builtMoreThan(before);
     }
+    const before = builds();
     await writeFile(path.join(project, edit.file), original);
+    await builtMoreThan(before);
     await page.close();
     rows.push({ name: edit.name, reloads, ...summarize(times) });
   }

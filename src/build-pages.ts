@@ -6,12 +6,19 @@
 import { bodiesShownOn } from './advice/advice-input.ts';
 import { settle, settleNow } from './build-problems.ts';
 import type { Sources, Content } from './build-sources.ts';
-import type { Run } from './build-run.ts';
+import type { OpenPages, Run } from './build-run.ts';
 import { placeSiteImages, type PlacedImages } from './images/place.ts';
 import type { RenderedPage } from './output/check.ts';
 import { planOutput, type OutputFile, type PlannedFiles } from './output/plan.ts';
 import { checkStage } from './check-stage.ts';
-import { adviceStage, pageScans, renderPagesStage } from './page-stages.ts';
+import {
+  adviceStage,
+  pageScans,
+  renderOpenPages,
+  renderPagesStage,
+  type OpenPage,
+  type PagesStageInput,
+} from './page-stages.ts';
 import { integrityOf } from './publish/headers.ts';
 import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
@@ -206,16 +213,38 @@ export type RenderedSite = { pages: RenderedPage[]; keys: Map<string, string>; i
 
 /** Every page, rendered from the templates (a template that throws fails them all). */
 export function renderSite(run: Run, sources: Sources, made: MadeSite): RenderedSite | undefined {
+  return run.problems.take(
+    'render',
+    settleNow(() => renderPagesStage(run.store, pagesInputOf(sources, made))),
+  );
+}
+
+/**
+ * The pages a browser has open, before the rest (dev): what renderSite will make of them. A
+ * template that throws here is reported by renderSite, with every page.
+ */
+export async function showOpenPages(sources: Sources, made: MadeSite, open: OpenPages): Promise<void> {
+  const hrefs = open.hrefs();
+  if (hrefs.size === 0) return;
+  let pages: OpenPage[];
+  try {
+    pages = renderOpenPages(pagesInputOf(sources, made), hrefs);
+  } catch {
+    return;
+  }
+  if (pages.length === 0) return;
+  open.show(pages);
+  // Node sends what a response writes on the next tick: let it go before the rest of the build holds the thread.
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+function pagesInputOf(sources: Sources, made: MadeSite): PagesStageInput {
   const { site, routes, content, publication, links } = made;
-  const input = {
+  return {
     ...{ templates: sources.templates!, site, routes, urls: content.urls, assets: links },
     ...{ images: publication.images, publication, kinds: content.kinds, bodies: content.bodies },
     unplaced: content.loaded.pages,
   };
-  return run.problems.take(
-    'render',
-    settleNow(() => renderPagesStage(run.store, input)),
-  );
 }
 
 export interface PlannedOutput {

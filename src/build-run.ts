@@ -18,6 +18,8 @@ export interface BuildOptions {
   store?: Store;
   /** The versions of the source files (dev's watcher). Default: every file as it is now. */
   files?: FileVersions;
+  /** The pages browsers have open (dev): rendered and shown before the rest of the site. */
+  open?: OpenPages;
   /** Warnings fail the build before anything is written (`--strict`, for CI). */
   strict?: boolean;
   /** Make the content advice's summary of each page (`--report`). */
@@ -38,4 +40,10 @@ export interface Run {
   /** The store's counts when the run started, for what this run made anew. */
   before: Record<string, number>;
   workers: { count: number };
+}
+
+/** dev's open pages: their links, asked once the site is made, and where their new HTML goes. */
+export interface OpenPages {
+  hrefs(): ReadonlySet<string>;
+  show(pages: ReadonlyArray<{ href: string; html: string }>): void;
 }

@@ -16,7 +16,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PageReport } from './advice/page-report.ts';
-import { advise, checkLinks, makeSite, planFiles, renderSite } from './build-pages.ts';
+import { advise, checkLinks, makeSite, planFiles, renderSite, showOpenPages } from './build-pages.ts';
 import { createProblems } from './build-problems.ts';
 import type { BuildOptions, Run } from './build-run.ts';
 import { readSources } from './build-sources.ts';
@@ -81,6 +81,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     clock.stage('load');
     const site = await makeSite(run, sources);
     clock.stage('images');
+    if (site && options.open && !run.problems.failed()) await showOpenPages(sources, site, options.open);
     const pages = site && renderSite(run, sources, site);
     clock.stage('render');
     const output = planFiles(run, sources, site, pages);

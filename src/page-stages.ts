@@ -109,6 +109,24 @@ interface Listed {
   json: string;
 }
 
+/**
+ * The pages whose links are `hrefs` (the pages dev's browsers have open), rendered as
+ * renderPagesStage renders them, from the same input: dev shows them before the rest of the site.
+ */
+export function renderOpenPages(input: PagesStageInput, hrefs: ReadonlySet<string>): OpenPage[] {
+  const { urls, routes, publication } = input;
+  const open = routes.filter((route) => route.page.kind !== 'redirect' && hrefs.has(urls.href(route.path)));
+  if (open.length === 0) return [];
+  const pages = renderSitePages({ ...input, head: publication.head }, open, listedOf(routes).routes);
+  return pages.map(({ route, html }) => ({ href: urls.href(route.path), html: html.toString('utf8') }));
+}
+
+export interface OpenPage {
+  /** The page's link, as a browser has it open. */
+  href: string;
+  html: string;
+}
+
 function listedOf(routes: readonly Route[]): Listed {
   const listed = listedRoutes(routes);
   return { routes: listed, json: JSON.stringify(listed) };

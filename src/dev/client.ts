@@ -19,7 +19,8 @@ const OPEN_KEY = 'agency-site-warnings-open';
 const script = document.currentScript as HTMLScriptElement | null;
 let build = script?.dataset.build ?? '';
 
-const channel = new EventSource(DEV_PATHS.events);
+// The page it has open: a build renders it first and sends it over the channel.
+const channel = new EventSource(`${DEV_PATHS.events}?page=${encodeURIComponent(location.pathname)}`);
 channel.addEventListener('message', (event) => handle(JSON.parse((event as MessageEvent<string>).data) as DevMessage));
 
 function handle(message: DevMessage): void {
@@ -35,7 +36,11 @@ function handle(message: DevMessage): void {
       return;
     case 'reload':
       build = message.build;
-      updatePage().then(hideOverlay, () => location.reload());
+      updatePage(fetchPage).then(hideOverlay, () => location.reload());
+      return;
+    case 'page':
+      // A good build's reload follows; a page that cannot be morphed waits for it.
+      updatePage(async () => message.html).catch(() => {});
       return;
     case 'css':
       build = message.build;
@@ -58,18 +63,26 @@ function handle(message: DevMessage): void {
 /** Updates run one after another: a second save while the first page is fetched morphs after it. */
 let updating = Promise.resolve();
 
-function updatePage(): Promise<void> {
-  updating = updating.then(morphPage, morphPage);
+function updatePage(html: () => Promise<string | undefined>): Promise<void> {
+  const morph = () => morphPage(html);
+  updating = updating.then(morph, morph);
   return updating;
 }
 
-async function morphPage(): Promise<void> {
+/** The page as the server now serves it; undefined when it is not a page any more (reloaded). */
+async function fetchPage(): Promise<string | undefined> {
   const response = await fetch(location.href, { cache: 'no-store' });
   if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/html')) {
     location.reload();
-    return;
+    return undefined;
   }
-  const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+  return response.text();
+}
+
+async function morphPage(html: () => Promise<string | undefined>): Promise<void> {
+  const text = await html();
+  if (text === undefined) return;
+  const next = new DOMParser().parseFromString(text, 'text/html');
   // DOMParser reads as if scripts were off; the open page read noscript's content as text.
   for (const noscript of next.querySelectorAll('noscript')) noscript.textContent = noscript.innerHTML;
   // A policy added by a <meta> tag adds to the first instead of replacing it: only a load applies a new one.

@@ -21,8 +21,9 @@ import { DEV_PATHS, type DevMessage } from './protocol.ts';
 import { bundleClient, createDevServer } from './server.ts';
 import type { FindFile } from './static.ts';
 import { planUpdate } from './update.ts';
-import { watchSite, type BuildOutcome } from './watch.ts';
+import { inside, watchSite, type BuildOutcome } from './watch.ts';
 import type { BuildResult } from '../build.ts';
+import type { OpenPages } from '../build-run.ts';
 import { createAdminRoute, isAdminFile } from '../admin/dev-route.ts';
 import { keepEncoderFor, releaseEncoder } from '../images/pipeline.ts';
 
@@ -86,7 +87,18 @@ export async function startDevServer(config: ResolvedConfig, options: DevOptions
       ? showGoodBuild(config, devServer, state, outcome, { session, clientIntegrity })
       : showFailedBuild(config, devServer, state, outcome);
 
-  const watcher = watchSite(config, { onBuild, debounce: options.debounce });
+  // A save shows in the open pages as soon as they are rendered, before the rest of the site and its
+  // checks; the pages served change only with the build's outcome.
+  const open: OpenPages = {
+    hrefs: () => (state.good ? devServer.openPages() : new Set()),
+    show(pages) {
+      const build = state.good?.build;
+      if (build === undefined) return;
+      for (const { href, html } of pages)
+        devServer.sendTo(href, { type: 'page', html: withClient(html, build, clientIntegrity) });
+    },
+  };
+  const watcher = watchSite(config, { onBuild, debounce: options.debounce, open });
   await watcher.ready;
   let port: number;
   try {
@@ -197,10 +209,7 @@ function showGoodBuild(
     files: createMemoryFiles(output, {
       publicDir: config.publicDir,
       // The CMS is not reloaded under its editor: its own saves rebuild the site.
-      injectHtml: (html, relative) =>
-        isAdminFile(relative)
-          ? html
-          : injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity)),
+      injectHtml: (html, relative) => (isAdminFile(relative) ? html : withClient(html, build, clientIntegrity)),
     }),
   };
   if (update.kind === 'css') {
@@ -259,6 +268,7 @@ function formatChanges(root: string, changes: BuildOutcome['changes']): string {
   return changes.length === 1 ? ` after ${first} changed` : ` after ${first} and ${changes.length - 1} more changed`;
 }
 
-function inside(file: string, folder: string): boolean {
-  return file === folder || file.startsWith(folder + path.sep);
+/** A page as dev serves it: the reload client's script, allowed by the page's policy. */
+function withClient(html: string, build: string, clientIntegrity: string): string {
+  return injectScript(allowScriptInPolicy(html, clientIntegrity), clientTag(build, clientIntegrity));
 }

@@ -19,6 +19,11 @@ export type DevMessage =
   | { type: 'hello'; build: string; errors: Problem[]; warnings: Problem[] }
   /** A good build changed the pages: load them again. */
   | { type: 'reload'; build: string }
+  /**
+   * The next build's HTML of the page this browser has open, rendered before the rest of the
+   * site (the build's own message follows): morph it in now.
+   */
+  | { type: 'page'; html: string }
   /** A good build changed only the stylesheet: swap the link, keep the page. */
   | { type: 'css'; build: string; from: string; to: string }
   /** A good build changed nothing visible, after a failed one: hide the overlay. */

@@ -33,6 +33,10 @@ export interface DevServer {
   server: Server;
   /** Sends a message to every connected browser. */
   send(message: DevMessage): void;
+  /** The pages the connected browsers have open (their location's path). */
+  openPages(): ReadonlySet<string>;
+  /** Sends a message to the browsers that have `page` open. */
+  sendTo(page: string, message: DevMessage): void;
   close(): Promise<void>;
 }
 
@@ -40,7 +44,8 @@ export interface DevServer {
 const KEEP_ALIVE_MS = 20_000;
 
 export function createDevServer(options: DevServerOptions): DevServer {
-  const channels = new Set<ServerResponse>();
+  /** Each connected browser's channel, and the page it has open (the client names it in the query). */
+  const channels = new Map<ServerResponse, string>();
   const serveStatic = createStaticHandler({
     base: options.base,
     files: (relative) => options.files()(relative),
@@ -54,7 +59,7 @@ export function createDevServer(options: DevServerOptions): DevServer {
       connection: 'keep-alive',
     });
     response.write(`retry: 500\n\n${formatMessage(options.hello())}`);
-    channels.add(response);
+    channels.set(response, pageOf(request.url ?? ''));
     request.on('close', () => channels.delete(response));
   };
 
@@ -99,18 +104,23 @@ export function createDevServer(options: DevServerOptions): DevServer {
     });
   });
   const keepAlive = setInterval(() => {
-    for (const channel of channels) channel.write(': keep-alive\n\n');
+    for (const channel of channels.keys()) channel.write(': keep-alive\n\n');
   }, KEEP_ALIVE_MS).unref();
 
   return {
     server,
     send(message) {
       const text = formatMessage(message);
-      for (const channel of channels) channel.write(text);
+      for (const channel of channels.keys()) channel.write(text);
+    },
+    openPages: () => new Set(channels.values()),
+    sendTo(page, message) {
+      const text = formatMessage(message);
+      for (const [channel, open] of channels) if (open === page) channel.write(text);
     },
     close() {
       clearInterval(keepAlive);
-      for (const channel of channels) channel.end();
+      for (const channel of channels.keys()) channel.end();
       channels.clear();
       return new Promise((resolve) => {
         server.close(() => resolve());
@@ -118,6 +128,15 @@ export function createDevServer(options: DevServerOptions): DevServer {
       });
     },
   };
+}
+
+/** The page a channel's browser has open: `?page=` of the channel's URL, as the client sends its location's path. */
+function pageOf(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').searchParams.get('page') ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** Bundles the browser client (src/dev/client.ts) for this session. */

@@ -6,10 +6,11 @@
  * it read them is not reported but redone, so a burst of saves ends in one consistent build.
  */
 import type { Stats } from 'node:fs';
+import path from 'node:path';
 import { createFileVersionCounter, type FileChange } from '../cache/file-versions.ts';
 import { openStore } from '../cache/store.ts';
 import { buildSite, type BuildResult } from '../build.ts';
-import type { BuildOptions } from '../build-run.ts';
+import type { BuildOptions, OpenPages } from '../build-run.ts';
 import type { ResolvedConfig } from '../config.ts';
 import { toSiteErrors, type SiteError } from '../errors.ts';
 import { log } from '../log.ts';
@@ -28,6 +29,8 @@ export interface WatchOptions {
   maxWait?: number;
   /** Called after every build that is not superseded, the first one included. Must not throw. */
   onBuild(outcome: BuildOutcome): void;
+  /** The pages browsers have open: each build shows them before it makes the rest. */
+  open?: OpenPages;
 }
 
 export interface SiteWatcher {
@@ -83,9 +86,13 @@ export function watchSite(config: ResolvedConfig, options: WatchOptions): SiteWa
     builds++;
     const changes = await pending.takeForBuild();
     for (const change of changes) versions.record(change);
+    // A content save shows the open pages first. A template or stylesheet edit does not: it may
+    // change only the stylesheet, which the browser swaps without touching the page.
+    const contentOnly = changes.length > 0 && changes.every((change) => inside(change.path, config.contentDir));
+    const open = contentOnly ? options.open : undefined;
     const outcome = await buildOnce(
       config,
-      { write: false, store: await opening, files: versions.snapshot() },
+      { write: false, store: await opening, files: versions.snapshot(), open },
       changes,
     );
     building = false;
@@ -138,4 +145,8 @@ async function buildOnce(config: ResolvedConfig, build: BuildOptions, changes: F
     const errors = toSiteErrors(thrown);
     return errors ? { ok: false, errors, changes } : { ok: false, internal: thrown, changes };
   }
+}
+
+export function inside(file: string, folder: string): boolean {
+  return file === folder || file.startsWith(folder + path.sep);
 }

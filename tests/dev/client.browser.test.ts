@@ -31,7 +31,7 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
         seen.push(`${event.violatedDirective} ${event.blockedURI}`),
       );
     });
-    const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
+    const connected = page.waitForResponse((response) => new URL(response.url()).pathname === DEV_PATHS.events);
     await page.goto(dev.url);
     await connected;
     // Survives a stylesheet swap and a page morphed in place, not a reload.
@@ -79,7 +79,7 @@ describe.skipIf(!browserAvailable('the dev client in Chromium'))('the dev client
 
   it("lists a good build's warnings in a corner, without taking the focus, until they are fixed or turned off", async () => {
     const page = await browser!.newPage();
-    const connected = page.waitForResponse((response) => response.url().endsWith(DEV_PATHS.events));
+    const connected = page.waitForResponse((response) => new URL(response.url()).pathname === DEV_PATHS.events);
     await page.goto(`${dev!.url}privacy-policy`);
     await connected;
     const panel = page.locator('agency-site-warnings');

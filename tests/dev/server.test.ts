@@ -42,6 +42,34 @@ describe.concurrent('agency-site dev', () => {
     expect(html).toContain(`data-build="${reload.build}"`);
   });
 
+  it('sends each browser its open page before the build ends, as the build then serves it', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { project, dev, events, page } = await start(onTestFinished);
+    const home = await connectEvents(dev.url, '/');
+    const thanks = await connectEvents(dev.url, '/thanks');
+    onTestFinished(() => {
+      home.close();
+      thanks.close();
+    });
+    const { build } = await home.next('hello');
+    await project.edit('content/about.md', 'Northwind Studio is a small team', 'Northwind Studio is a tiny crew');
+    const early = await home.next('page');
+    const reload = await home.next('reload');
+    expect(home.messages.map((message) => message.type)).toEqual(['hello', 'page', 'reload']);
+    expect(early.html).toContain('Northwind Studio is a tiny crew');
+    // The same bytes as the page served after the build, but for the build the client script names.
+    const served = await page('/');
+    expect(early.html.replace(`data-build="${build}"`, `data-build="${reload.build}"`)).toBe(served);
+    // Each browser gets its own page; one with no page named (an old client) gets only the reload.
+    const other = await thanks.next('page');
+    expect(other.html).toContain('Thank you');
+    expect(other.html).not.toContain('Northwind Studio is a tiny crew');
+    await events.next('reload');
+    expect(events.messages.some((message) => message.type === 'page')).toBe(false);
+  });
+
   it('reports broken YAML with its file and line, keeps the last good page, and clears once fixed', async ({
     expect,
     onTestFinished,

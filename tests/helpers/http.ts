@@ -45,12 +45,15 @@ export interface EventChannel {
   close(): void;
 }
 
-export function connectEvents(origin: string): Promise<EventChannel> {
+/** `page`: the path of the page the connection stands for, as the dev client names it. */
+export function connectEvents(origin: string, page?: string): Promise<EventChannel> {
   return new Promise((resolve, reject) => {
     const messages: DevMessage[] = [];
     let taken = 0;
     let wake: (() => void) | undefined;
-    const req = httpRequest(new URL(DEV_PATHS.events, origin), (response: IncomingMessage) => {
+    const url = new URL(DEV_PATHS.events, origin);
+    if (page !== undefined) url.searchParams.set('page', page);
+    const req = httpRequest(url, (response: IncomingMessage) => {
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, it, type TestContext } from 'vitest';
 import { resolveConfig } from '../../src/config.ts';
 import { startDevServer, type DevHandle } from '../../src/dev/dev.ts';
-import { DEV_PATHS } from '../../src/dev/protocol.ts';
+import { DEV_PATHS, type DevMessage } from '../../src/dev/protocol.ts';
 import { connectEvents, rawRequest, waitFor, type EventChannel } from '../helpers/http.ts';
 import { WARNINGS_SHOWN_PER_CODE } from '../../src/log.ts';
 import { PROJECT_ROOT, pageSource, type TempProject } from '../helpers/project.ts';
@@ -55,9 +55,13 @@ describe.concurrent('agency-site dev', () => {
     });
     const { build } = await home.next('hello');
     await project.edit('content/about.md', 'Northwind Studio is a small team', 'Northwind Studio is a tiny crew');
-    const early = await home.next('page');
     const reload = await home.next('reload');
-    expect(home.messages.map((message) => message.type)).toEqual(['hello', 'page', 'reload']);
+    // A save can come as two builds (the file written in two steps); the page of the build that reloads is the last before it.
+    const types = home.messages.map((message) => message.type);
+    const at = types.lastIndexOf('page');
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(types.indexOf('reload'));
+    const early = home.messages[at] as Extract<DevMessage, { type: 'page' }>;
     expect(early.html).toContain('Northwind Studio is a tiny crew');
     // The same bytes as the page served after the build, but for the build the client script names.
     const served = await page('/');

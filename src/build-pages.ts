@@ -22,8 +22,7 @@ import {
 import { integrityOf } from './publish/headers.ts';
 import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
-import { advanceRoutes, type Route, type RoutesRun } from './site/routes.ts';
-import { keepSameRoutes } from './site/same-routes.ts';
+import { createRoutes, type Route } from './site/routes.ts';
 import { withBuildYear } from './site/build-year.ts';
 import { scheduleNews, type NewsSchedule } from './news/schedule.ts';
 import { requireNewsSettings } from './news/settings.ts';
@@ -79,17 +78,14 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   // The news this build shows: drafts and later posts only when asked for.
   const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
   const site = withBuildYear({ ...placed.site, news: news.shown }, run.config.now);
-  // The last run's record (memory only: dev) carries the unchanged content pages' routes.
-  const made = problems.take(
+  const routes = problems.take(
     'routes',
     settleNow(() => {
       requireNewsSettings(site);
-      return advanceRoutes(run.store.peek<RoutesRun>('routes', 'run'), site, urls, placed.pages);
+      return createRoutes(site, urls, placed.pages);
     }),
   );
-  if (!made) return undefined;
-  run.store.keep('routes', 'run', made.run);
-  const { routes } = made;
+  if (!routes) return undefined;
   // A page at each old path of content/redirects.yaml, and the _redirects file. Pages left out for
   // a problem of their own count as pages here, and with a folder of pages unreadable no target
   // can be judged: either would report a redirect for what is the other problem.
@@ -108,9 +104,6 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
     settleNow(() => keepRedirects(run, redirectsInput)),
   );
   if (redirects) routes.push(...redirects.routes);
-  // A route like the last run's at its path is that route: the stages after compare pages by identity.
-  keepSameRoutes(run.store.peek<Route[]>('routes', 'last'), routes);
-  run.store.keep('routes', 'last', routes);
   // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
   const script = { url: urls.absoluteAsset(assets.js), integrity: integrityOf(assetContents(assets, assets.js)) };
   const input = {

@@ -15,7 +15,6 @@ import {
   type SiteCheckInput,
 } from './output/check.ts';
 import type { PageScan } from './output/scan-html.ts';
-import { sameInOrder } from './same-order.ts';
 import { urlKey } from './stages.ts';
 
 /**
@@ -31,7 +30,7 @@ export function checkStage(
   // Which files are pages is part of the step: a file a line names as a page (or as none) is one
   // (or none) now, so a line needs reading only where it names a page whose key changed. The step
   // names the pages in order: what passed last time under it is the same pages in the same order.
-  const step = checkStepKey(store, urlKey(input.urls), input.files, keys);
+  const step = checkStepKey(urlKey(input.urls), input.files, keys);
   const last = store.peek('page-checks', step, passedCodec);
   const aligned = last?.size === input.pages.length ? last : undefined;
   const before = aligned?.keys();
@@ -158,25 +157,9 @@ function add(into: Map<string, Set<number>>, anchored: Anchored, position: numbe
   }
 }
 
-/**
- * The check's step: the URL policy, the output's files and which of them are pages. The lists are
- * joined and hashed again only when they changed (in dev, the last run's are kept to compare with:
- * a save of a page's text changes neither).
- */
-function checkStepKey(store: Store, scope: string, files: ReadonlySet<string>, keys: Map<string, string>): string {
-  const last = store.peek<CheckStep>('page-checks-step', 'last');
-  if (last?.scope === scope && sameInOrder(files, last.files) && sameInOrder(keys.keys(), last.pages)) return last.step;
-  const made = { scope, files: [...files], pages: [...keys.keys()] };
-  const step = hashKey(scope, made.files.join('\n'), made.pages.join('\n'));
-  store.keep<CheckStep>('page-checks-step', 'last', { ...made, step });
-  return step;
-}
-
-interface CheckStep {
-  scope: string;
-  files: string[];
-  pages: string[];
-  step: string;
+/** The check's step: the URL policy, the output's files and which of them are pages. */
+function checkStepKey(scope: string, files: ReadonlySet<string>, keys: Map<string, string>): string {
+  return hashKey(scope, [...files].join('\n'), [...keys.keys()].join('\n'));
 }
 
 /** Changed pages looked for in the kept passes at most; with more, every entry is read (a few ms). */

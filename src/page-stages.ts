@@ -11,13 +11,7 @@ import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import { sourcesByFile, type MadeLookup, type MadeWarnings } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
-import {
-  runAdviceStage,
-  type AdviceRun,
-  type AdviceStageInput,
-  type AdviceStageResult,
-  type SiteAdvice,
-} from './advice/stage.ts';
+import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { readPageJson, type RenderedPage } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
@@ -26,7 +20,7 @@ import { writeOutput } from './output/staging.ts';
 import type { PageScan } from './output/scan-html.ts';
 import { parseScan } from './output/scan-json.ts';
 import type { Publication } from './publish/publication.ts';
-import { isListed, listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
+import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
 import type { ContentPage } from './content/kinds.ts';
 import type { ContentFile } from './content/file.ts';
 import type { Route } from './site/routes.ts';
@@ -47,15 +41,7 @@ export function renderPagesStage(
   input: PagesStageInput,
 ): { pages: RenderedPage[]; keys: Map<string, string>; inOrder: string[] } {
   const { templates, site, routes, urls, assets, images, publication } = input;
-  // The last run's pages (memory only: dev). The routes stage keeps an unchanged route as the same
-  // object, and a content page's route is the same while its page is (advanceRoutes): the routes
-  // that are not, compared slot by slot, are the pages a save changed.
-  const last = store.peek<RenderedPages>('rendered-pages', 'last');
-  const changed = last && changedSlots(last.routes, routes);
-  const listed =
-    last && changed?.every((index) => !isListed(routes[index]!) && !isListed(last.routes[index]!))
-      ? last.listed
-      : listedOf(routes);
+  const listed = listedOf(routes);
   const shared = hashKey(
     templates.hash,
     siteJson(store, site),
@@ -66,41 +52,26 @@ export function renderPagesStage(
     JSON.stringify(publication.headParts),
   );
   const contentKeyOf = contentPageKeys(store, input);
-  const carried = last?.shared === shared ? last : undefined;
-  const keyOf = (route: Route, index: number) => {
-    if (route.page.kind !== 'page')
-      return `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`;
-    // Joined by the store, an unchanged page's key is the last build's string (hashed once by a Map).
-    if (carried?.routes[index] === route) return carried.keys[index]!;
-    return store.join(shared, contentKeyOf(route.page.page));
-  };
-  // Only the changed pages are looked at: the others are the last run's, key and page.
-  const only = carried && changed ? changed : undefined;
-  const keys = only ? carried!.keys.slice() : routes.map(keyOf);
-  for (const index of only ?? []) keys[index] = keyOf(routes[index]!, index);
-  const indexes = only ?? routes.map((_, index) => index);
-  const html = new Map(indexes.map((index) => [index, store.peek('page', keys[index]!, pageCodec)]));
-  const missing = indexes.filter((index) => html.get(index) === undefined).map((index) => routes[index]!);
+  const keys = routes.map((route) =>
+    route.page.kind === 'page'
+      ? store.join(shared, contentKeyOf(route.page.page))
+      : `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`,
+  );
+  const html = keys.map((key) => store.peek('page', key, pageCodec));
+  const missing = routes.filter((_, index) => html[index] === undefined);
   const made =
     missing.length === 0 ? [] : renderSitePages({ ...input, head: publication.head }, missing, listed.routes);
   const byRoute = new Map(made.map((page) => [page.route, page.html]));
-  // A page with the same route and bytes as last time is the same object: the stages after this compare by it.
-  const pageAt = (index: number): RenderedPage => {
-    const route = routes[index]!;
-    const was = carried?.pages[index];
-    const kept = html.get(index);
-    if (was !== undefined && was.route === route && madeFrom(was) === kept) return was;
+  const pages = routes.map((route, index): RenderedPage => {
+    const kept = html[index];
     if (kept instanceof LaterBytes) return new KeptPage(route, kept);
     if (kept !== undefined) return { route, html: kept };
     const rendered = byRoute.get(route)!;
     store.keep('page', keys[index]!, rendered, pageCodec);
     return { route, html: rendered };
-  };
-  const pages = only ? carried!.pages.slice() : routes.map((_, index) => pageAt(index));
-  for (const index of only ?? []) pages[index] = pageAt(index);
-  const byFile =
-    carryKeyMap(carried, routes, keys, only) ?? new Map(routes.map((route, index) => [route.file, keys[index]!]));
-  store.keep('rendered-pages', 'last', { shared, listed, routes, pages, keys, byFile });
+  });
+  // Two routes to one file (a clash, reported by planOutput): the later one's key.
+  const byFile = new Map(routes.map((route, index) => [route.file, keys[index]!]));
   return { pages, keys: byFile, inOrder: keys };
 }
 
@@ -130,14 +101,6 @@ export interface OpenPage {
 function listedOf(routes: readonly Route[]): Listed {
   const listed = listedRoutes(routes);
   return { routes: listed, json: JSON.stringify(listed) };
-}
-
-/** The indexes at which `routes` holds another object than `last`; undefined when they are not as many. */
-function changedSlots(last: readonly Route[], routes: readonly Route[]): number[] | undefined {
-  if (last.length !== routes.length) return undefined;
-  const changed: number[] = [];
-  for (let index = 0; index < routes.length; index++) if (routes[index] !== last[index]) changed.push(index);
-  return changed;
 }
 
 /**
@@ -174,45 +137,6 @@ class KeptPage implements RenderedPage {
   get size(): number {
     return this.kept.length;
   }
-}
-
-/** What the store kept for a page: the same while the page is (compared without reading a kept page's HTML). */
-function madeFrom(page: RenderedPage): unknown {
-  return page instanceof KeptPage ? page.kept : page.html;
-}
-
-/** The last run's pages, their keys in order and by output file, and the shared part of every key. */
-interface RenderedPages {
-  shared: string;
-  /** The routes every page is given, and as the shared key holds them. */
-  listed: Listed;
-  routes: readonly Route[];
-  pages: RenderedPage[];
-  keys: string[];
-  byFile: Map<string, string>;
-}
-
-/**
- * The last run's keys by output file, when the same files come in the same order, with the keys
- * that changed replaced in place (the last run is over: dev builds one at a time, and nothing of
- * a finished build reads its map); undefined otherwise.
- */
-function carryKeyMap(
-  last: RenderedPages | undefined,
-  routes: readonly Route[],
-  keys: readonly string[],
-  only: readonly number[] | undefined,
-): Map<string, string> | undefined {
-  // Two routes to one file (a clash, reported by planOutput): made anew, the later one's key kept.
-  if (!last || last.keys.length !== keys.length || last.byFile.size !== keys.length) return undefined;
-  const indexes = only ?? keys.map((_, index) => index);
-  for (const index of indexes) {
-    const route = routes[index]!;
-    const was = last.routes[index]!;
-    if (route !== was && route.file !== was.file) return undefined;
-  }
-  for (const index of indexes) if (keys[index] !== last.keys[index]) last.byFile.set(routes[index]!.file, keys[index]!);
-  return last.byFile;
 }
 
 /** The page at an old path is made from where it leads, which its path does not say. */
@@ -280,9 +204,7 @@ export async function adviceStage(
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;
-  // What the last run made of each page (memory only: dev), while the site's part of every key is the same.
-  const lastRun = store.peek<{ siteKey: string; run: AdviceRun }>('advice-run', 'last');
-  const sources = sourcesByFile(loaded.sources, lastRun?.run.sources);
+  const sources = sourcesByFile(loaded.sources);
   const hashOf = (file: string) => {
     const source = sources.get(file);
     return source ? sourceKey(source) : '';
@@ -298,9 +220,6 @@ export async function adviceStage(
     ...input,
     images,
     made: warnings,
-    previous: lastRun?.siteKey === siteKey ? lastRun.run : undefined,
-    // Dev, whose last run's site file differed: the site-wide rules are made to be kept all the same.
-    keepRules: lastRun !== undefined,
     kept: {
       keyOf(page, index) {
         const { route } = input.pages[index]!;
@@ -318,7 +237,6 @@ export async function adviceStage(
     },
   });
   store.keep('advice-warnings', 'last', warnings.kept ?? warnings.next);
-  store.keep('advice-run', 'last', { siteKey, run: result.run });
   if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
   const order = result.keys!;
   if (made.size > 0 || !(last && sameInOrder(last.keys(), order)))

@@ -15,7 +15,6 @@ import {
   type Site,
 } from '../content/kinds.ts';
 import { readImageSize } from '../images/size.ts';
-import { changedPlaces } from '../overlay-map.ts';
 import type { Route } from '../site/routes.ts';
 import type { AdvicePage, PageFindings, SourceImage } from './advise.ts';
 import type { PageScan } from '../output/scan-html.ts';
@@ -98,30 +97,12 @@ function markdownPart(
   };
 }
 
-/** The advice pages of a run, and where they were made anew. */
-export interface AdvicePages {
-  pages: AdvicePage[];
-  /**
-   * The positions of the pages made in this run, ascending; undefined when every page was (no last
-   * run's pages taken): the others are the last run's, the same objects.
-   */
-  made: number[] | undefined;
-  /** The positions of the pages that are not a content page's: made in every run. */
-  others: number[];
-}
-
-/**
- * The advice page of each rendered page. `last`: the pages the last run read and made (dev): a
- * content page the render stage kept as the same object is the same page with the same entry
- * (src/page-stages.ts), and its advice page is taken as it was, by position, without reading it:
- * only the positions whose rendered page is another object, and those of the other pages, are visited.
- */
+/** The advice page of each rendered page. */
 export function createAdvicePages(
   rendered: ReadonlyArray<{ route: Route; html: string | Uint8Array }>,
   site: Site,
   markdownOf: MarkdownOf,
-  last?: { rendered: readonly object[]; pages: readonly AdvicePage[]; others?: readonly number[] },
-): AdvicePages {
+): AdvicePage[] {
   // The HTML and the facts read when the rules run on the page: a warm build runs them on few pages
   // of thousands, and a body the disk cache kept is decoded only then.
   const part = (file: string, entry: { html?: string }): AdvicePage['markdown'] => {
@@ -140,31 +121,11 @@ export function createAdvicePages(
     if (kind) {
       const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
       const file = fileOf(kind, entry);
-      const made = page.kind === 'page' ? ContentPageToAdvise : PageToAdvise;
-      return new made(rendered, file, part(file, entry));
+      return new PageToAdvise(rendered, file, part(file, entry));
     }
     return new PageToAdvise(rendered, siteFile, page.kind === 'home' ? home : []);
   };
-  const places = last?.others && changedPlaces(last.rendered, rendered);
-  if (places) {
-    // The last run's pages, with the changed ones and the others made again.
-    const pages = last!.pages.slice();
-    const made = [...new Set([...places, ...last!.others!])].sort((a, b) => a - b);
-    const others: number[] = [];
-    for (const index of made) {
-      const page = create(rendered[index]!);
-      pages[index] = page;
-      if (!(page instanceof ContentPageToAdvise)) others.push(index);
-    }
-    return { pages, made, others };
-  }
-  const others: number[] = [];
-  const pages = rendered.map((rendered, index): AdvicePage => {
-    const page = create(rendered);
-    if (!(page instanceof ContentPageToAdvise)) others.push(index);
-    return page;
-  });
-  return { pages, made: undefined, others };
+  return rendered.map(create);
 }
 
 /**
@@ -195,54 +156,18 @@ class PageToAdvise implements AdvicePage {
   }
 }
 
-/**
- * A page of content/pages/: made of its rendered page and its entry alone, which are the same
- * objects while its file is, so the next run may take it as it is (createAdvicePages).
- */
-export class ContentPageToAdvise extends PageToAdvise {}
-
-/**
- * The rules turned off in content/site.yaml (the whole site) and in each content file's front
- * matter. `last`: content/pages/ as the last run loaded it (dev), with the rules its pages turned
- * off: while no page that changed turns a rule off or did, they are the same, and the thousands of
- * pages are not read again (an unchanged page is the same object, src/content/load.ts).
- */
-export function collectSwitches(
-  site: Site,
-  pages: readonly ContentPage[],
-  last?: { pages: readonly ContentPage[]; pageSwitches: ReadonlyArray<[string, AdviceSwitch]> },
-): { switches: AdviceSwitches; pageSwitches: ReadonlyArray<[string, AdviceSwitch]> } {
-  let pageSwitches = last && carriedSwitches(pages, last);
+/** The rules turned off in content/site.yaml (the whole site) and in each content file's front matter. */
+export function collectSwitches(site: Site, pages: readonly ContentPage[]): AdviceSwitches {
   const files = new Map<string, AdviceSwitch>();
   for (const name of KIND_NAMES) {
     if (name === 'settings') continue;
-    if (name === 'pages' && pageSwitches) {
-      for (const [file, advice] of pageSwitches) files.set(file, advice);
-      continue;
-    }
     const loaded = (name === 'pages' ? pages : site[name as keyof Site]) as Shown | Shown[] | undefined;
     if (loaded === undefined) continue;
-    const found: Array<[string, AdviceSwitch]> = [];
     // Only the entries that turn a rule off are named: this runs over every page of every build.
     for (const entry of Array.isArray(loaded) ? loaded : [loaded])
-      if (entry.advice) found.push([fileOf(KINDS[name], entry), entry.advice]);
-    for (const [file, advice] of found) files.set(file, advice);
-    if (name === 'pages') pageSwitches = found;
+      if (entry.advice) files.set(fileOf(KINDS[name], entry), entry.advice);
   }
-  return { switches: { site: site.settings.advice, files }, pageSwitches: pageSwitches ?? [] };
-}
-
-function carriedSwitches(
-  pages: readonly ContentPage[],
-  last: { pages: readonly ContentPage[]; pageSwitches: ReadonlyArray<[string, AdviceSwitch]> },
-): ReadonlyArray<[string, AdviceSwitch]> | undefined {
-  if (last.pages.length !== pages.length) return undefined;
-  for (let index = 0; index < pages.length; index++) {
-    const page = pages[index]!;
-    const was = last.pages[index]!;
-    if (page !== was && (page.advice || was.advice)) return undefined;
-  }
-  return last.pageSwitches;
+  return { site: site.settings.advice, files };
 }
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|tiff?|bmp)$/i;

@@ -205,10 +205,10 @@ function findDuplicates(
   return findings;
 }
 
-export type DuplicateKey = 'title' | 'description';
+type DuplicateKey = 'title' | 'description';
 
 /** The finding of a page whose title or description (`value`) an earlier page, `other`, has too. */
-export function duplicateFinding(
+function duplicateFinding(
   page: Pick<AdvicePage, 'path' | 'file'>,
   key: DuplicateKey,
   value: string,
@@ -228,7 +228,7 @@ export function duplicateFinding(
 const RASTER = /\.(png|jpe?g|gif|webp|avif|tiff?|bmp)$/i;
 
 /** The images of public/ far larger than any the site serves. */
-export function checkSourceImages(images: readonly SourceImage[]): Finding[] {
+function checkSourceImages(images: readonly SourceImage[]): Finding[] {
   const findings: Finding[] = [];
   const maxBytes = threshold('image-file-size', 'max');
   const maxPixels = threshold('image-dimensions', 'max');

@@ -5,55 +5,22 @@
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { RULES, type RuleName } from './rules.ts';
 import type { SourceFile } from '../content/source.ts';
-import { changedPlaces, OverlayMap } from '../overlay-map.ts';
 
 /** A content file and its text, to find lines in and show code frames from. */
 export type SourceText = Pick<SourceFile, 'file' | 'text'>;
 
-/** The sources by file: a Map, or the last run's with the files a save changed (OverlayMap). */
-export interface SourcesByFile<T extends SourceText = SourceText> {
-  get(file: string): T | undefined;
-}
+/** The sources by file. */
+export type SourcesByFile<T extends SourceText = SourceText> = Pick<ReadonlyMap<string, T>, 'get'>;
 
 /**
  * The sources by file, made once per list (a list is not changed once made): a build's advice
- * reads the same list in several places, each of thousands of files. `last`: the list the last run
- * read (dev): while the new one holds the same files in the same places, its map is the last one's
- * with the changed places put in (a Map of thousands made again cost a save about a millisecond).
+ * reads the same list in several places, each of thousands of files.
  */
 const sourceMaps = new WeakMap<readonly SourceText[], SourcesByFile>();
-export function sourcesByFile<T extends SourceText>(list: readonly T[], last?: readonly T[]): SourcesByFile<T> {
+export function sourcesByFile<T extends SourceText>(list: readonly T[]): SourcesByFile<T> {
   let map = sourceMaps.get(list);
-  if (!map) sourceMaps.set(list, (map = carriedSources(list, last) ?? uniqueSources(list)));
+  if (!map) sourceMaps.set(list, (map = new Map(list.map((source) => [source.file, source]))));
   return map as SourcesByFile<T>;
-}
-
-/** Lists whose files are each named once: only these are carried (a later file of a name wins in a Map). */
-const unique = new WeakSet<SourcesByFile>();
-function uniqueSources(list: readonly SourceText[]): SourcesByFile {
-  const map = new Map(list.map((source) => [source.file, source]));
-  if (map.size === list.length) unique.add(map);
-  return map;
-}
-
-function carriedSources(
-  list: readonly SourceText[],
-  last: readonly SourceText[] | undefined,
-): SourcesByFile | undefined {
-  const lastMap = last && sourceMaps.get(last);
-  if (!lastMap || !unique.has(lastMap)) return undefined;
-  const places = changedPlaces(last, list);
-  if (!places) return undefined;
-  if (places.length === 0) return lastMap;
-  const changes: Array<[string, SourceText]> = [];
-  for (const place of places) {
-    if (list[place]!.file !== last[place]!.file) return undefined;
-    changes.push([list[place]!.file, list[place]!]);
-  }
-  const base = lastMap instanceof OverlayMap ? lastMap : new OverlayMap(lastMap as ReadonlyMap<string, SourceText>);
-  const map = base.with(changes);
-  unique.add(map);
-  return map;
 }
 
 export interface Place {
@@ -81,8 +48,8 @@ export function switchOff(rule: RuleName, file: string): string {
  * Warnings made by an earlier run, by everything each is made from (its finding, its pages and the
  * text of its file): `dev` keeps them, so a save makes again only the warnings it changed, not
  * hundreds of errors with code frames. `next` holds those this run used, and replaces `last`;
- * a run that has them elsewhere (the site-wide rules kept, src/advice/kept-site-rules.ts; the
- * last run's taken whole) sets `kept` instead, which the next run then reads as its `last`.
+ * a run that takes the last run's warnings whole sets `kept` instead, which the next run then reads
+ * as its `last`.
  */
 export interface MadeWarnings {
   last?: MadeLookup;

@@ -4,8 +4,6 @@
  * find on one page may come from the build's keeping (`kept`, src/page-stages.ts); the rules
  * across pages (duplicates, the switches, merging) run again only when what they read changed:
  * otherwise the last run's warnings are taken, with the code frames of changed files made again.
- * In dev they are kept from one run to the next, and changed where pages or files changed
- * (src/advice/kept-site-rules.ts).
  */
 import { createHash } from 'node:crypto';
 import type { LoadedSite } from '../content/load.ts';
@@ -22,8 +20,7 @@ import {
   type PageFindings,
   type SourceImage,
 } from './advise.ts';
-import { createSwitchFilter, type AdviceSwitch, type AdviceSwitches } from './switches.ts';
-import type { ContentPage } from '../content/kinds.ts';
+import type { AdviceSwitches } from './switches.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
 import {
   createWarning,
@@ -31,11 +28,8 @@ import {
   sourcesByFile,
   type Finding,
   type MadeWarnings,
-  type SourceText,
   type SourcesByFile,
 } from './findings.ts';
-import { advanceSiteRules, type KeptSiteRules } from './kept-site-rules.ts';
-import { changedPlaces } from '../overlay-map.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
@@ -54,33 +48,6 @@ export interface AdviceStageInput {
   kept?: KeptAdvice;
   /** The warnings an earlier run made (src/advice/findings.ts). */
   made?: MadeWarnings;
-  /** What the last run made of each page (memory only: dev), when the site's part of every key is the same. */
-  previous?: AdviceRun;
-  /** Make the site-wide rules to be kept for the next run even without `previous` (dev: a store kept from run to run). */
-  keepRules?: boolean;
-}
-
-/**
- * What a run made of each page, in the pages' order, for the next run (dev): a content page the
- * render stage kept as the same object is the same page, and its advice page and key are taken by
- * position (createAdvicePages), so a save reads only the pages it changed. What the site-wide rules
- * read of all pages is carried the same way (collectSwitches, digestPages).
- */
-export interface AdviceRun {
-  rendered: readonly object[];
-  pages: readonly AdvicePage[];
-  keys?: readonly string[];
-  /** content/pages/ as loaded, and the rules their front matter turned off. */
-  contentPages: readonly ContentPage[];
-  pageSwitches: ReadonlyArray<[string, AdviceSwitch]>;
-  /** The digest of every page's path, indexing and file. */
-  pagesDigest: string;
-  /** The content files as loaded: the next run's map of them is this one's with the changed files put in. */
-  sources: readonly SourceText[];
-  /** The site-wide rules as this run left them, for the next run to change where pages changed. */
-  rules?: KeptSiteRules;
-  /** The positions of the pages that are not a content page's (createAdvicePages). */
-  others: readonly number[];
 }
 
 /**
@@ -113,21 +80,17 @@ export interface AdviceStageResult extends Pick<AdviceResult, 'warnings'> {
   site: SiteAdvice;
   /** Each page's key, in order (with `kept`). */
   keys?: string[];
-  /** For the next run's `previous`. */
-  run: AdviceRun;
 }
 
 export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
-  const { loaded, report, base, kept, previous } = input;
-  const sources = sourcesByFile(loaded.sources, previous?.sources);
+  const { loaded, report, base, kept } = input;
+  const sources = sourcesByFile(loaded.sources);
   const context = { sources, base, report };
   let computed = 0;
-  const { pages, made: remade, others } = createAdvicePages(input.pages, loaded.site, loaded.markdownOf, previous);
-  const keys = kept && keysOf(kept, pages, remade, previous);
+  const pages = createAdvicePages(input.pages, loaded.site, loaded.markdownOf);
+  const keys = kept && pages.map((page, index) => kept.keyOf(page, index));
   // What the site-wide rules read besides the findings, as one digest (a JSON list: unambiguous).
-  const pagesDigest = digestPages(pages, remade, previous);
-  // The same pages in the same places as in the last run: a key that changed was no other page's.
-  const moved = previous?.pagesDigest !== pagesDigest;
+  const pagesDigest = digestPages(pages);
   const before = kept?.lastKeys();
   // `lookUp`: false where the key cannot be kept (the page's own changed, and pages did not move).
   const foundOf = (index: number, lookUp = true): PageFindings => {
@@ -136,13 +99,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     const key = keys?.[index];
     // At its own position while the page's key is the same (a lookup by key indexes every key kept).
     let found =
-      key === undefined || !lookUp
-        ? undefined
-        : before?.[index] === key
-          ? kept!.foundAt(index)
-          : moved
-            ? kept!.found(key)
-            : undefined;
+      key === undefined || !lookUp ? undefined : before?.[index] === key ? kept!.foundAt(index) : kept!.found(key);
     if (!found) {
       computed++;
       // The HTML named: a page's is no own property (src/advice/advice-input.ts).
@@ -152,38 +109,11 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     page.found = found;
     return found;
   };
-  const { switches, pageSwitches } = collectSwitches(
-    loaded.site,
-    loaded.pages,
-    previous && {
-      pages: previous.contentPages,
-      pageSwitches: previous.pageSwitches,
-    },
-  );
+  const switches = collectSwitches(loaded.site, loaded.pages);
   const shape = createHash('sha256')
     .update(JSON.stringify([base, report, switchesJson(switches), input.images, pagesDigest]))
     .digest('base64url');
-  const run: AdviceRun = {
-    rendered: input.pages,
-    pages,
-    keys,
-    contentPages: loaded.pages,
-    pageSwitches,
-    pagesDigest,
-    sources: loaded.sources,
-    others,
-  };
   const versionOf = kept?.versionOf ?? (() => '');
-  // Dev: the site-wide rules kept from run to run, the last run's changed where pages or files changed.
-  const rules =
-    (previous || input.keepRules) && !report
-      ? advanceRules(input, { pages, remade, foundOf, sources, isOff: createSwitchFilter(switches), shape })
-      : undefined;
-  if (rules) {
-    run.rules = rules;
-    if (input.made) input.made.kept = rules.made();
-    return { warnings: rules.warnings, computed, site: keptSite(shape, rules, versionOf), keys, run };
-  }
   const lastSite = kept?.site;
   const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
   if (lastSite && carried) {
@@ -192,7 +122,7 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     // All taken as they were: the same value, which the disk cache then writes back as it read it.
     const same = carried.every((made, index) => made === lastSite.warnings[index]);
     const site: SiteAdvice = same ? lastSite : { shape, warnings: carried };
-    return { warnings: carried.map(warningOf), computed, site, keys, run };
+    return { warnings: carried.map(warningOf), computed, site, keys };
   }
   for (let index = 0; index < pages.length; index++) foundOf(index);
   const advice = adviseSite({
@@ -205,11 +135,11 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     made: input.made,
   });
   const site: SiteAdvice = { shape, warnings: madeSiteWarnings(advice.merged, versionOf) };
-  if (!report) return { warnings: advice.warnings, computed, site, keys, run };
+  if (!report) return { warnings: advice.warnings, computed, site, keys };
   const sizes = new Map(input.output.map((file) => [file.path, byteLength(file)]));
   const sizeOf = (src: string) =>
     sizes.get(decodeURI(src.startsWith(base) ? src.slice(base.length) : src).replace(/^\//, ''));
-  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf), site, keys, run };
+  return { warnings: advice.warnings, computed, report: createPageReports(advice.pages, sizeOf), site, keys };
 }
 
 /**
@@ -233,18 +163,6 @@ export interface MadeSiteWarning {
   warning?: SiteError;
 }
 
-/** The site-wide advice of kept rules, its list made when asked for (by the disk cache, or a run that carries it). */
-function keptSite(shape: string, rules: KeptSiteRules, versionOf: (file: string) => string): SiteAdvice {
-  let warnings: MadeSiteWarning[] | undefined;
-  return {
-    shape,
-    get warnings() {
-      warnings ??= madeSiteWarnings(rules.merged(), versionOf);
-      return warnings;
-    },
-  };
-}
-
 /** The site-wide advice's warnings as kept: each with the version of the file its code frame shows. */
 function madeSiteWarnings(merged: AdviceResult['merged'], versionOf: (file: string) => string): MadeSiteWarning[] {
   return merged.map(({ finding, pages, warning }) => ({
@@ -254,54 +172,6 @@ function madeSiteWarnings(merged: AdviceResult['merged'], versionOf: (file: stri
     frame: warning.frame,
     warning,
   }));
-}
-
-/**
- * Dev's site-wide rules, the last run's advanced where pages or files changed (or made from every
- * page when there is none): undefined where they cannot be kept, and adviseSite runs instead.
- */
-function advanceRules(
-  input: AdviceStageInput,
-  {
-    pages,
-    remade,
-    foundOf,
-    sources,
-    isOff,
-    shape,
-  }: {
-    pages: readonly AdvicePage[];
-    remade: readonly number[] | undefined;
-    foundOf: (index: number) => PageFindings;
-    sources: SourcesByFile;
-    isOff: ReturnType<typeof createSwitchFilter>;
-    shape: string;
-  },
-): KeptSiteRules | undefined {
-  const { previous } = input;
-  // The last run's rules read every page: of the pages taken from it, each has its findings.
-  const visited = previous?.rules && remade;
-  if (visited) for (const index of visited) foundOf(index);
-  else for (let index = 0; index < pages.length; index++) foundOf(index);
-  return advanceSiteRules(previous?.rules, {
-    pages,
-    visited,
-    sources,
-    images: input.images,
-    isOff,
-    shape,
-    changedFiles: previous && changedFiles(previous.sources, input.loaded.sources),
-    made: input.made,
-  });
-}
-
-/** The files whose text changed between two loads (the same files in the same places); undefined when not known. */
-function changedFiles(last: readonly SourceText[], now: readonly SourceText[]): Set<string> | undefined {
-  const places = changedPlaces(last, now);
-  if (!places) return undefined;
-  const files = new Set<string>();
-  for (const place of places) files.add(last[place]!.file).add(now[place]!.file);
-  return files;
 }
 
 function warningOf(made: MadeSiteWarning): SiteError {
@@ -352,48 +222,10 @@ function carrySite(
 }
 
 /**
- * Each page's key: a page taken from the last run as it was has the key it had, and only the pages
- * made anew (`made`, when known) are visited.
- */
-function keysOf(
-  kept: KeptAdvice,
-  pages: readonly AdvicePage[],
-  made: readonly number[] | undefined,
-  previous: AdviceRun | undefined,
-): string[] {
-  const last = previous?.keys;
-  if (last && made) {
-    const keys = last.slice();
-    for (const index of made) keys[index] = kept.keyOf(pages[index]!, index);
-    return keys;
-  }
-  return pages.map((page, index) => (last && previous.pages[index] === page ? last[index]! : kept.keyOf(page, index)));
-}
-
-/**
  * What the site-wide rules read of every page besides its findings (its path, whether it is
- * indexable, its file), as one digest: each ended by a NUL (which none of them holds), fed to the
- * hash one page at a time. The last run's, while every page that is not the same object as then
- * has what its page had.
+ * indexable, its file), as one digest: each ended by a NUL (which none of them holds).
  */
-function digestPages(
-  pages: readonly AdvicePage[],
-  made: readonly number[] | undefined,
-  previous: AdviceRun | undefined,
-): string {
-  const last = previous?.pages;
-  if (last?.length === pages.length) {
-    let same = true;
-    // Where the pages made anew are known, the others are the same objects.
-    const visit = made ?? pages.keys();
-    for (const index of visit) {
-      const page = pages[index]!;
-      const was = last[index]!;
-      same = page === was || (page.path === was.path && page.indexable === was.indexable && page.file === was.file);
-      if (!same) break;
-    }
-    if (same) return previous!.pagesDigest;
-  }
+function digestPages(pages: readonly AdvicePage[]): string {
   const digest = createHash('sha256');
   for (const page of pages) digest.update(`${page.path}\0${page.indexable ? 1 : 0}\0${page.file}\0`);
   return digest.digest('base64url');

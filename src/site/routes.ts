@@ -8,7 +8,6 @@ import { createError, type SiteError, SiteErrors } from '../errors.ts';
 import type { ContentPage, LegalPage, Site } from '../content/kinds.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { newsListPath, newsPostPath } from './news-routes.ts';
-import { carryEach, sameAtEachPlace } from '../same-order.ts';
 
 export type Page =
   | { kind: 'home' }
@@ -156,36 +155,9 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 /** Paths that pages may not take because the build writes there itself. */
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news', 'admin']);
 
-/**
- * What a run of the routes leaves to the next (dev): the legal and content pages whose slugs passed,
- * and the content pages' routes in their order. Not changed once made; the next run makes its own.
- */
-export interface RoutesRun {
-  format: UrlFormat;
-  legal: readonly { slug: string }[];
-  pages: readonly ContentPage[];
-  pageRoutes: readonly Route[];
-}
-
 /** Home, legal pages, the pages of content/pages/, the news (createNewsRoutes), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
-  return advanceRoutes(undefined, site, urls, pages).routes;
-}
-
-/**
- * The routes, and this run's record for the next. Given the last run's (dev), a content page that is
- * the same object at the same place keeps its route, with no lookup: a save changes one page of
- * thousands, and the stages after compare a page by its route. The other routes (home, legal pages,
- * news, 404) are few and made anew: the stage keeps the last run's where they are equal
- * (src/site/same-routes.ts).
- */
-export function advanceRoutes(
-  last: RoutesRun | undefined,
-  site: Site,
-  urls: UrlPolicy,
-  pages: readonly ContentPage[],
-): { routes: Route[]; run: RoutesRun } {
-  claimSlugs(site.legal, pages, last);
+  claimSlugs(site.legal, pages);
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
   for (const legal of site.legal) routes.push(routeOf(urls, legal.slug, true, { kind: 'legal', legal }));
   // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
@@ -193,9 +165,8 @@ export function advanceRoutes(
   const newsSettings = site.settings?.news;
   const news = (site.news ?? []) as ScheduledPost[];
   const newsRoutes = newsSettings ? createNewsRoutes(news, newsSettings.pageSize, urls) : [];
-  const pageRoutes = contentPageRoutes(pages, urls, last);
-  const run = { format: urls.format, legal: site.legal, pages, pageRoutes };
-  return { routes: routes.concat(pageRoutes, newsRoutes, NOT_FOUND), run };
+  const pageRoutes = pages.map((page) => routeOf(urls, page.slug, page.noindex !== true, { kind: 'page', page }));
+  return routes.concat(pageRoutes, newsRoutes, NOT_FOUND);
 }
 
 /**
@@ -236,31 +207,11 @@ function routeOf(urls: UrlPolicy, slug: string, indexable: boolean, page: Page):
   return { path: sitePath, file: urls.file(sitePath), indexable, page };
 }
 
-const pageRouteOf = (page: ContentPage, urls: UrlPolicy) =>
-  routeOf(urls, page.slug, page.noindex !== true, { kind: 'page', page });
-
-/**
- * The content pages' routes. Given the last run's, its list with the places that hold another page
- * now made anew: the others are carried by a comparison of pointers. With a page added or removed,
- * each page the last run had keeps the route it had then (looked up by the page).
- */
-function contentPageRoutes(pages: readonly ContentPage[], urls: UrlPolicy, last: RoutesRun | undefined): Route[] {
-  const kept = last?.format === urls.format ? { items: last.pages, made: last.pageRoutes } : undefined;
-  return carryEach(pages, kept, (page) => pageRouteOf(page, urls));
-}
-
 /**
  * The legal pages' and content pages' slugs, each a path of its own, none the build's: every clash
- * is collected, so a site with several learns of all of them in one build. When each slug is the
- * one the last run's lists passed with (a dev save of one page's text), they pass again without
- * thousands of claims.
+ * is collected, so a site with several learns of all of them in one build.
  */
-function claimSlugs(
-  legal: readonly { slug: string }[],
-  pages: readonly ContentPage[],
-  last: RoutesRun | undefined,
-): void {
-  if (last && sameAtEachPlace(last.legal, legal, sameSlug) && sameAtEachPlace(last.pages, pages, sameSlug)) return;
+function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentPage[]): void {
   const taken = new Map<string, string>();
   const clashes: SiteError[] = [];
   const claim = (slug: string, folder: string) => {
@@ -290,5 +241,3 @@ function claimSlugs(
   for (const { slug } of pages) claim(slug, 'pages');
   if (clashes.length > 0) throw new SiteErrors(clashes);
 }
-
-const sameSlug = (before: { slug: string }, now: { slug: string }) => before.slug === now.slug;

@@ -9,7 +9,7 @@ import type { Sources, Content } from './build-sources.ts';
 import type { OpenPages, Run } from './build-run.ts';
 import { placeSiteImages, type PlacedImages } from './images/place.ts';
 import type { RenderedPage } from './output/check.ts';
-import { planOutput, type OutputFile, type PlannedFiles } from './output/plan.ts';
+import { planOutput, type OutputFile } from './output/plan.ts';
 import { checkStage } from './check-stage.ts';
 import {
   adviceStage,
@@ -24,20 +24,19 @@ import { assetContents } from './render/assets.ts';
 import { createPictureRenderer } from './render/page.tsx';
 import { createRoutes, type Route } from './site/routes.ts';
 import { withBuildYear } from './site/build-year.ts';
-import { scheduleNews, type NewsSchedule } from './news/schedule.ts';
+import { scheduleNews } from './news/schedule.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
 import { redirectsOf, resolveRedirects, type RedirectsInput, type SiteRedirects } from './redirects/redirects.ts';
 import { createPreviewEntries, type PreviewEntriesInput, previewSiteOf } from './admin/preview-entries.ts';
 import type { PreviewEntries } from './admin/preview/data.ts';
-import { createAdminFiles, previewFileName } from './admin/files.ts';
+import { createAdminFiles } from './admin/files.ts';
 import { KINDS } from './content/kinds.ts';
 import { bodyOfEntry } from './content/load.ts';
 import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
 import { hashKey } from './cache/disk.ts';
 import { htmlIncludes } from './cache/codecs.ts';
 import { urlKey, type Stages } from './stages.ts';
-import { sameAtEachPlace } from './same-order.ts';
 import { withPagePolicy } from './publish/checked-markup.ts';
 
 /** What the pages are made from besides the templates: the site with its images, routes and publication. */
@@ -76,7 +75,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   });
   run.store.keep('placed-images', 'last', placed.run);
   // The news this build shows: drafts and later posts only when asked for.
-  const news = keepSchedule(run, placed.site.news, markdownImages.pictures);
+  const news = scheduleNews(placed.site.news, run.config, markdownImages.pictures);
   const site = withBuildYear({ ...placed.site, news: news.shown }, run.config.now);
   const routes = problems.take(
     'routes',
@@ -125,38 +124,6 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const links = { css: urls.asset(assets.css), js: urls.asset(assets.js), jsIntegrity: script.integrity, fonts };
   const redirectFiles = redirects?.files ?? [];
   return { content, site, hiddenNews: news.hidden, routes, redirectFiles, markdownImages, publication, links };
-}
-
-/**
- * The news this build shows, the last run's while the posts are the same objects in the same order
- * and the time and pictures are the same (memory only: a dev save of a page keeps them all): the
- * shown posts are then the same objects, and so are their routes (keepSameRoutes) and pages.
- */
-function keepSchedule(run: Run, posts: MadeSite['site']['news'], pictures: SchedulePictures): NewsSchedule {
-  const { now, drafts, future } = run.config;
-  const last = run.store.peek<LastSchedule>('news-schedule', 'last');
-  if (
-    last?.pictures === pictures &&
-    last.now === now &&
-    last.drafts === drafts &&
-    last.future === future &&
-    sameAtEachPlace(last.posts, posts, () => false)
-  )
-    return last.schedule;
-  const schedule = scheduleNews(posts, run.config, pictures);
-  run.store.keep('news-schedule', 'last', { posts, pictures, now, drafts, future, schedule });
-  return schedule;
-}
-
-type SchedulePictures = NonNullable<Parameters<typeof scheduleNews>[2]>;
-
-interface LastSchedule {
-  posts: readonly object[];
-  pictures: SchedulePictures;
-  now: string;
-  drafts: boolean;
-  future: boolean;
-  schedule: NewsSchedule;
 }
 
 /**
@@ -253,7 +220,7 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   // A Markdown image that is also a portfolio image has the same files.
   const bodyImageFiles = made?.markdownImages.files.filter((file) => !imageFiles.has(file.path)) ?? [];
   const groups = [
-    rendered ? pageFilesOf(run, rendered) : [],
+    rendered ? pageFilesOf(rendered) : [],
     sources.assets?.files ?? [],
     made ? withPagePolicy(sources.publicFiles, made.publication.headParts.csp) : sources.publicFiles,
     made?.publication.files ?? [],
@@ -261,13 +228,10 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
     made?.redirectFiles ?? [],
     made && sources.adminPreview !== undefined ? adminFilesOf(run, made, sources.adminPreview) : [],
   ];
-  // The last run's plan (memory only: dev).
-  const last = run.store.peek<PlannedFiles>('planned-files', 'last');
   const output = run.problems.take(
     'output',
-    settleNow(() => planOutput(groups, last)),
+    settleNow(() => planOutput(groups)),
   );
-  if (output) run.store.keep('planned-files', 'last', output);
   const planned = output?.planned ?? groups.flat();
   const urls = made?.content.urls;
   // Links may also point at the pages left out for their errors, and at public/'s refused files.
@@ -279,43 +243,12 @@ export function planFiles(run: Run, sources: Sources, made?: MadeSite, rendered?
   return { planned, linkable };
 }
 
-/**
- * The pages as files of the output. Given the last run's (dev), its list with the places whose page
- * or key is another object now made anew: a save changes one page of thousands, and the others are
- * carried by a comparison of pointers, with no lookup of their key or file. A page's key is the one
- * at its place of `inOrder`, which is the one `keys` gives for its file while no two pages share a
- * file (the plan refuses the build when they do).
- */
-function pageFilesOf(run: Run, { pages, keys, inOrder }: RenderedSite): OutputFile[] {
-  const last = run.store.peek<LastPageFiles>('page-files', 'last');
-  const fileAt = (index: number) => pageFileOf(pages[index]!, keys.get(pages[index]!.route.file));
-  let files: OutputFile[];
-  if (last && last.pages.length === pages.length) {
-    files = last.files.slice();
-    for (let index = 0; index < pages.length; index++)
-      if (pages[index] !== last.pages[index] || inOrder[index] !== last.inOrder[index]) files[index] = fileAt(index);
-  } else files = pages.map((_, index) => fileAt(index));
-  run.store.keep('page-files', 'last', { pages, inOrder, files });
-  return files;
-}
-
-interface LastPageFiles {
-  pages: readonly RenderedPage[];
-  inOrder: readonly string[];
-  files: readonly OutputFile[];
-}
-
-/**
- * A page as a file of the output, the same object while the page is and its key the same (a dev
- * save keeps thousands of pages as they were; the dev server compares outputs by their files).
- */
-const pageFiles = new WeakMap<RenderedPage, OutputFile>();
-function pageFileOf(page: RenderedPage, key: string | undefined): OutputFile {
-  const kept = pageFiles.get(page);
-  if (kept !== undefined && kept.key === key) return kept;
-  const file = page.size === undefined ? { path: page.route.file, contents: page.html, key } : new PageFile(page, key);
-  pageFiles.set(page, file);
-  return file;
+/** The pages as files of the output, each with its key. */
+function pageFilesOf({ pages, keys }: RenderedSite): OutputFile[] {
+  return pages.map((page) => {
+    const key = keys.get(page.route.file);
+    return page.size === undefined ? { path: page.route.file, contents: page.html, key } : new PageFile(page, key);
+  });
 }
 
 /**
@@ -340,57 +273,17 @@ class PageFile implements OutputFile {
   }
 }
 
-/**
- * The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. The
- * last run's files (memory only: dev) while every part they are made from is the same object, or a
- * list of the same objects: a save of a page's text keeps them all, and the files stay the same
- * objects for the stages after (no key of the site's entries made, no page of the CMS made again).
- */
+/** The CMS at /admin/: its page, its configuration made from the kinds' schemas, its preview. */
 function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
   const { site, content, links } = made;
   const portfolioImages = made.publication.images.portfolio;
   const { sections } = site.home;
-  const parts = [
-    ...[site.services, site.portfolio, site.about, site.legal, site.news, site.settings, site.stats, portfolioImages],
-    ...[urlKey(content.urls), links.css, preview],
-    ...[sections.map((section) => section.data), sections.map((section) => section.type)],
-    sections.map((section) => section.id),
-  ];
-  const last = run.store.peek<LastAdminFiles>('admin-files', 'last');
-  if (last && sameParts(last.parts, parts)) return last.files;
-  // The preview's name and config.yml, the last run's while the script and the repository are the
-  // same: a save that changes the CMS's data (services, settings) makes neither again.
-  const previewFile = last?.preview === preview ? last.previewFile : previewFileName(preview);
-  let config = last?.config;
-  const keepConfig = (key: string, make: () => string) => {
-    if (config?.key !== key) config = { key, text: run.store.step('cms-config', key, make, textCodec) };
-    return config.text;
-  };
-  const files = createAdminFiles({
-    keep: keepConfig,
+  return createAdminFiles({
+    keep: (key, make) => run.store.step('cms-config', key, make, textCodec),
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
     homeSections: sections.map(({ type, id, data }) => ({ ...data, type, id })),
-    ...{ stylesheet: links.css, preview, previewFile },
+    ...{ stylesheet: links.css, preview },
     entries: keepPreviewEntries(run, { site, portfolioImages, urls: content.urls }),
-  });
-  run.store.keep('admin-files', 'last', { parts, files, preview, previewFile, config });
-  return files;
-}
-
-interface LastAdminFiles {
-  parts: unknown[];
-  files: OutputFile[];
-  preview: string;
-  previewFile: string;
-  config: { key: string; text: string } | undefined;
-}
-
-/** Whether each part is the last run's: the same object or string, or an array of the same objects in the same order. */
-function sameParts(last: readonly unknown[], parts: readonly unknown[]): boolean {
-  if (last.length !== parts.length) return false;
-  return parts.every((part, index) => {
-    const was = last[index];
-    return was === part || (Array.isArray(was) && Array.isArray(part) && sameAtEachPlace(was, part, () => false));
   });
 }
 

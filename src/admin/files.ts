@@ -36,8 +36,6 @@ export interface AdminInput {
   stylesheet: string;
   /** The bundled preview script (buildAdminPreview). */
   preview: string;
-  /** Its file name (previewFileName), when the caller knows it already. */
-  previewFile?: string;
   /** What the shipped home sections show from other files (createPreviewEntries). */
   entries: PreviewEntries;
   /** Keeps config.yml's text between builds by its key (the build's store); made when it has none. */
@@ -64,7 +62,7 @@ export function previewFileName(code: string): string {
 export function createAdminFiles(input: AdminInput): OutputFile[] {
   const { settings } = input;
   const configText = cmsConfigText(input.kinds, settings, input.keep);
-  const preview = input.previewFile ?? previewFileName(input.preview);
+  const preview = previewFileName(input.preview);
   const data = {
     settings,
     stats: input.stats,

@@ -19,12 +19,7 @@ export interface OutputFile {
 }
 
 /** The groups of files as one output; throws when two of them clash. */
-export function planOutput(groups: ReadonlyArray<readonly OutputFile[]>, last?: PlannedFiles): PlannedFiles {
-  // The last plan (it had no clash), when each group holds as many files, each the same object or
-  // one with the same path (dev: a save keeps thousands of files as the same objects): no path of
-  // thousands read or hashed again, and only the changed places of the list written.
-  const carried = last && carryPlan(last, groups);
-  if (carried) return carried;
+export function planOutput(groups: ReadonlyArray<readonly OutputFile[]>): PlannedFiles {
   const planned = flatten(groups);
   const paths = new Set<string>();
   const clashes = findClashes(
@@ -42,42 +37,13 @@ export function planOutput(groups: ReadonlyArray<readonly OutputFile[]>, last?: 
       ),
     );
   }
-  return { planned, paths, groups };
+  return { planned, paths };
 }
 
 export interface PlannedFiles {
   planned: OutputFile[];
-  /** Every path of the output, once. Not to be changed: the next plan may take it as it is. */
+  /** Every path of the output, once. */
   paths: ReadonlySet<string>;
-  /** The groups it was planned from: the next plan compares its own with them, place by place. */
-  groups: ReadonlyArray<readonly OutputFile[]>;
-}
-
-/**
- * The last plan with the files at the places that hold another object now; undefined when a
- * group's length or a path at any place differs (then every path is checked anew). A comparison of
- * pointers where the file is the same: its path is not even read.
- */
-function carryPlan(last: PlannedFiles, groups: ReadonlyArray<readonly OutputFile[]>): PlannedFiles | undefined {
-  const before = last.groups;
-  if (before.length !== groups.length) return undefined;
-  const planned = last.planned.slice();
-  let offset = 0;
-  for (let index = 0; index < groups.length; index++) {
-    const group = groups[index]!;
-    const was = before[index]!;
-    if (group.length !== was.length) return undefined;
-    if (group !== was)
-      for (let place = 0; place < group.length; place++) {
-        const file = group[place]!;
-        const old = was[place]!;
-        if (file === old) continue;
-        if (file.path !== old.path) return undefined;
-        planned[offset + place] = file;
-      }
-    offset += group.length;
-  }
-  return { planned, paths: last.paths, groups };
 }
 
 /** The groups one after the other (Array.prototype.flat is a slow path in V8 for thousands). */

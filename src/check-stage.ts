@@ -38,12 +38,11 @@ export function checkStage(
   const changed: number[] = [];
   if (before)
     for (let index = 0; index < inOrder.length; index++) if (before[index] !== inOrder[index]) changed.push(index);
-  const suspects =
-    aligned && changed.length <= SEARCHED_CHANGES ? findSuspects(store, aligned, input, changed) : undefined;
+  const suspects = aligned && changed.length <= SEARCHED_CHANGES ? findSuspects(aligned, input, changed) : undefined;
   // The pages by file, made when a suspect's anchor into another page is read.
   let positions: Map<string, number> | undefined;
   const passedAgain = (file: string) => {
-    positions ??= suspects?.index?.positions ?? positionsOf(input.pages);
+    positions ??= positionsOf(input.pages);
     const at = positions.get(file);
     return at !== undefined && before![at] === inOrder[at];
   };
@@ -55,7 +54,7 @@ export function checkStage(
       if (before?.[index] !== inOrder[index]) return false;
       // A file that was no page (0) is none now (the step).
       const again =
-        (suspects !== undefined && !suspects.positions.has(index)) ||
+        (suspects !== undefined && !suspects.has(index)) ||
         aligned!.at(index)!.every(([file, page]) => page === 0 || passedAgain(file));
       if (again) passed++;
       return again;
@@ -71,7 +70,7 @@ export function checkStage(
   const links =
     store.peek<ResolvedLinks>('page-checks-links', step) ??
     store.keep('page-checks-links', step, createResolvedLinks());
-  const problems = checkSite({ ...input, memo, positions: suspects?.index?.positions, links });
+  const problems = checkSite({ ...input, memo, links });
   // Kept when every page passed (one whose anchors point into a page made without its entry did
   // not): the last run's entries, with those checked now in their places.
   if (problems.length === 0 && fresh.size > 0 && passed + fresh.size === input.pages.length) {
@@ -79,82 +78,25 @@ export function checkStage(
       ? aligned.replacing(inOrder, fresh)
       : new KeptLines(inOrder.map((key, index) => [key, fresh.get(index)!]));
     store.keep('page-checks', step, kept, passedCodec);
-    const index = suspects?.index;
-    if (index) store.keep('page-checks-index', 'last', index.replacing(aligned!, kept, fresh));
   }
   return problems;
 }
 
 /**
- * The positions of the entries whose anchors point into a page that changed: found in the entries'
- * bytes, when they were read from one block (a warm build's); else in an index of what each entry
- * points into, made from every entry once and then kept with them in memory (dev).
+ * The positions of the entries whose anchors point into a page that changed, found in the entries'
+ * bytes when they were read from one block (a warm build's); undefined otherwise.
  */
 function findSuspects(
-  store: Store,
   kept: KeptPasses,
   input: Omit<SiteCheckInput, 'memo'>,
   changed: readonly number[],
-): { positions: Set<number>; index?: AnchorIndex } {
+): Set<number> | undefined {
   const files = changed.map((index) => input.pages[index]!.route.file);
-  const indexed = store.peek<AnchorIndex>('page-checks-index', 'last');
-  if (indexed?.of === kept) return { positions: indexed.holding(files), index: indexed };
-  const found = kept.positionsHolding(files.map((file) => `[${asciiJson(file)},1]`));
-  if (found) return { positions: found };
-  const index = AnchorIndex.of(kept, positionsOf(input.pages));
-  return { positions: index.holding(files), index };
+  return kept.positionsHolding(files.map((file) => `[${asciiJson(file)},1]`));
 }
 
 function positionsOf(pages: readonly RenderedPage[]): Map<string, number> {
   return new Map(pages.map((page, at) => [page.route.file, at]));
-}
-
-/**
- * What the kept entries' anchors point into: for each page, the positions of the entries that
- * point into it. Dev replaces a few entries a save; the index follows them, the rest stays.
- */
-class AnchorIndex {
-  /** The entries it indexes. */
-  readonly of: KeptPasses;
-  /** The pages' positions by file (the same for every entry kept under one step). */
-  readonly positions: Map<string, number>;
-  readonly #into: Map<string, Set<number>>;
-
-  private constructor(of: KeptPasses, positions: Map<string, number>, into: Map<string, Set<number>>) {
-    this.of = of;
-    this.positions = positions;
-    this.#into = into;
-  }
-
-  static of(kept: KeptPasses, positions: Map<string, number>): AnchorIndex {
-    const into = new Map<string, Set<number>>();
-    for (let position = 0; position < kept.size; position++) add(into, kept.at(position)!, position);
-    return new AnchorIndex(kept, positions, into);
-  }
-
-  holding(files: readonly string[]): Set<number> {
-    const found = new Set<number>();
-    for (const file of files) for (const position of this.#into.get(file) ?? []) found.add(position);
-    return found;
-  }
-
-  /** The index of `next`: `last`'s entries with `replaced` in their places. This one is given up. */
-  replacing(last: KeptPasses, next: KeptPasses, replaced: ReadonlyMap<number, Anchored>): AnchorIndex {
-    for (const [position, anchored] of replaced) {
-      for (const [file, page] of last.at(position)!) if (page === 1) this.#into.get(file)?.delete(position);
-      add(this.#into, anchored, position);
-    }
-    return new AnchorIndex(next, this.positions, this.#into);
-  }
-}
-
-function add(into: Map<string, Set<number>>, anchored: Anchored, position: number): void {
-  for (const [file, page] of anchored) {
-    if (page === 0) continue;
-    let positions = into.get(file);
-    if (!positions) into.set(file, (positions = new Set()));
-    positions.add(position);
-  }
 }
 
 /** The check's step: the URL policy, the output's files and which of them are pages. */

@@ -42,8 +42,6 @@ export interface SiteCheckInput {
   bodiesOf?: (page: RenderedPage) => Array<{ file: string; html: string }>;
   /** Output files made without an entry that has problems of its own: anchors into them are not checked. */
   partial?: ReadonlySet<string>;
-  /** The pages' positions by output file, where the caller keeps them (dev): else made when first needed. */
-  positions?: ReadonlyMap<string, number>;
   /** How links resolved, kept by the caller while `files` and `urls` are the same (dev); else made anew. */
   links?: ResolvedLinks;
 }
@@ -80,7 +78,7 @@ const ORIGIN = 'http://site.invalid';
 export function checkSite(input: SiteCheckInput): SiteError[] {
   const { pages, files, urls, sources, memo = READ_ALWAYS, bodiesOf = () => [], partial = new Set() } = input;
   const links = input.links ?? createResolvedLinks();
-  const context = { ...createCheckContext(pages, files, urls, sources, memo, input.positions, links), partial };
+  const context = { ...createCheckContext(pages, files, urls, sources, memo, links), partial };
   const errors: SiteError[] = [];
   for (let index = 0; index < pages.length; index++) {
     const page = pages[index]!;
@@ -110,12 +108,11 @@ function createCheckContext(
   urls: UrlPolicy,
   sources: SiteCheckInput['sources'],
   memo: CheckMemo,
-  kept: ReadonlyMap<string, number> | undefined,
   links: ResolvedLinks,
 ) {
   // Made when a page's anchor first points into another: a save that checks one page of thousands
   // again (the others pass as they did) often needs no other.
-  let positions = kept;
+  let positions: Map<string, number> | undefined;
   const pageOf = (file: string) => {
     positions ??= new Map(pages.map((page, at) => [page.route.file, at]));
     const at = positions.get(file);

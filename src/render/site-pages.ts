@@ -28,17 +28,12 @@ export interface PagesInput {
  */
 const UNLISTED = new Set(['page', 'news-list', 'news-post', 'redirect']);
 export function listedRoutes(routes: readonly Route[]): Route[] {
-  return routes.filter(isListed);
-}
-
-/** Whether a route is among those every page is given (listedRoutes). */
-export function isListed(route: Route): boolean {
-  return !UNLISTED.has(route.page.kind);
+  return routes.filter((route) => !UNLISTED.has(route.page.kind));
 }
 
 /**
  * The pages of `only` (every route by default), in that order. `listed`: listedRoutes of the
- * routes, where the caller has them (src/page-stages.ts keeps them while no listed route changed).
+ * routes, where the caller has them (src/page-stages.ts makes them once per run).
  */
 export function renderSitePages(
   input: PagesInput,

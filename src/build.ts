@@ -32,14 +32,12 @@ import { writeStage } from './page-stages.ts';
 import { requireSourceFolders } from './project-paths.ts';
 import { checkHeadersFile, HEADERS_FILE } from './publish/headers.ts';
 import { createStages } from './stages.ts';
-import type { Route } from './site/routes.ts';
 import {
-  advanceGonePages,
+  findGonePages,
   keepPublished,
-  loadPublished,
-  type GonePages,
+  publishedStamp,
+  readPublished,
   type PreviousPages,
-  type PublishedRecord,
 } from './redirects/moved-pages.ts';
 
 export interface BuildResult {
@@ -97,7 +95,7 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
     // Pages the last build published that are gone: only when every page could be made, or a page
     // left out for an error would be reported gone as well.
     const previous = options.previous ?? (config.cache ? await publishedBefore(run) : undefined);
-    const gone = site && previous && !run.problems.failed() ? gonePages(run, previous, site.routes) : undefined;
+    const gone = site && previous && !run.problems.failed() ? findGonePages(previous, site.routes) : undefined;
     run.problems.add('warnings', gone?.warnings);
     clock.stage('advice');
     if (run.problems.failed(options.strict)) throw new SiteErrors(run.problems.list());
@@ -140,19 +138,10 @@ export async function buildSite(config: ResolvedConfig, options: BuildOptions = 
   }
 }
 
-/** The pages the last written build published, the last run's read while the record is the same file (memory only: dev). */
+/** The pages the last written build published, read again when its file's stamp moved (dev asks after every save). */
 async function publishedBefore(run: Run): Promise<PreviousPages | undefined> {
-  const last = run.store.peek<PublishedRecord>('published-pages', 'read');
-  const record = await loadPublished(run.config.cacheDir, last);
-  if (record) run.store.keep('published-pages', 'read', record);
-  return record?.previous;
-}
-
-/** The gone-page warnings, the last run's while the record and the paths served are the same (memory only: dev). */
-function gonePages(run: Run, previous: PreviousPages, routes: readonly Route[]): GonePages {
-  const gone = advanceGonePages(run.store.peek<GonePages>('gone-pages', 'last'), previous, routes);
-  run.store.keep('gone-pages', 'last', gone);
-  return gone;
+  const record = publishedStamp(run.config.cacheDir);
+  return record && (await run.store.step('published-pages', record.stamp, () => readPublished(record.file)));
 }
 
 /** A --root that leads nowhere, a source folder that leads out, an unsafe --out: nothing can be built. */

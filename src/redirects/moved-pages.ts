@@ -56,92 +56,46 @@ function sourceOf(route: Route): string | undefined {
   }
 }
 
-/**
- * The paths the routes serve, as pageKey gives them, and the routes they were read from: made once
- * for a build's gone-page warnings and its record.
- */
-export interface ServedPaths {
-  routes: readonly Route[];
-  served: Set<string>;
+/** The paths the routes serve, as pageKey gives them. */
+export function servedPaths(routes: readonly Route[]): Set<string> {
+  return new Set(routes.map((route) => pageKey(route.path)));
 }
 
-/**
- * Given the last run's (dev): its set while the routes serve the same paths. A save usually replaces
- * a few routes, slot by slot (an unchanged route is the same object), and serves the same paths.
- */
-export function servedPaths(routes: readonly Route[], last?: ServedPaths): ServedPaths {
-  if (last?.routes === routes) return last;
-  let same = last?.routes.length === routes.length;
-  for (let index = 0; same && index < routes.length; index++) {
-    const route = routes[index]!;
-    const was = last!.routes[index]!;
-    same = route === was || route.path === was.path;
-  }
-  return { routes, served: same ? last!.served : new Set(routes.map((route) => pageKey(route.path))) };
-}
-
-/** A run of the guard: the paths served and the warnings, for the next run (dev) to start from. */
+/** The guard's findings: the paths served (for the record) and one warning per gone page. */
 export interface GonePages {
-  previous: PreviousPages;
-  served: ServedPaths;
+  served: Set<string>;
   warnings: SiteError[];
 }
 
 /** One warning per page published before that no route of this build serves (a redirect's page counts). */
-export function findGonePages(previous: PreviousPages, routes: readonly Route[]): SiteError[] {
-  return advanceGonePages(undefined, previous, routes).warnings;
-}
-
-/** findGonePages, given the last run's: the same record and the same paths served give its warnings (dev's saves). */
-export function advanceGonePages(
-  last: GonePages | undefined,
-  previous: PreviousPages,
-  routes: readonly Route[],
-): GonePages {
-  const served = servedPaths(routes, last?.served);
-  if (last?.previous === previous && last.served.served === served.served) return { ...last, served };
+export function findGonePages(previous: PreviousPages, routes: readonly Route[]): GonePages {
+  const served = servedPaths(routes);
   const warned = new Set<string>();
   const warnings: SiteError[] = [];
   for (const page of previous.pages) {
     const key = pageKey(page.path);
-    if (served.served.has(key) || warned.has(key)) continue;
+    if (served.has(key) || warned.has(key)) continue;
     warned.add(key);
     // The file the page came from is the content that changed (renamed, removed, turned into a draft).
     const file = previous.since === 'last build' && page.file ? page.file : REDIRECTS_SOURCE;
     warnings.push(createError('PageGone', { path: key, since: previous.since }, { file }));
   }
-  return { previous, served, warnings };
+  return { served, warnings };
 }
 
-/**
- * The record as read, by its file's stamp: dev asks for it after every save (thousands of pages to
- * read and check), and it changes only when a build writes its output.
- */
-export interface PublishedRecord {
-  file: string;
-  stamp: string;
-  previous: PreviousPages | undefined;
-}
-
-/**
- * The pages of the last build that wrote its output (`previous`, undefined when there is no readable
- * record), or undefined when there is no file. Given the last read (dev), that one while the file's
- * stamp is: the record is replaced whole (renamed into place) by a build that writes.
- */
-export async function loadPublished(cacheDir: string, last?: PublishedRecord): Promise<PublishedRecord | undefined> {
+/** The record's file in the cache folder, and its stamp (undefined when there is no file): it is replaced whole. */
+export function publishedStamp(cacheDir: string): { file: string; stamp: string } | undefined {
   const file = path.join(cacheDir, PUBLISHED_FILE);
-  let stamp: string;
   try {
     const info = statSync(file);
-    stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    return { file, stamp: `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}` };
   } catch {
     return undefined;
   }
-  if (last?.file === file && last.stamp === stamp) return last;
-  return { file, stamp, previous: await readPublished(file) };
 }
 
-async function readPublished(file: string): Promise<PreviousPages | undefined> {
+/** The pages of the last build that wrote its output, or undefined when the record cannot be read. */
+export async function readPublished(file: string): Promise<PreviousPages | undefined> {
   let text: string;
   try {
     // At once: the build waits for it, and a read through the thread pool waited behind whatever
@@ -165,16 +119,15 @@ async function readPublished(file: string): Promise<PreviousPages | undefined> {
  * last build published that is still gone without a redirect stays in the record, so the warning
  * stays until a redirect covers it (or the record is removed with the cache). A record the same
  * as the one read (`previous`, the last build's) is not written again: most builds add no page.
- * `known`: the paths the gone-page warnings found these routes serve, when they were looked for.
+ * `served`: the paths these routes serve, when the gone-page warnings looked for them.
  */
 export async function keepPublished(
   cacheDir: string,
   routes: readonly Route[],
   previous: PreviousPages | undefined,
-  known?: ServedPaths,
+  served = servedPaths(routes),
 ): Promise<void> {
   const pages = publishedPages(routes);
-  const { served } = servedPaths(routes, known);
   if (previous?.since === 'last build') {
     for (const page of previous.pages) if (!served.has(pageKey(page.path))) pages.push(page);
   }

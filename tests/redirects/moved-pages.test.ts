@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  advanceGonePages,
   findGonePages,
-  loadPublished,
   PUBLISHED_FILE,
   publishedPages,
+  publishedStamp,
+  readPublished,
 } from '../../src/redirects/moved-pages.ts';
 import type { Route } from '../../src/site/routes.ts';
 
@@ -47,7 +47,7 @@ describe('the moved-page guard', () => {
         { path: '/moved', file: 'content/legal/moved.md' },
       ],
     };
-    const warnings = findGonePages(previous, [legal('terms'), redirect('/moved')]);
+    const { warnings } = findGonePages(previous, [legal('terms'), redirect('/moved')]);
     expect(
       warnings.map(({ code, file, severity, message }) => ({ code, file, severity, message: message.split('. ')[0] })),
     ).toEqual([
@@ -61,40 +61,36 @@ describe('the moved-page guard', () => {
   });
 
   it('points the warnings of a sitemap at content/redirects.yaml, where the fix goes', () => {
-    const warnings = findGonePages({ since: 'sitemap', pages: [{ path: '/gone' }] }, [legal('terms')]);
+    const { warnings } = findGonePages({ since: 'sitemap', pages: [{ path: '/gone' }] }, [legal('terms')]);
     expect(warnings.map((warning) => [warning.file, warning.message.includes('The sitemap lists it')])).toEqual([
       ['content/redirects.yaml', true],
     ]);
   });
 
-  it('given the last run, gives its warnings again while the same record meets routes that serve the same paths', () => {
+  it('looks again for each set of routes: a path served again is no longer gone', () => {
     const previous = { since: 'last build' as const, pages: [{ path: '/terms' }, { path: '/gone' }] };
-    const routes = [legal('terms'), legal('privacy')];
-    const first = advanceGonePages(undefined, previous, routes);
-    expect(first.warnings.map((warning) => warning.message.split(' ')[0])).toEqual(['/gone']);
-    // Another route object at the same path (a save): the same warnings, the same set of paths.
-    const saved = advanceGonePages(first, previous, [legal('terms'), legal('privacy')]);
-    expect(saved.warnings).toBe(first.warnings);
-    expect(saved.served.served).toBe(first.served.served);
-    // A route at another path: looked for again.
-    const renamed = advanceGonePages(saved, previous, [legal('terms'), legal('gone')]);
-    expect(renamed.warnings).toEqual([]);
-    expect(advanceGonePages(renamed, { ...previous }, [legal('privacy')]).warnings).toHaveLength(2);
+    const paths = (routes: Route[]) =>
+      findGonePages(previous, routes).warnings.map((warning) => warning.message.split(' ')[0]);
+    expect(paths([legal('terms'), legal('privacy')])).toEqual(['/gone']);
+    expect(paths([legal('terms'), legal('gone')])).toEqual([]);
+    expect(paths([legal('privacy')])).toEqual(['/terms', '/gone']);
   });
 
-  it('reads the record again when its file is replaced, and gives the last read while it is not', async () => {
+  it('stamps the record anew when its file is replaced, and reads a damaged one as no record', async () => {
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'moved-pages-'));
+    const file = path.join(cacheDir, PUBLISHED_FILE);
     try {
-      expect(await loadPublished(cacheDir)).toBeUndefined();
-      writeFileSync(path.join(cacheDir, PUBLISHED_FILE), JSON.stringify([{ path: '/terms' }]));
-      const first = await loadPublished(cacheDir);
-      expect(first?.previous).toEqual({ since: 'last build', pages: [{ path: '/terms' }] });
-      expect(await loadPublished(cacheDir, first)).toBe(first);
-      writeFileSync(path.join(cacheDir, PUBLISHED_FILE), JSON.stringify([{ path: '/terms' }, { path: '/team' }]));
-      const next = await loadPublished(cacheDir, first);
-      expect(next?.previous?.pages).toEqual([{ path: '/terms' }, { path: '/team' }]);
-      writeFileSync(path.join(cacheDir, PUBLISHED_FILE), 'not a record');
-      expect((await loadPublished(cacheDir, next))?.previous).toBeUndefined();
+      expect(publishedStamp(cacheDir)).toBeUndefined();
+      writeFileSync(file, JSON.stringify([{ path: '/terms' }]));
+      const first = publishedStamp(cacheDir);
+      expect(first?.file).toBe(file);
+      expect(await readPublished(file)).toEqual({ since: 'last build', pages: [{ path: '/terms' }] });
+      expect(publishedStamp(cacheDir)).toEqual(first);
+      writeFileSync(file, JSON.stringify([{ path: '/terms' }, { path: '/team' }]));
+      expect(publishedStamp(cacheDir)?.stamp).not.toBe(first?.stamp);
+      expect((await readPublished(file))?.pages).toEqual([{ path: '/terms' }, { path: '/team' }]);
+      writeFileSync(file, 'not a record');
+      expect(await readPublished(file)).toBeUndefined();
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }

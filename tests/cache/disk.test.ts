@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_FILE, CHANGES_FILE, createNoDiskCache, hashKey, loadDiskCache } from '../../src/cache/disk.ts';
+import { CACHE_FILE, createNoDiskCache, hashKey, loadDiskCache } from '../../src/cache/disk.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -75,19 +75,18 @@ describe('loadDiskCache', () => {
     expect((await loadDiskCache(dir, '1')).get('m:a')).toBeUndefined();
   });
 
-  it('ignores changes whose header has the wrong shape', async () => {
-    const cache = await loadDiskCache(dir, '1');
-    cache.set('m:a', 'a');
-    await cache.save();
-    const bytes = await readFile(path.join(dir, CACHE_FILE));
-    const end = bytes.length - 4;
-    const { id } = JSON.parse(bytes.toString('utf8', end - bytes.readUInt32LE(end), end)) as { id: string };
-    // Changes for this very file, of the right version, with a number where the gone keys belong.
-    const header = { version: '1', id: 'y', keys: 'm:a', lengths: 'AQAAAA==', whole: id, gone: 5 };
-    await writeFile(path.join(dir, CHANGES_FILE), fileOf(header, Buffer.from('b')));
-    expect((await loadDiskCache(dir, '1')).get('m:a')).toBe('a');
-    // The same with the gone keys in their place: the changes are read.
-    await writeFile(path.join(dir, CHANGES_FILE), fileOf({ ...header, gone: '' }, Buffer.from('b')));
+  it('ignores a file whose header has the wrong shape', async () => {
+    // The right version and magic line; one key, but lengths for two values.
+    await writeFile(
+      path.join(dir, CACHE_FILE),
+      fileOf({ version: '1', keys: 'm:a', lengths: 'AQAAAAEAAAA=' }, Buffer.from('bc')),
+    );
+    expect((await loadDiskCache(dir, '1')).get('m:a')).toBeUndefined();
+    // The same with one length: read.
+    await writeFile(
+      path.join(dir, CACHE_FILE),
+      fileOf({ version: '1', keys: 'm:a', lengths: 'AQAAAA==' }, Buffer.from('b')),
+    );
     expect((await loadDiskCache(dir, '1')).get('m:a')).toBe('b');
   });
 
@@ -105,173 +104,6 @@ describe('loadDiskCache', () => {
     cache.set('m:a', 'a');
     await cache.save();
     expect((await loadDiskCache(path.join(dir, 'deep', 'er'), '1')).get('m:a')).toBe('a');
-  });
-});
-
-describe('loadDiskCache: the changes beside the whole file', () => {
-  const many = (cache: Awaited<ReturnType<typeof loadDiskCache>>) => {
-    for (let index = 0; index < 10; index++) cache.set(`p:${index}`, `page ${index} `.repeat(50));
-  };
-  const wholeFile = () => readFile(path.join(dir, CACHE_FILE));
-  const changesFile = () => path.join(dir, CHANGES_FILE);
-
-  it('saves one changed value of many as changes, leaving the whole file as it was', async () => {
-    const first = await loadDiskCache(dir, '1');
-    many(first);
-    first.set('block:last', 'one');
-    await first.save();
-    const before = await wholeFile();
-    const second = await loadDiskCache(dir, '1');
-    for (let index = 0; index < 9; index++) if (index !== 4) second.get(`p:${index}`);
-    second.set('p:4', 'page 4 changed');
-    second.set('p:9', 'page 9 changed');
-    second.set('block:last', 'two');
-    await second.save();
-    expect((await wholeFile()).equals(before)).toBe(true);
-    expect((await stat(changesFile())).size).toBeLessThan(before.length / 2);
-    const third = await loadDiskCache(dir, '1');
-    // The whole file's values are read around the ones the changes replaced.
-    expect([third.get('p:0'), third.get('p:3'), third.get('p:4'), third.get('p:5'), third.get('p:8')]).toEqual([
-      'page 0 '.repeat(50),
-      'page 3 '.repeat(50),
-      'page 4 changed',
-      'page 5 '.repeat(50),
-      'page 8 '.repeat(50),
-    ]);
-    expect([third.get('p:9'), third.get('block:last')]).toEqual(['page 9 changed', 'two']);
-  });
-
-  it('forgets the entries of the whole file a save with changes did not use', async () => {
-    const first = await loadDiskCache(dir, '1');
-    many(first);
-    await first.save();
-    const second = await loadDiskCache(dir, '1');
-    for (let index = 1; index < 10; index++) second.get(`p:${index}`);
-    second.set('p:new', 'new');
-    await second.save();
-    await expect(stat(changesFile())).resolves.toBeDefined();
-    const third = await loadDiskCache(dir, '1');
-    expect([third.get('p:0'), third.get('p:1'), third.get('p:new')]).toEqual([undefined, 'page 1 '.repeat(50), 'new']);
-    // The third used what the files hold together, so its save writes nothing.
-    for (let index = 2; index < 10; index++) third.get(`p:${index}`);
-    const changes = await readFile(changesFile());
-    await third.save();
-    expect((await readFile(changesFile())).equals(changes)).toBe(true);
-  });
-
-  it('writes the whole file anew, without changes, once much of it is dead', async () => {
-    const first = await loadDiskCache(dir, '1');
-    many(first);
-    await first.save();
-    const second = await loadDiskCache(dir, '1');
-    for (let index = 0; index < 5; index++) second.get(`p:${index}`);
-    second.set('p:other', 'other');
-    await second.save();
-    await expect(stat(changesFile())).rejects.toThrow();
-    const third = await loadDiskCache(dir, '1');
-    expect([third.get('p:0'), third.get('p:4'), third.get('p:5'), third.get('p:other')]).toEqual([
-      'page 0 '.repeat(50),
-      'page 4 '.repeat(50),
-      undefined,
-      'other',
-    ]);
-  });
-
-  it('ignores changes made for another whole file, and damaged changes', async () => {
-    const first = await loadDiskCache(dir, '1');
-    many(first);
-    await first.save();
-    const second = await loadDiskCache(dir, '1');
-    for (let index = 0; index < 10; index++) second.get(`p:${index}`);
-    second.set('p:new', 'new');
-    await second.save();
-    const changes = await readFile(changesFile());
-    // Another whole file (another process's save) in place: the changes name the old one.
-    const other = await loadDiskCache(path.join(dir, 'other'), '1');
-    many(other);
-    await other.save();
-    await writeFile(path.join(dir, CACHE_FILE), await readFile(path.join(dir, 'other', CACHE_FILE)));
-    expect((await loadDiskCache(dir, '1')).get('p:new')).toBeUndefined();
-    expect((await loadDiskCache(dir, '1')).get('p:0')).toBe('page 0 '.repeat(50));
-    // Damaged changes: the whole file alone.
-    await writeFile(changesFile(), changes.subarray(0, changes.length - 3));
-    expect((await loadDiskCache(dir, '1')).get('p:3')).toBe('page 3 '.repeat(50));
-  });
-});
-
-describe('loadDiskCache: a block saved as pieces of the whole file', () => {
-  const lines = Array.from({ length: 400 }, (_, index) => `line ${index} of the block\n`).join('');
-  const changesFile = () => path.join(dir, CHANGES_FILE);
-  /** The block as read, with the bytes from `from` to `to` replaced: the rest as slices of what was read. */
-  const edit = (read: Buffer, from: number, to: number, text: string) => [
-    read.subarray(0, from),
-    text,
-    read.subarray(to),
-  ];
-  const saved = async () => {
-    const first = await loadDiskCache(dir, '1');
-    first.set('block:last', lines);
-    first.set('m:a', 'a'.repeat(20000));
-    await first.save();
-  };
-
-  it('writes only what differs from the whole file, and reads the block back exactly, edit after edit', async () => {
-    await saved();
-    const whole = await readFile(path.join(dir, CACHE_FILE));
-    let expected = lines;
-    for (const [index, text] of ['first', 'second', 'third'].entries()) {
-      const cache = await loadDiskCache(dir, '1');
-      cache.get('m:a');
-      const read = cache.getBytes('block:last')!;
-      expect(read.toString()).toBe(expected);
-      // Each edit cuts from what the last one read: a block made of pieces, cut again.
-      const at = 1000 + index * 3000;
-      cache.set('block:last', edit(read, at, at + 10, text));
-      expected = expected.slice(0, at) + text + expected.slice(at + 10);
-      await cache.save();
-      expect((await readFile(path.join(dir, CACHE_FILE))).equals(whole)).toBe(true);
-      // The edits, not the block's 10 KB.
-      expect((await stat(changesFile())).size).toBeLessThan(1000);
-    }
-    const last = await loadDiskCache(dir, '1');
-    expect(last.get('block:last')).toBe(expected);
-    expect(last.get('m:a')).toBe('a'.repeat(20000));
-  });
-
-  it('ignores pieces that lie outside the whole file, or with bytes that do not add up, and changes made for another whole file', async () => {
-    await saved();
-    const cache = await loadDiskCache(dir, '1');
-    cache.get('m:a');
-    cache.set('block:last', edit(cache.getBytes('block:last')!, 100, 110, 'new'));
-    await cache.save();
-    expect((await loadDiskCache(dir, '1')).get('block:last')).not.toBe(lines);
-    const changes = await readFile(changesFile());
-    const { header, values } = parts(changes);
-    const pieces = header.pieces as number[][];
-    expect(pieces).toHaveLength(1);
-    const damaged = [
-      // The last piece running past the whole file's values.
-      { ...header, pieces: [[...pieces[0]!.slice(0, -1), 1e9]] },
-      // The bytes written out one too many.
-      { ...header, pieces: [[...pieces[0]!, -1, 1]] },
-      { ...header, pieces: [[5, ...pieces[0]!.slice(1)]] },
-      { ...header, pieces: 'none' },
-    ];
-    for (const wrong of damaged) {
-      await writeFile(changesFile(), fileOf(wrong, values));
-      const read = await loadDiskCache(dir, '1');
-      // The whole file alone: the block as it was saved first.
-      expect(read.get('block:last')).toBe(lines);
-      expect(read.get('m:a')).toBe('a'.repeat(20000));
-    }
-    // Another whole file in place (another process's save): the changes name the old one.
-    await writeFile(changesFile(), changes);
-    const other = await loadDiskCache(path.join(dir, 'other'), '1');
-    other.set('block:last', 'other');
-    other.set('m:a', 'b'.repeat(20000));
-    await other.save();
-    await writeFile(path.join(dir, CACHE_FILE), await readFile(path.join(dir, 'other', CACHE_FILE)));
-    expect((await loadDiskCache(dir, '1')).get('block:last')).toBe('other');
   });
 });
 
@@ -302,24 +134,17 @@ describe('loadDiskCache: values read when asked for', () => {
     expect([second.getLater('p:missing'), second.getLater('m:missing')]).toEqual([undefined, undefined]);
   });
 
-  it('saves the values it left for later and never read, as changes and in a whole file written anew', async () => {
+  it('saves the values it left for later and never read, with their bytes', async () => {
     const first = await loadDiskCache(dir, '1');
     many(first);
     await first.save();
-    // Every value used, none of the pages read: the changes name the whole file's, which stay.
+    // Half of the pages used, unread, and one set anew.
     const second = await loadDiskCache(dir, '1', later);
-    for (let index = 0; index < 10; index++) second.getLater(`p:${index}`);
-    second.set('m:a', 'changed');
+    for (let index = 0; index < 5; index++) second.getLater(`p:${index}`);
+    second.set('p:9', 'new');
     await second.save();
-    await expect(stat(path.join(dir, CHANGES_FILE))).resolves.toBeDefined();
-    // Half of the pages used, unread: the whole file is written anew with their bytes.
-    const third = await loadDiskCache(dir, '1', later);
-    for (let index = 0; index < 5; index++) third.getLater(`p:${index}`);
-    third.set('p:9', 'new');
-    await third.save();
-    await expect(stat(path.join(dir, CHANGES_FILE))).rejects.toThrow();
-    const fourth = await loadDiskCache(dir, '1');
-    expect([fourth.get('p:0'), fourth.get('p:4'), fourth.get('p:5'), fourth.get('p:9'), fourth.get('m:a')]).toEqual([
+    const third = await loadDiskCache(dir, '1');
+    expect([third.get('p:0'), third.get('p:4'), third.get('p:5'), third.get('p:9'), third.get('m:a')]).toEqual([
       'pägé 0 '.repeat(50),
       'pägé 4 '.repeat(50),
       undefined,
@@ -334,17 +159,7 @@ function fileOf(header: object, values: Buffer): Buffer {
   const json = Buffer.from(JSON.stringify(header));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length);
-  return Buffer.concat([Buffer.from('agency-site cache 4\n'), values, json, length]);
-}
-
-/** The header and the values of a cache file. */
-function parts(file: Buffer): { header: Record<string, unknown>; values: Buffer } {
-  const end = file.length - 4;
-  const start = end - file.readUInt32LE(end);
-  return {
-    header: JSON.parse(file.toString('utf8', start, end)) as Record<string, unknown>,
-    values: file.subarray('agency-site cache 4\n'.length, start),
-  };
+  return Buffer.concat([Buffer.from('agency-site cache 5\n'), values, json, length]);
 }
 
 describe('createNoDiskCache', () => {

@@ -44,7 +44,7 @@ export function renderPagesStage(
   const listed = listedOf(routes);
   const shared = hashKey(
     templates.hash,
-    siteJson(store, site),
+    siteJson(site),
     listed.json,
     urlKey(urls),
     JSON.stringify(assets),

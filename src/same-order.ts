@@ -17,25 +17,6 @@ export function sameInOrder<T>(
 }
 
 /**
- * Whether two arrays hold, place by place, the same object or one `same` says is equal: the
- * function is asked only at the places that hold another object (a dev save changes a few of
- * thousands), and the others cost a comparison of pointers.
- */
-export function sameAtEachPlace<T>(
-  before: readonly T[],
-  now: readonly T[],
-  same: (before: T, now: T) => boolean,
-): boolean {
-  if (before.length !== now.length) return false;
-  for (let index = 0; index < now.length; index++) {
-    const was = before[index]!;
-    const item = now[index]!;
-    if (was !== item && !same(was, item)) return false;
-  }
-  return true;
-}
-
-/**
  * What each item becomes, given the last run's items and what each became then (dev): an item at
  * the same place as then costs a comparison of pointers; with items added or removed, an item the
  * last run had is looked up. Only the items it did not have are made.

@@ -50,7 +50,6 @@ import { buildAssets } from './render/assets.ts';
 import { buildAdminPreview, templatesKey } from './admin/preview-bundle.ts';
 import { loadTemplates } from './render/templates.ts';
 import type { Route, UrlPolicy } from './site/routes.ts';
-import { sameAtEachPlace } from './same-order.ts';
 
 /** Each rendered body by the file it was written in. */
 export type Bodies = BodiesByFile;
@@ -140,20 +139,17 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
 }
 
 /**
- * The CMS's preview script: in dev, kept while nothing under templates/ changed; otherwise kept on
- * disk by the templates' contents, so esbuild runs only when they change.
+ * The CMS's preview script, kept by the templates' contents (on disk too), so esbuild runs only
+ * when they change; their hash is taken again only when a file under templates/ changed.
  */
 async function keepAdminPreview(config: ResolvedConfig, store: Store, files: FileVersions): Promise<string> {
-  const stamp = files.folder(config.templatesDir);
-  const last = store.peek<{ stamp: string; key: string }>('admin-preview-last', 'last');
-  const kept = last?.stamp === stamp ? store.peek('admin-preview', last.key, textCodec) : undefined;
-  if (kept !== undefined) return kept;
-  const key = await templatesKey(config.templatesDir);
-  const code =
+  const key = await store.step('templates-key', files.folder(config.templatesDir), () =>
+    templatesKey(config.templatesDir),
+  );
+  return (
     store.peek('admin-preview', key, textCodec) ??
-    store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec);
-  store.keep('admin-preview-last', 'last', { stamp, key });
-  return code;
+    store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec)
+  );
 }
 
 export function createStages({ config, store, files: watched, pipeline, onWorkers }: StageContext) {
@@ -243,8 +239,8 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
       const { site, routes, urls, publicFiles } = input;
       const key = hashKey(
         images.key,
-        siteJson(store, site),
-        routesKey(store, routes),
+        siteJson(site),
+        routesKey(routes),
         urlKey(urls),
         pathsOf(publicFiles),
         JSON.stringify(input.scripts),
@@ -375,34 +371,10 @@ function takeKept(
   return asked;
 }
 
-/**
- * JSON.stringify(site), made of the last run's text of each field that holds the same object, or an
- * array of the same objects, as then (in dev: a save of a page's text keeps the site's entries as
- * they were, and only a field that changed is written out again).
- */
-export function siteJson(store: Store, site: object): string {
-  // Asked again for the same site (the publication's key, then the pages'): the text made for it.
-  const made = siteTexts.get(site);
-  if (made !== undefined) return made;
-  const last = store.peek<{ fields: Record<string, unknown>; json: Record<string, string> }>('site-json', 'last');
-  const fields = site as Record<string, unknown>;
-  const json: Record<string, string> = {};
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    const was = last?.fields[name];
-    const same =
-      last !== undefined &&
-      name in last.json &&
-      (was === value || (Array.isArray(was) && Array.isArray(value) && sameAtEachPlace(was, value, () => false)));
-    const text = same ? last.json[name]! : JSON.stringify(value);
-    // JSON.stringify leaves out a field whose value has no JSON (undefined, a function).
-    if (text === undefined) continue;
-    json[name] = text;
-    parts.push(`${JSON.stringify(name)}:${text}`);
-  }
-  store.keep('site-json', 'last', { fields: { ...fields }, json });
-  const text = `{${parts.join(',')}}`;
-  siteTexts.set(site, text);
+/** JSON.stringify(site), made once per site however many steps key by it. */
+export function siteJson(site: object): string {
+  let text = siteTexts.get(site);
+  if (text === undefined) siteTexts.set(site, (text = JSON.stringify(site)));
   return text;
 }
 
@@ -417,23 +389,10 @@ function pathsOf(files: readonly { path: string }[]): string {
   return joined;
 }
 
-/**
- * What the publication reads of the routes (each one's path, file and whether it is indexed), as a
- * hash: joined and hashed again only when a route changed (in dev, the last run's routes are kept to
- * compare with; a content page's route is the same object while its page is).
- */
-function routesKey(store: Store, routes: readonly Route[]): string {
-  const last = store.peek<{ routes: readonly Route[]; key: string }>('routes-key', 'last');
-  const key =
-    last && sameAtEachPlace(last.routes, routes, sameRoute)
-      ? last.key
-      : hashKey(routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'));
-  store.keep('routes-key', 'last', { routes, key });
-  return key;
+/** What the publication reads of the routes (each one's path, file and whether it is indexed), as a hash. */
+function routesKey(routes: readonly Route[]): string {
+  return hashKey(routes.map((route) => `${route.path} ${route.file} ${route.indexable}`).join('\n'));
 }
-
-const sameRoute = (was: Route, route: Route) =>
-  was.path === route.path && was.file === route.file && was.indexable === route.indexable;
 
 /** A bundle is kept while no file came or went under its folder and the files it was made from keep their versions. */
 async function keepBundle<T extends { inputs: string[] }>(

@@ -7,7 +7,7 @@ import { bodiesShownOn } from './advice/advice-input.ts';
 import { settle, settleNow } from './build-problems.ts';
 import type { Sources, Content } from './build-sources.ts';
 import type { OpenPages, Run } from './build-run.ts';
-import { placeSiteImages, type PlacedImages } from './images/place.ts';
+import { placeSiteImages } from './images/place.ts';
 import type { RenderedPage } from './output/check.ts';
 import { planOutput, type OutputFile } from './output/plan.ts';
 import { checkStage } from './check-stage.ts';
@@ -27,7 +27,7 @@ import { withBuildYear } from './site/build-year.ts';
 import { scheduleNews } from './news/schedule.ts';
 import { requireNewsSettings } from './news/settings.ts';
 import { findUnpublishedLinks, withoutExplained } from './news/unpublished-links.ts';
-import { redirectsOf, resolveRedirects, type RedirectsInput, type SiteRedirects } from './redirects/redirects.ts';
+import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
 import { createPreviewEntries, type PreviewEntriesInput, previewSiteOf } from './admin/preview-entries.ts';
 import type { PreviewEntries } from './admin/preview/data.ts';
 import { createAdminFiles } from './admin/files.ts';
@@ -67,13 +67,9 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   const siteImages = problems.take('images', images[0]);
   const markdownImages = problems.take('images', images[1]);
   if (!siteImages || !markdownImages) return undefined;
-  // The last run's placed entries (memory only: dev): a save places its own entry's images only.
-  const last = run.store.peek<PlacedImages>('placed-images', 'last');
-  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, pictureRendererOf(templates), {
+  const placed = placeSiteImages(loaded, markdownImages.pictures, urls, createPictureRenderer(templates), {
     mayShowImages,
-    last,
   });
-  run.store.keep('placed-images', 'last', placed.run);
   // The news this build shows: drafts and later posts only when asked for.
   const news = scheduleNews(placed.site.news, run.config, markdownImages.pictures);
   const site = withBuildYear({ ...placed.site, news: news.shown }, run.config.now);
@@ -100,7 +96,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   };
   const redirects = problems.take(
     'redirects',
-    settleNow(() => keepRedirects(run, redirectsInput)),
+    settleNow(() => resolveRedirects(redirectsInput)),
   );
   if (redirects) routes.push(...redirects.routes);
   // The one script the pages load, named by the Content-Security-Policy and by its integrity attribute.
@@ -127,45 +123,12 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
 }
 
 /**
- * The redirects, the last run's taken again while what they are resolved against is the same: the
- * file's entries, public/'s files, the URL policy and each route's path and file (memory only: a
- * dev save of a page's text keeps them all; resolving looks up every route, thousands a save).
- */
-function keepRedirects(run: Run, input: RedirectsInput): SiteRedirects {
-  const scope = urlKey(input.urls);
-  const last = run.store.peek<{ input: RedirectsInput; scope: string; made: SiteRedirects }>('redirects', 'last');
-  if (last?.scope === scope && sameRedirectsInput(last.input, input)) return last.made;
-  const made = resolveRedirects(input);
-  run.store.keep('redirects', 'last', { input, scope, made });
-  return made;
-}
-
-function sameRedirectsInput(a: RedirectsInput, b: RedirectsInput): boolean {
-  const sameFile = a.file === b.file || (a.file?.data === b.file?.data && a.file?.parsed === b.file?.parsed);
-  if (!sameFile || a.publicFiles !== b.publicFiles || a.routes.length !== b.routes.length) return false;
-  for (let index = 0; index < a.routes.length; index++) {
-    const was = a.routes[index]!;
-    const route = b.routes[index]!;
-    if (was !== route && (was.path !== route.path || was.file !== route.file)) return false;
-  }
-  return true;
-}
-
-/**
  * Whether an entry's HTML may hold an <img>: false only for an entry made from a body whose HTML
  * holds none, which is known without decoding a body the disk cache kept (src/cache/codecs.ts).
  */
 function mayShowImages(entry: object): boolean {
   const body = bodyOfEntry(entry);
   return body === undefined || htmlIncludes(body, '<img');
-}
-
-/** One renderer per templates bundle: placeSiteImages keeps what it placed while the renderer is the same. */
-const pictureRenderers = new WeakMap<object, ReturnType<typeof createPictureRenderer>>();
-function pictureRendererOf(templates: Parameters<typeof createPictureRenderer>[0]) {
-  let render = pictureRenderers.get(templates);
-  if (!render) pictureRenderers.set(templates, (render = createPictureRenderer(templates)));
-  return render;
 }
 
 /** The pages, and each page's key by its output file and in the pages' order. */

@@ -25,7 +25,6 @@ import type { ContentPage } from './content/kinds.ts';
 import type { ContentFile } from './content/file.ts';
 import type { Route } from './site/routes.ts';
 import { htmlKey, siteJson, sourceKey, urlKey, type Bodies } from './stages.ts';
-import { sameInOrder } from './same-order.ts';
 
 export interface PagesStageInput extends Omit<PagesInput, 'head'> {
   publication: Publication;
@@ -303,3 +302,8 @@ export async function writeStage(store: Store, outDir: string, files: OutputFile
 }
 
 const recordsCodec: Codec<OutputRecords> = linesCodec();
+
+/** Whether two lists hold the same keys in the same order. */
+function sameInOrder(before: readonly string[], now: readonly string[]): boolean {
+  return before.length === now.length && before.every((key, index) => key === now[index]);
+}

@@ -10,7 +10,6 @@ import type { ProcessedImage } from './processed-image.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { HomeSection } from '../content/home.ts';
 import type { PictureProps } from '../../templates/api.ts';
-import { carryEach } from '../same-order.ts';
 
 /** Markdown images fill the text column at most: legal and content pages are 48rem wide. */
 export const MARKDOWN_IMAGE_SIZES = '(min-width: 48rem) 48rem, 100vw';
@@ -51,100 +50,42 @@ export function placeMarkdownImages(
 
 type Placed = Pick<LoadedSite, 'site' | 'pages'>;
 
-/**
- * What a run of placeSiteImages leaves to the next (dev): the pictures by src, the renderer, and
- * each list of entries with what it became. Not changed once made; the next run makes its own.
- */
-export interface PlacedImages {
-  pictures: object;
-  base: string;
-  format: string;
-  bySrc: ReadonlyMap<string, ProcessedImage>;
-  renderPicture: RenderPicture;
-  lists: ReadonlyMap<string, PlacedList<{ html: string }>>;
-}
-
-interface PlacedList<T> {
-  entries: readonly T[];
-  placed: readonly T[];
-}
-
 export interface PlaceOptions {
   /** false for an entry whose HTML certainly holds no <img>, which is then not read (the build knows it of a kept body without decoding it). */
   mayShowImages?: (entry: object) => boolean;
-  /** The last run's (dev): an entry it placed with the same pictures and renderer is what it became then. */
-  last?: PlacedImages;
 }
 
-/**
- * The site with the pictures in every body that shows an image; an entry without one stays the same
- * object. With `run`, this run's record for the next.
- */
+/** The site with the pictures in every body that shows an image; an entry without one stays the same object. */
 export function placeSiteImages(
   loaded: Placed,
   pictures: Readonly<Record<string, ProcessedImage>>,
   urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>,
   renderPicture: RenderPicture,
-  { mayShowImages = () => true, last }: PlaceOptions = {},
-): Placed & { run: PlacedImages } {
+  { mayShowImages = () => true }: PlaceOptions = {},
+): Placed {
   // The bodies' links went through the URL policy already (src/content/bodies.ts).
-  const bySrc = picturesBySrc(pictures, urls, last);
+  const bySrc = new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
   const home = {
     sections: loaded.site.home.sections.map((section) => placeSection(section, pictures, bySrc, urls, renderPicture)),
   };
-  const lists = new Map<string, PlacedList<{ html: string }>>();
-  const run: PlacedImages = { pictures, base: urls.base, format: urls.format, bySrc, renderPicture, lists };
-  if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home }, run };
+  if (bySrc.size === 0) return { ...loaded, site: { ...loaded.site, home } };
   const place = <T extends { html: string }>(entry: T): T => {
     // Without reading the HTML of a body that holds no image (a kept body's is decoded when first read).
     const html = mayShowImages(entry) ? placeMarkdownImages(entry.html, bySrc, renderPicture) : entry.html;
     return html === entry.html ? entry : { ...entry, html };
   };
-  const kept = last?.bySrc === bySrc && last.renderPicture === renderPicture ? last.lists : undefined;
-  const all = <T extends { html: string }>(name: string, entries: readonly T[]): T[] => {
-    const list = placeAll(entries, place, kept?.get(name) as PlacedList<T> | undefined);
-    lists.set(name, list);
-    return list.placed as T[];
-  };
   const { site } = loaded;
   return {
     site: {
       ...site,
-      services: all('services', site.services),
-      about: all('about', [site.about])[0]!,
-      legal: all('legal', site.legal),
+      services: site.services.map(place),
+      about: place(site.about),
+      legal: site.legal.map(place),
       home,
-      news: all('news', site.news),
+      news: site.news.map(place),
     },
-    pages: all('pages', loaded.pages),
-    run,
+    pages: loaded.pages.map(place),
   };
-}
-
-/**
- * A list of entries placed. Given the last run's list placed with the same pictures and renderer
- * (dev), that list with the places that hold another entry now placed anew: a save changes one
- * page of thousands, and the others are carried by a comparison of pointers. With a page added or
- * removed, each entry the last run placed is looked up: an entry is made once from its file and
- * body (src/content/load.ts), so a save places its own entry's images only, and asks whether the
- * others may show one (a search of every body's HTML) no more.
- */
-function placeAll<T extends { html: string }>(
-  entries: readonly T[],
-  place: (entry: T) => T,
-  last: PlacedList<T> | undefined,
-): PlacedList<T> {
-  return { entries, placed: carryEach(entries, last && { items: last.entries, made: last.placed }, place) };
-}
-
-/** The pictures by the src a body holds: the last run's map while the pictures and the URL policy are the same. */
-function picturesBySrc(
-  pictures: Readonly<Record<string, ProcessedImage>>,
-  urls: Pick<UrlPolicy, 'asset' | 'base' | 'format'>,
-  last: PlacedImages | undefined,
-): ReadonlyMap<string, ProcessedImage> {
-  if (last?.pictures === pictures && last.base === urls.base && last.format === urls.format) return last.bySrc;
-  return new Map(Object.entries(pictures).map(([src, image]) => [urls.asset(src), image]));
 }
 
 /**

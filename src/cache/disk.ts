@@ -5,8 +5,8 @@
  * file belongs to one generator version and is ignored whole by any other. Saving keeps only the
  * entries used since the cache was opened (one build, or one dev session), so the cache never
  * grows with edits that are gone. The file is only ever replaced whole (written beside and
- * renamed): among 4000 pages that costs a one-page build about 2 % more than writing only what
- * changed did (docs/benchmarks.md), for half the code.
+ * renamed): writing only what changed beside it was half this layer's code for a saving nobody
+ * felt (docs/benchmarks.md, session 30).
  */
 import path from 'node:path';
 import { hash } from 'node:crypto';

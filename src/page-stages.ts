@@ -9,7 +9,7 @@ import { textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
 import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
-import { sourcesByFile, type MadeLookup, type MadeWarnings } from './advice/findings.ts';
+import { sourcesByFile } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
 import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
@@ -213,12 +213,9 @@ export async function adviceStage(
   const lastSite = store.peek('advice-site', 'last', siteCodec);
   const made = new Map<string, PageFindings>();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
-  // The warnings made last time, in memory: dev makes again only those a save changed.
-  const warnings: MadeWarnings = { last: store.peek<MadeLookup>('advice-warnings', 'last'), next: new Map() };
   const result = runAdviceStage({
     ...input,
     images,
-    made: warnings,
     kept: {
       keyOf(page, index) {
         const { route } = input.pages[index]!;
@@ -235,7 +232,6 @@ export async function adviceStage(
       site: lastSite,
     },
   });
-  store.keep('advice-warnings', 'last', warnings.kept ?? warnings.next);
   if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
   const order = result.keys!;
   if (made.size > 0 || !(last && sameInOrder(last.keys(), order)))

@@ -10,7 +10,6 @@ import {
   sourcesByFile,
   switchOff,
   type Finding,
-  type MadeWarnings,
   type SourceText,
   type SourcesByFile,
 } from './findings.ts';
@@ -66,8 +65,6 @@ export interface AdviceInput {
   base?: string;
   /** Count each page's words, for --report. */
   report?: boolean;
-  /** The warnings an earlier run made, to take those whose inputs are the same (dev). */
-  made?: MadeWarnings;
 }
 
 /** What --report shows of a page (headings, words and images are counted only with `report`). */
@@ -101,7 +98,6 @@ export function adviseSite(input: AdviceInput): AdviceResult {
   const merged = mergeFindings(
     findings.filter((finding) => !isOff(finding.rule, finding.file)),
     sources,
-    input.made,
   );
   let pages: PageAdvice[] | undefined;
   return {

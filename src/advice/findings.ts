@@ -44,40 +44,15 @@ export function switchOff(rule: RuleName, file: string): string {
   return `If this is deliberate, turn the rule off with "advice: { off: [${rule}] }" in ${where}.`;
 }
 
-/**
- * Warnings made by an earlier run, by everything each is made from (its finding, its pages and the
- * text of its file): `dev` keeps them, so a save makes again only the warnings it changed, not
- * hundreds of errors with code frames. `next` holds those this run used, and replaces `last`;
- * a run that takes the last run's warnings whole sets `kept` instead, which the next run then reads
- * as its `last`.
- */
-export interface MadeWarnings {
-  last?: MadeLookup;
-  next: Map<string, MadeWarning>;
-  kept?: MadeLookup;
-}
-
-/** The warnings of a run by their made key (keysOf). */
-export interface MadeLookup {
-  get(key: string): MadeWarning | undefined;
-}
-
-export interface MadeWarning {
-  text: string | undefined;
-  pages: readonly string[];
-  warning: SiteError;
-}
-
 /** One warning per rule and place; the pages each was seen on, in order. */
 export function mergeFindings(
   findings: Finding[],
   sources: SourcesByFile,
-  made?: MadeWarnings,
 ): Array<{ warning: SiteError; pages: string[]; finding: Finding }> {
   // The pages as a set too: a template's link can be seen on thousands of pages.
   const merged = new Map<string, { finding: Finding; pages: string[]; seen: Set<string> }>();
   for (const finding of findings) {
-    const key = keysOf(finding).merge;
+    const key = mergeKeyOf(finding);
     const known = merged.get(key);
     const page = finding.page;
     if (!known)
@@ -93,44 +68,23 @@ export function mergeFindings(
   }
   return [...merged.values()].map(({ finding, pages }) => {
     const source = finding.line === undefined ? undefined : sources.get(finding.file);
-    if (!made) return { pages, finding, warning: createWarning(finding, pages, frameOf(finding, source)) };
-    const warning = madeWarning(made, finding, pages, source);
-    made.next.set(keysOf(finding).made, { text: source?.text, pages, warning });
-    return { pages, finding, warning };
+    return { pages, finding, warning: createWarning(finding, pages, frameOf(finding, source)) };
   });
 }
 
-/** The warning of a finding seen on `pages`: an earlier run's when it was made of the same (MadeWarnings). */
-export function madeWarning(
-  made: MadeWarnings | undefined,
-  finding: Finding,
-  pages: readonly string[],
-  source: SourceText | undefined,
-): SiteError {
-  const last = made?.last?.get(keysOf(finding).made);
-  const same = last && last.text === source?.text && samePages(last.pages, pages);
-  return same ? last.warning : createWarning(finding, pages, frameOf(finding, source));
-}
-
 /**
- * A finding's keys: its rule and place (what merges it with the same finding on other pages), and
- * with its message and hint (what a warning made from it is kept by). Made once per finding: the
- * findings of a page the build kept are the same objects from one dev save to the next, and
- * a string made once is hashed once by the maps it is looked up in.
+ * A finding's rule and place: what merges it with the same finding on other pages. Made once per
+ * finding: the findings of a page the build kept are the same objects from one dev save to the
+ * next, and a string made once is hashed once by the maps it is looked up in.
  */
-const findingKeys = new WeakMap<Finding, { merge: string; made: string }>();
-export function keysOf(finding: Finding): { merge: string; made: string } {
-  let keys = findingKeys.get(finding);
-  if (!keys) {
-    const merge = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
-    keys = { merge, made: `${merge}\0${finding.message}\0${finding.hint}` };
-    findingKeys.set(finding, keys);
+const mergeKeys = new WeakMap<Finding, string>();
+function mergeKeyOf(finding: Finding): string {
+  let key = mergeKeys.get(finding);
+  if (key === undefined) {
+    key = `${finding.rule}\0${finding.file}\0${finding.line ?? ''}\0${finding.column ?? ''}\0${finding.line === undefined ? finding.message : ''}`;
+    mergeKeys.set(finding, key);
   }
-  return keys;
-}
-
-function samePages(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((page, index) => page === b[index]);
+  return key;
 }
 
 /** The code frame of a finding's place, from its file's text (none for a finding without a line, or a file not read). */

@@ -22,14 +22,7 @@ import {
 } from './advise.ts';
 import type { AdviceSwitches } from './switches.ts';
 import { collectSwitches, createAdvicePages } from './advice-input.ts';
-import {
-  createWarning,
-  frameOf,
-  sourcesByFile,
-  type Finding,
-  type MadeWarnings,
-  type SourcesByFile,
-} from './findings.ts';
+import { createWarning, frameOf, sourcesByFile, type Finding, type SourcesByFile } from './findings.ts';
 import { createPageReports, type PageReport } from './page-report.ts';
 
 export interface AdviceStageInput {
@@ -46,8 +39,6 @@ export interface AdviceStageInput {
   report: boolean;
   /** What the build kept of the last run (src/page-stages.ts): without it, every rule runs on every page. */
   kept?: KeptAdvice;
-  /** The warnings an earlier run made (src/advice/findings.ts). */
-  made?: MadeWarnings;
 }
 
 /**
@@ -117,8 +108,6 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
   const lastSite = kept?.site;
   const carried = lastSite && !report ? carrySite(kept!, lastSite, shape, keys!, { foundOf, sources }) : undefined;
   if (lastSite && carried) {
-    // The warnings stay made for the run after this one.
-    if (input.made) input.made.kept = input.made.last;
     // All taken as they were: the same value, which the disk cache then writes back as it read it.
     const same = carried.every((made, index) => made === lastSite.warnings[index]);
     const site: SiteAdvice = same ? lastSite : { shape, warnings: carried };
@@ -132,7 +121,6 @@ export function runAdviceStage(input: AdviceStageInput): AdviceStageResult {
     switches,
     base,
     report,
-    made: input.made,
   });
   const site: SiteAdvice = { shape, warnings: madeSiteWarnings(advice.merged, versionOf) };
   if (!report) return { warnings: advice.warnings, computed, site, keys };

@@ -4,9 +4,7 @@
  * take their inputs and return values, and a key is made here, from those inputs, once. A single
  * build's store is backed by the disk cache; `dev` keeps one store for its session and passes the
  * versions of the files its watcher saw change (src/cache/file-versions.ts), which make the keys
- * of what is read from disk cheap: a file is read again only when its version moved. The content
- * stages also keep, in dev, what they made last ('load-last', 'content-last'), and start the next
- * run from it with the files saved since (FileVersions.changedSince).
+ * of what is read from disk cheap: a file is read again only when its version moved.
  */
 import type { ResolvedConfig } from './config.ts';
 import { hashKey, textOf } from './cache/disk.ts';
@@ -29,7 +27,6 @@ import {
   type LoadedKinds,
   type LoadedSite,
 } from './content/load.ts';
-import { changedPlaces, OverlayMap } from './overlay-map.ts';
 import type { Parsed } from './content/parse.ts';
 import type { RenderedMarkdown } from './markdown/processor.ts';
 import type { Image } from './content/schema.ts';
@@ -187,28 +184,15 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
           ? keepBundleOnDisk(store, 'asset-bundle', place, () => buildAssets(config), bytesJsonCodec())
           : buildAssets(config),
       ),
-    /** In dev, the last load with the files saved since: a save reads again only what it changed. */
-    async kinds(): Promise<LoadedKinds> {
-      const last = watched && store.peek<{ files: FileVersions; kinds: LoadedKinds }>('load-last', 'last');
-      const changed = last && watched!.changedSince?.(last.files);
-      const kinds = await loadKinds(context, changed && { kinds: last!.kinds, changed });
-      if (watched) store.keep('load-last', 'last', { files: watched, kinds });
-      return kinds;
-    },
+    kinds: (): Promise<LoadedKinds> => loadKinds(context),
     adminPreview: () => keepAdminPreview(config, store, files),
 
     /** The Markdown bodies, one step for all, each kept by its text and the Markdown options; then their links. */
     async content(kinds: LoadedKinds, urls: UrlPolicy): Promise<{ loaded: LoadedSite; bodies: Bodies }> {
-      // The last run's, in dev: what this one starts from.
-      const last = store.peek<LastContent>('content-last', 'last');
-      const usable = last?.allowHtml === config.allowHtml ? last : undefined;
-      const rendered = await renderBodies({ config, store, onWorkers }, kinds, urls, usable);
+      const bodies = await renderBodies({ config, store, onWorkers }, kinds, urls);
       // Every content file is read by now, and the load succeeded.
       sourceFiles?.save();
-      const { bodies, changed } = rendered;
-      const loaded = await assembleSite(context, kinds, bodies, changed && { site: usable!.loaded, changed });
-      if (watched) store.keep('content-last', 'last', { ...rendered, kinds, loaded, allowHtml: config.allowHtml });
-      return { loaded, bodies };
+      return { loaded: await assembleSite(context, kinds, bodies), bodies };
     },
 
     /** The site's images, kept while the content they show, the URL policy and public/ are the same. */
@@ -281,94 +265,33 @@ function createReads(
   };
 }
 
-/** What the content stage made last (dev): the next run starts from it. */
-interface LastContent extends RenderedBodies {
-  kinds: LoadedKinds;
-  loaded: LoadedSite;
-  allowHtml: boolean;
-}
-
-interface RenderedBodies {
-  shown: Parsed[];
-  results: RenderedMarkdown[];
-  /** The URL policy's key: the bodies' links went through it. */
-  scope: string;
-  bodies: OverlayMap<string, RenderedMarkdown>;
-  /** The places of `shown` whose file or body are not the last run's; undefined when not known. */
-  changed?: number[];
-}
-
 /**
  * The Markdown bodies, each kept by its text and the Markdown options, rendered together where
- * missing; then their links. Given the last run's (dev), a body it rendered from the same file is
- * taken from it, and when the same files are shown in the same order, the list is the last one
- * with the saved files' bodies replaced (a dev save changes one of thousands).
+ * missing; then their links.
  */
 async function renderBodies(
   { config, store, onWorkers }: Pick<StageContext, 'config' | 'store' | 'onWorkers'>,
   kinds: LoadedKinds,
   urls: UrlPolicy,
-  last: LastContent | undefined,
-): Promise<RenderedBodies> {
-  const shown = bodiesOf(kinds, last);
-  const places = last && changedPlaces(last.shown, shown);
-  const results: RenderedMarkdown[] = places ? last.results.slice() : new Array(shown.length);
-  // The places whose bodies are asked of the store; the last run's others are kept with it, not in
-  // the store, which drops what a run does not ask for.
-  const asked = places ?? takeKept(last, shown, results);
-  const asking = asked.length === shown.length ? shown : asked.map((index) => shown[index]!);
+): Promise<Bodies> {
+  const shown = bodiesOf(kinds);
   const { allowHtml, threads, threadsAuto: idleCoresOnly } = config;
   const options = { allowHtml, threads, idleCoresOnly, onWorkers };
-  const made =
-    asked.length === 0
-      ? []
-      : await store
-          .stepAll(
-            'markdown',
-            asking.map((parsed) => bodyKey(parsed, allowHtml)),
-            // remark is loaded only when a body has to be rendered: a warm build often renders none.
-            async (missing) =>
-              (await import('./markdown/batch.ts')).renderMarkdownAll(
-                missing.map((index) => asking[index]!.body),
-                options,
-              ),
-            keyedBodyCodec,
-          )
-          .catch(nameRefused(asking));
-  asked.forEach((index, position) => {
-    results[index] = made[position]!;
-  });
+  const results = await store
+    .stepAll(
+      'markdown',
+      shown.map((parsed) => bodyKey(parsed, allowHtml)),
+      // remark is loaded only when a body has to be rendered: a warm build often renders none.
+      async (missing) =>
+        (await import('./markdown/batch.ts')).renderMarkdownAll(
+          missing.map((index) => shown[index]!.body),
+          options,
+        ),
+      keyedBodyCodec,
+    )
+    .catch(nameRefused(shown));
   const scope = urlKey(urls);
-  const link = (index: number) => linked(results[index]!, urls, scope);
-  if (places && last.scope === scope) {
-    // Removed first: two files that swapped places keep their bodies.
-    const bodies =
-      places.length === 0
-        ? last.bodies
-        : last.bodies.with([
-            ...places.map((index) => [last.shown[index]!.file, undefined] as const),
-            ...places.map((index) => [shown[index]!.file, link(index)] as const),
-          ]);
-    return { shown, results, scope, bodies, changed: places };
-  }
-  const bodies = new Map(shown.map((parsed, index) => [parsed.file, link(index)]));
-  return { shown, results, scope, bodies: new OverlayMap(bodies) };
-}
-
-/** The last run's bodies of the same files put in `results`; the places left to ask for. */
-function takeKept(
-  last: Pick<RenderedBodies, 'shown' | 'results'> | undefined,
-  shown: readonly Parsed[],
-  results: RenderedMarkdown[],
-): number[] {
-  const kept = last && new Map(last.shown.map((parsed, index) => [parsed, last.results[index]!]));
-  const asked: number[] = [];
-  for (let index = 0; index < shown.length; index++) {
-    const result = kept?.get(shown[index]!);
-    if (result) results[index] = result;
-    else asked.push(index);
-  }
-  return asked;
+  return new Map(shown.map((parsed, index) => [parsed.file, linked(results[index]!, urls, scope)]));
 }
 
 /** JSON.stringify(site), made once per site however many steps key by it. */

@@ -13,12 +13,6 @@ export interface FileVersions {
   folder(absolute: string): string;
   /** Changes whenever a file or folder under the folder may have appeared or gone. */
   listing(absolute: string): string;
-  /**
-   * The files whose versions differ from an earlier snapshot's (dev: what the saves since the
-   * last build touched), so that a step can redo only those; undefined when not known (no
-   * watcher, another counter's snapshot, or a folder came or went since).
-   */
-  changedSince?(earlier: FileVersions): ReadonlySet<string> | undefined;
 }
 
 export interface FileChange {
@@ -44,8 +38,6 @@ export function createFileVersionCounter(folders: readonly string[]): FileVersio
   const moved = new Map<string, number>(folders.map((folder) => [folder, 0]));
   // A folder that appeared or went takes the files under it along: every version moves on.
   let epoch = 0;
-  /** Each snapshot's counts, for changedSince: a snapshot of another counter is not among them. */
-  const counts = new WeakMap<FileVersions, { at: number; counted: ReadonlyMap<string, number> }>();
   return {
     record({ path: file, event }) {
       if (event === 'addDir' || event === 'unlinkDir') epoch++;
@@ -66,24 +58,14 @@ export function createFileVersionCounter(folders: readonly string[]): FileVersio
       };
       const changedNow = new Map(changed);
       const movedNow = new Map(moved);
-      const snapshot: FileVersions = {
+      return {
         file(absolute) {
           const count = counted.get(absolute) ?? 0;
           return at === 0 && count === 0 ? '' : `${at}.${count}`;
         },
         folder: (absolute) => inside(changedNow, absolute),
         listing: (absolute) => inside(movedNow, absolute),
-        changedSince(earlier) {
-          const before = counts.get(earlier);
-          if (!before || before.at !== at) return undefined;
-          // As many as the files saved this session: a few, not the project's thousands.
-          const files = new Set<string>();
-          for (const [file, count] of counted) if (before.counted.get(file) !== count) files.add(file);
-          return files;
-        },
       };
-      counts.set(snapshot, { at, counted });
-      return snapshot;
     },
   };
 }

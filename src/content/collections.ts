@@ -26,37 +26,17 @@ export interface Collection<T> {
   /** Every file read. */
   sources: SourceFile[];
   errors: SiteError[];
-  /** The folder's listing, and the file read for each of its names that is a slug, in its order: what the next load starts from. */
-  listing: Checked<ListedFile[]>;
-  read: Array<{ listed: ListedFile; file: ContentFile<T> }>;
 }
 
-/** The last load of the folder, and the files that may have changed since (dev's watcher knows). */
-export interface LastCollection<T> {
-  collection: Collection<T>;
-  changed: ReadonlySet<string>;
-}
-
-/**
- * The folder's entries. Given the last load, a file that did not change is taken from it, not
- * read again; and when the folder lists the same files, all valid, and the saved ones stay valid in
- * the same place, the last lists are copied with those files replaced (a dev save among thousands
- * of pages), not made anew.
- */
+/** The folder's entries: each file read through the context (which keeps what did not change). */
 export async function loadCollection<S extends z.ZodType>(
   context: LoadContext,
   kind: FolderKind<S>,
-  last?: LastCollection<z.infer<S>>,
 ): Promise<Collection<z.infer<S>>> {
   const directory = path.join(context.contentDir, kind.folder);
   const listing = await context.reads.listing(kind, directory);
-  if (last && listing === last.collection.listing && last.collection.errors.length === 0) {
-    const patched = replaceSaved(context, kind, last.collection, savedIn(directory, last.changed));
-    if (patched) return patched;
-  }
   const errors = [...listing.errors];
-  const read: Collection<z.infer<S>>['read'] = [];
-  const kept = last && keptFiles(last);
+  const files: Array<ContentFile<z.infer<S>>> = [];
   for (const listed of listing.value ?? []) {
     const { name, absolute, slug } = listed;
     if (slug === undefined) {
@@ -69,9 +49,8 @@ export async function loadCollection<S extends z.ZodType>(
       );
       continue;
     }
-    read.push({ listed, file: kept?.get(absolute) ?? context.reads.file(kind, absolute, slug) });
+    files.push(context.reads.file(kind, absolute, slug));
   }
-  const files = read.map(({ file }) => file);
   for (const file of files) if (file.errors.length > 0) errors.push(...file.errors);
   const valid = files.filter((file) => file.entry);
   errors.push(
@@ -100,75 +79,7 @@ export async function loadCollection<S extends z.ZodType>(
     files: sorted,
     sources,
     errors,
-    listing,
-    read,
   };
-}
-
-/** The saved files directly in the folder (a handful; the set is of the whole project). */
-function savedIn(directory: string, changed: ReadonlySet<string>): string[] {
-  const prefix = directory + path.sep;
-  return [...changed].filter((file) => file.startsWith(prefix) && !file.includes(path.sep, prefix.length));
-}
-
-/** The last load's files that did not change, by path. */
-function keptFiles<T>({ collection, changed }: LastCollection<T>): Map<string, ContentFile<T>> {
-  const kept = new Map<string, ContentFile<T>>();
-  for (const { listed, file } of collection.read) if (!changed.has(listed.absolute)) kept.set(listed.absolute, file);
-  return kept;
-}
-
-/**
- * The last collection with the saved files read again, when that is all that changed: every file
- * was valid and stays valid, with the same place in the order (its `order` or `date` the same).
- * Undefined otherwise: the folder is loaded whole (still without reading the files kept).
- */
-function replaceSaved<T>(
-  context: LoadContext,
-  kind: FolderKind,
-  last: Collection<T>,
-  saved: readonly string[],
-): Collection<T> | undefined {
-  if (saved.length === 0) return last;
-  const read = last.read.slice();
-  const files = last.files.slice();
-  const loaded = last.loaded.slice();
-  const parsed = last.parsed.slice();
-  const sources = last.sources.slice();
-  for (const absolute of saved) {
-    // Without errors every listed name is a slug, read, and in parsed and sources at the same place.
-    const index = indexOfListed(last.read, absolute);
-    // Not listed (a hidden file): nothing the folder reads.
-    if (index === -1) continue;
-    const { listed, file: was } = last.read[index]!;
-    const file = context.reads.file(kind, absolute, listed.slug) as ContentFile<T>;
-    if (file === was) continue;
-    if (!file.entry || !file.parsed || !file.source || file.errors.length > 0) return undefined;
-    const before = was.entry!.data as object;
-    const now = file.entry.data as object;
-    if (orderOf(before) !== orderOf(now) || (kind.sort === 'date' && timeOf(before) !== timeOf(now))) return undefined;
-    const place = kind.sort === 'name' ? index : files.indexOf(was);
-    read[index] = { listed, file };
-    parsed[index] = file.parsed;
-    sources[index] = file.source;
-    files[place] = file;
-    loaded[place] = file.entry as Entry<T> & { slug: string };
-  }
-  return { parsed, loaded, files, sources, errors: [], listing: last.listing, read };
-}
-
-/** Where the file is among those read, which are in name order (by code unit, as listFolder sorts). */
-function indexOfListed(read: ReadonlyArray<{ listed: ListedFile }>, absolute: string): number {
-  let low = 0;
-  let high = read.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const at = read[middle]!.listed.absolute;
-    if (at === absolute) return middle;
-    if (at < absolute) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /** The folder's file names, sorted. */

@@ -5,9 +5,6 @@
  * Every failure carries file and line, and every problem in every file is collected before
  * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it,
  * with every read made on the disk as it is (directReads).
- * Given what they made last (dev) and the files saved since, loadKinds, bodiesOf and assembleSite
- * start from that and redo the saved files' places only: a save among thousands of pages makes no
- * pass over all of them (each such pass costs a millisecond or more, whatever it does).
  */
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
@@ -19,7 +16,6 @@ import type { RenderedMarkdown, RenderMarkdown } from '../markdown/processor.ts'
 import { createUrlPolicy } from '../site/routes.ts';
 import { rawHtmlWarnings, renderBodies } from './bodies.ts';
 import { listFolder, loadCollection, type Collection } from './collections.ts';
-import { changedPlaces, OverlayMap } from '../overlay-map.ts';
 import {
   createLoadContext,
   loadContentFile,
@@ -79,24 +75,10 @@ export interface LoadedKinds {
   errors: SiteError[];
 }
 
-/** The last load, and the files that may have changed since (dev's watcher knows which). */
-export interface LastKinds {
-  kinds: LoadedKinds;
-  changed: ReadonlySet<string>;
-}
-
-/**
- * Every kind of src/content/kinds.ts, read and checked; the problems of all of them together.
- * Given the last load, what the saved files did not touch is taken from it (src/content/collections.ts).
- */
-export async function loadKinds(context: LoadContext, last?: LastKinds): Promise<LoadedKinds> {
+/** Every kind of src/content/kinds.ts, read and checked; the problems of all of them together. */
+export async function loadKinds(context: LoadContext): Promise<LoadedKinds> {
   const errors = await checkContentFolder(context.contentDir, projectPath(context.root, context.contentDir));
-  const before = last && kindFiles.get(last.kinds);
-  const loaded = await Promise.all(
-    KIND_NAMES.map((name, index) =>
-      loadKind(context, KINDS[name], before && { collection: before[index]!, changed: last.changed }),
-    ),
-  );
+  const loaded = await Promise.all(KIND_NAMES.map((name) => loadKind(context, KINDS[name])));
   const files = Object.fromEntries(
     KIND_NAMES.map((name, index) => [name, loaded[index]!.files]),
   ) as LoadedKinds['files'];
@@ -119,66 +101,21 @@ export async function loadKinds(context: LoadContext, last?: LastKinds): Promise
   // A folder that could not be read is reported once, not again as an empty section.
   const home = await checkHome(context, files, new Set(errors.map((error) => error.file)));
   errors.push(...home.errors);
-  const sources = (last && before && carrySources(last.kinds.sources, before, loaded)) ?? allSources(loaded);
-  const kinds = {
+  return {
     files,
     pictures,
     homeImages: home.value ?? [],
     logo: logo!.value,
-    sources,
+    sources: allSources(loaded),
     errors: sortErrors(errors),
   };
-  kindFiles.set(kinds, loaded);
-  return kinds;
 }
-
-/** What each kind's load gave, in KIND_NAMES order: where the next load of the kinds starts from. */
-const kindFiles = new WeakMap<LoadedKinds, KindFiles[]>();
 
 /** Every kind's files read, in one order (by code unit: fast for thousands); read concurrently, they come in none. */
 function allSources(loaded: readonly KindFiles[]): SourceFile[] {
   const sources: SourceFile[] = [];
   for (const kind of loaded) for (const source of kind.sources) sources.push(source);
   return sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-}
-
-/**
- * The last load's sources with the files read again put in their places, when each kind read the
- * same files (a save changed their text): undefined otherwise.
- */
-function carrySources(
-  sources: readonly SourceFile[],
-  before: readonly KindFiles[],
-  loaded: readonly KindFiles[],
-): SourceFile[] | undefined {
-  let carried: SourceFile[] | undefined;
-  for (let kind = 0; kind < loaded.length; kind++) {
-    const was = before[kind]!.sources;
-    const now = loaded[kind]!.sources;
-    const places = changedPlaces(was, now);
-    if (!places) return undefined;
-    for (const place of places) {
-      const index = indexOfSource(sources, was[place]!);
-      if (index === -1 || now[place]!.file !== sources[index]!.file) return undefined;
-      carried ??= sources.slice();
-      carried[index] = now[place]!;
-    }
-  }
-  return carried ?? (sources as SourceFile[]);
-}
-
-/** Where the source is in the sorted list (by its file, by code unit), or -1. */
-function indexOfSource(sources: readonly SourceFile[], source: SourceFile): number {
-  let low = 0;
-  let high = sources.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const at = sources[middle]!.file;
-    if (at === source.file) return sources[middle] === source ? middle : -1;
-    if (at < source.file) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /** The home page's sections as a page: anchors, what they show, their images. */
@@ -195,16 +132,8 @@ async function checkHome(context: LoadContext, files: LoadedKinds['files'], fail
 
 type KindFiles = Pick<Collection<unknown>, 'files' | 'parsed' | 'sources' | 'errors'>;
 
-async function loadKind(
-  context: LoadContext,
-  kind: ContentKind,
-  last?: { collection: KindFiles; changed: ReadonlySet<string> },
-): Promise<KindFiles> {
-  if ('folder' in kind) {
-    // A folder kind's last load is its collection.
-    const collection = last?.collection as Collection<unknown> | undefined;
-    return loadCollection(context, kind, collection && { collection, changed: last!.changed });
-  }
+async function loadKind(context: LoadContext, kind: ContentKind): Promise<KindFiles> {
+  if ('folder' in kind) return loadCollection(context, kind);
   const file = context.reads.file(kind, path.join(context.contentDir, kind.file));
   if (kind.optional && isAbsent(file)) return { files: [], parsed: [], sources: [], errors: [] };
   return {
@@ -238,79 +167,31 @@ export function imagesBesideBodies(kinds: LoadedKinds): Image[] {
   return [...covers, ...kinds.homeImages];
 }
 
-/**
- * The files whose Markdown body the site shows, in kind order; listed once per load (the steps
- * after it ask again). Given the last load's list, that list with the files read again replaced,
- * when each kind has as many files as then.
- */
-export function bodiesOf(kinds: LoadedKinds, last?: { kinds: LoadedKinds; shown: readonly Parsed[] }): Parsed[] {
+/** The files whose Markdown body the site shows, in kind order; listed once per load (the steps after it ask again). */
+export function bodiesOf(kinds: LoadedKinds): Parsed[] {
   let shown = shownBodies.get(kinds);
   if (!shown) {
-    shown =
-      (last && carryShown(kinds, last.kinds, last.shown)) ??
-      KIND_NAMES.flatMap((name) => (KINDS[name].body === 'text' ? kinds.files[name].map((file) => file.parsed!) : []));
+    shown = KIND_NAMES.flatMap((name) =>
+      KINDS[name].body === 'text' ? kinds.files[name].map((file) => file.parsed!) : [],
+    );
     shownBodies.set(kinds, shown);
   }
   return shown;
 }
 const shownBodies = new WeakMap<LoadedKinds, Parsed[]>();
 
-function carryShown(kinds: LoadedKinds, before: LoadedKinds, shown: readonly Parsed[]): Parsed[] | undefined {
-  let carried: Parsed[] | undefined;
-  let offset = 0;
-  for (const name of KIND_NAMES) {
-    if (KINDS[name].body !== 'text') continue;
-    const now = kinds.files[name];
-    const places = changedPlaces(before.files[name], now);
-    if (!places) return undefined;
-    for (const place of places) {
-      carried ??= shown.slice();
-      carried[offset + place] = now[place]!.parsed!;
-    }
-    offset += now.length;
-  }
-  return carried ?? (shown as Parsed[]);
-}
-
 /** Each rendered body by the file it was written in. */
 export interface BodiesByFile {
   get(file: string): RenderedMarkdown | undefined;
 }
 
-/**
- * The last site assembled, and the places in its list of shown bodies (bodiesOf) whose file or
- * rendered body are not the same now: the rest is as it was.
- */
-export interface LastSite {
-  site: LoadedSite;
-  changed: readonly number[];
-}
-
-/** What an assembly made from its bodies, for the next one to start from. */
-interface Assembly {
-  kinds: LoadedKinds;
-  shown: readonly Parsed[];
-  parsedOf: OverlayMap<string, Parsed>;
-  /** The raw HTML removed from the bodies, and the bodies that show images. */
-  removed: SiteError[];
-  showingImages: HomeBody[];
-  entries: Entries;
-}
-const assemblies = new WeakMap<LoadedSite, Assembly>();
-
-/**
- * The site from valid kinds and the rendered bodies (by file); throws the problems of the bodies'
- * images. Given the last site and the places that changed, only those bodies are looked at again.
- */
+/** The site from valid kinds and the rendered bodies (by file); throws the problems of the bodies' images. */
 export async function assembleSite(
   context: LoadContext,
   kinds: LoadedKinds,
   bodies: BodiesByFile,
-  last?: LastSite,
 ): Promise<LoadedSite> {
-  const shown = bodiesOf(kinds);
-  const was = last && assemblies.get(last.site);
-  const body = was ? carryBodies(was, shown, bodies, last!.changed) : readBodies(shown, bodies);
+  const body = readBodies(bodiesOf(kinds), bodies);
   const { parsedOf } = body;
   // Asked by the advice for the pages it reads: a kept body's facts are decoded when a rule reads them.
   const markdownOf = (file: string) => {
@@ -319,7 +200,7 @@ export async function assembleSite(
   };
   const warnings = body.removed.slice();
   const showingImages = body.showingImages;
-  const entries = entriesOf(kinds, bodies, KIND_NAMES, was);
+  const entries = entriesOf(kinds, bodies);
   const homeFile = kinds.files.home[0]!;
   const render = hasMarkdownFields(entries.home) ? await homeMarkdown() : refuseMarkdown;
   const home = resolveHomeSections(homeFile.parsed!, entries.home, kinds.homeImages, render);
@@ -331,7 +212,7 @@ export async function assembleSite(
   const site = { logo: kinds.logo! } as Site;
   for (const name of KIND_NAMES) if (KINDS[name].shared) Object.assign(site, { [name]: entries[name] });
   site.home = home.home;
-  const loaded = {
+  return {
     site,
     pages: entries.pages,
     sources: kinds.sources,
@@ -339,46 +220,15 @@ export async function assembleSite(
     markdownImages,
     markdownOf,
   };
-  assemblies.set(loaded, { ...body, kinds, shown, entries });
-  return loaded;
 }
 
-type BodyParts = Pick<Assembly, 'parsedOf' | 'removed' | 'showingImages'>;
-
 /** One pass over the bodies of thousands: each by its file, their raw HTML removed, and those that show images. */
-function readBodies(shown: readonly Parsed[], bodies: BodiesByFile): BodyParts {
+function readBodies(shown: readonly Parsed[], bodies: BodiesByFile) {
   const parsedOf = new Map<string, Parsed>();
   const removed: SiteError[] = [];
   const showingImages: HomeBody[] = [];
   for (const parsed of shown) {
     parsedOf.set(parsed.file, parsed);
-    const result = bodies.get(parsed.file)!;
-    if (result.rawHtml.length > 0) removed.push(...rawHtmlWarnings(parsed, result));
-    if (result.images) showingImages.push({ parsed, images: result.images });
-  }
-  return { parsedOf: new OverlayMap(parsedOf), removed, showingImages };
-}
-
-/** The last assembly's parts with the bodies at the changed places read again. */
-function carryBodies(
-  was: Assembly,
-  shown: readonly Parsed[],
-  bodies: BodiesByFile,
-  changed: readonly number[],
-): BodyParts {
-  if (changed.length === 0) return { parsedOf: was.parsedOf, removed: was.removed, showingImages: was.showingImages };
-  // Every file that was or is at a changed place; removed first, so that two files that swapped places stay.
-  const files = new Set<string>();
-  for (const place of changed) files.add(was.shown[place]!.file).add(shown[place]!.file);
-  const parsedOf = was.parsedOf.with([
-    ...changed.map((place) => [was.shown[place]!.file, undefined] as const),
-    ...changed.map((place) => [shown[place]!.file, shown[place]] as const),
-  ]);
-  const removed = was.removed.filter((warning) => !files.has(warning.file!));
-  // In another order than a whole pass's: what is made of them is by src, and the same for one src.
-  const showingImages = was.showingImages.filter(({ parsed }) => !files.has(parsed.file));
-  for (const place of changed) {
-    const parsed = shown[place]!;
     const result = bodies.get(parsed.file)!;
     if (result.rawHtml.length > 0) removed.push(...rawHtmlWarnings(parsed, result));
     if (result.images) showingImages.push({ parsed, images: result.images });
@@ -440,12 +290,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
  * Each kind's entries: each file's data with its slug (folders), its body's HTML (kinds that show
  * one) and its picture (kinds with an image field). A file kind is its one entry.
  */
-function entriesOf(
-  kinds: LoadedKinds,
-  bodies: BodiesByFile,
-  names: readonly KindName[] = KIND_NAMES,
-  last?: Pick<Assembly, 'kinds' | 'entries'>,
-): Entries {
+function entriesOf(kinds: LoadedKinds, bodies: BodiesByFile, names: readonly KindName[] = KIND_NAMES): Entries {
   const entries: Record<string, unknown> = {};
   for (const name of names) {
     const kind: ContentKind = KINDS[name];
@@ -458,22 +303,8 @@ function entriesOf(
       entryMade.set(file, { body, picture, entry });
       return entry;
     };
-    if ('file' in kind) {
-      entries[name] = kinds.files[name].map(make)[0];
-      continue;
-    }
-    // A kind without pictures (whose checked images are made anew by each load), given the last
-    // entries, made again only where its files changed: the bodies changed only there.
-    const places =
-      last && kind.picture === undefined ? changedPlaces(last.kinds.files[name], kinds.files[name]) : undefined;
-    const kept = last && (last.entries[name] as object[]);
-    if (!places || !kept) {
-      entries[name] = kinds.files[name].map(make);
-      continue;
-    }
-    const made = places.length === 0 ? kept : kept.slice();
-    for (const place of places) made[place] = make(kinds.files[name][place]!);
-    entries[name] = made;
+    const made = kinds.files[name].map(make);
+    entries[name] = 'file' in kind ? made[0] : made;
   }
   return entries as unknown as Entries;
 }

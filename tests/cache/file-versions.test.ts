@@ -37,24 +37,4 @@ describe('createFileVersionCounter', () => {
     expect(counter.snapshot().file(at('templates', 'site.css'))).not.toBe(file);
     expect(before.file(at('templates', 'site.css'))).toBe(file);
   });
-
-  it('tells the files changed between two of its snapshots, and nothing it cannot know', () => {
-    const counter = createFileVersionCounter([content, templates]);
-    const first = counter.snapshot();
-    counter.record({ path: at('content', 'pages', 'a.md'), event: 'change' });
-    const second = counter.snapshot();
-    counter.record({ path: at('content', 'pages', 'b.md'), event: 'add' });
-    counter.record({ path: at('content', 'pages', 'a.md'), event: 'change' });
-    const third = counter.snapshot();
-    expect([...third.changedSince!(second)!].sort()).toEqual([
-      at('content', 'pages', 'a.md'),
-      at('content', 'pages', 'b.md'),
-    ]);
-    expect([...second.changedSince!(first)!]).toEqual([at('content', 'pages', 'a.md')]);
-    expect([...third.changedSince!(third)!]).toEqual([]);
-    // Another counter's snapshot, or one from before a folder came or went: not known.
-    expect(third.changedSince!(createFileVersionCounter([content]).snapshot())).toBeUndefined();
-    counter.record({ path: at('content', 'pages', 'sub'), event: 'addDir' });
-    expect(counter.snapshot().changedSince!(third)).toBeUndefined();
-  });
 });

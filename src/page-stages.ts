@@ -21,7 +21,7 @@ import type { PageScan } from './output/scan-html.ts';
 import { parseScan } from './output/scan-json.ts';
 import type { Publication } from './publish/publication.ts';
 import { listedRoutes, renderSitePages, type PagesInput } from './render/site-pages.ts';
-import type { ContentPage } from './content/kinds.ts';
+import { KINDS, type ContentPage } from './content/kinds.ts';
 import type { ContentFile } from './content/file.ts';
 import type { Route } from './site/routes.ts';
 import { htmlKey, siteJson, sourceKey, urlKey, type Bodies } from './stages.ts';
@@ -52,8 +52,8 @@ export function renderPagesStage(
   );
   const contentKeyOf = contentPageKeys(store, input);
   const keys = routes.map((route) =>
-    route.page.kind === 'page'
-      ? store.join(shared, contentKeyOf(route.page.page))
+    route.page.kind === 'entry' && !KINDS[route.page.of].shared
+      ? store.join(shared, contentKeyOf(route.page.entry as ContentPage))
       : `${shared} ${route.path} ${route.file} ${route.indexable}${redirectKey(route)}`,
   );
   const html = keys.map((key) => store.peek('page', key, pageCodec));

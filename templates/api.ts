@@ -6,7 +6,8 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 
-export type PageKind = 'home' | 'legal' | 'page' | 'news-list' | 'news-post' | 'not-found' | 'redirect';
+/** The pages the generator makes itself; each kind of content with pages of its own adds its template (src/content/kinds.ts). */
+export type PageKind = 'home' | 'news-list' | 'news-post' | 'not-found' | 'redirect';
 
 /** A link and its text. */
 export interface Link {
@@ -111,8 +112,8 @@ export interface SiteFooterProps {
 /** The frame every page shares: document head, skip link, header and footer. */
 export interface LayoutProps {
   language: string;
-  /** Written to <body data-page>, for the stylesheet and the browser script. */
-  page: PageKind;
+  /** The page kind or the entry's template (legal, page), written to <body data-page> for the stylesheet and the browser script. */
+  page: string;
   skipLink: string;
   head: PageHeadProps;
   header: SiteHeaderProps;
@@ -261,21 +262,17 @@ export interface TableOfContents {
   links: TocLink[];
 }
 
-export interface LegalPageProps {
+/**
+ * The page of an entry of a kind with pages of its own (legal pages, content/pages/): its fields as
+ * checked, with its Markdown body as `html`. A template names the fields it shows.
+ */
+export interface EntryPageProps<Entry = { title: string; html: string }> {
   layout: LayoutProps;
-  legal: { title: string; dateLine: string; html: string };
+  entry: Entry;
   /** Only when the page asks for one (`toc: true`) and its text has h2 or h3 headings. */
   toc?: TableOfContents;
-  /** The link back to the home page. */
-  back: Link;
-}
-
-/** A page of content/pages/. */
-export interface ContentPageProps {
-  layout: LayoutProps;
-  page: { title: string; html: string };
-  /** As on a legal page. */
-  toc?: TableOfContents;
+  /** The link back to the home page, for the kinds that show one (legal pages). */
+  back?: Link;
 }
 
 export interface NotFoundPageProps {
@@ -296,8 +293,6 @@ export interface RedirectPageProps {
 
 export interface PagePropsByKind {
   home: HomePageProps;
-  legal: LegalPageProps;
-  page: ContentPageProps;
   'news-list': NewsListPageProps;
   'news-post': NewsPostPageProps;
   'not-found': NotFoundPageProps;
@@ -360,8 +355,16 @@ export interface NewsPostPageProps {
   neighbours: { newerLabel: string; olderLabel: string } & Neighbours;
 }
 
-/** What templates/index.ts exports as `pages`: one component per page kind. */
-export type PageComponents = { [Kind in PageKind]: ComponentType<PagePropsByKind[Kind]> };
+/**
+ * What templates/index.ts exports as `pages`: one component per page kind, and one per template a
+ * kind of content names (src/render/props.ts checks those against the kinds' entries).
+ */
+export type PageComponents = { [Kind in PageKind]: ComponentType<PagePropsByKind[Kind]> } & {
+  [template: string]: { [Kind in PageKind]: ComponentType<PagePropsByKind[Kind]> }[PageKind] | EntryPageComponent;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: each template names the fields it shows; src/render/props.ts checks them.
+type EntryPageComponent = ComponentType<EntryPageProps<any>>;
 
 /*
  * The home page's further section types (src/content/sections.ts holds their schemas). Each gets

@@ -9,7 +9,7 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RedirectPage } from './pages/RedirectPage.tsx';
 import { Picture } from './ui/Picture.tsx';
 
-export const pages: PageComponents = {
+export const pages = {
   home: HomePage,
   legal: LegalPage,
   page: ContentPage,
@@ -17,6 +17,6 @@ export const pages: PageComponents = {
   'news-post': NewsPostPage,
   'not-found': NotFoundPage,
   redirect: RedirectPage,
-};
+} satisfies PageComponents;
 
 export const markdown: MarkdownComponents = { picture: Picture };

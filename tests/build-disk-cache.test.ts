@@ -62,8 +62,8 @@ describe('build cache', () => {
     const { pages } = await build();
     await project.edit(
       'templates/pages/ContentPage.tsx',
-      '<h1>{page.title}</h1>',
-      '<h1 className="title">{page.title}</h1>',
+      '<h1>{entry.title}</h1>',
+      '<h1 className="title">{entry.title}</h1>',
     );
     expect((await build()).computed).toEqual({ markdown: 0, pages, advice: pages });
     await expectSameAsPlainBuild();

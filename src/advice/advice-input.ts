@@ -48,22 +48,11 @@ function fileOf(kind: ContentKind, entry: Shown): string {
 
 /** The kinds whose bodies the home page shows. */
 const HOME_KINDS = KIND_NAMES.filter((name) => KINDS[name].advice === 'home');
-/** The kind each routed page kind is made from. */
-const ROUTED = new Map(
-  KIND_NAMES.flatMap((name) => {
-    const kind: ContentKind = KINDS[name];
-    return 'route' in kind && kind.route ? [[kind.route, kind] as const] : [];
-  }),
-);
 
 /** The Markdown bodies a route shows, with the file each was written in. */
 export function bodiesShownOn(route: Route, site: Site): Array<{ file: string; html: string }> {
   const { page } = route;
-  const kind = ROUTED.get(page.kind as 'legal' | 'page');
-  if (kind) {
-    const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
-    return [{ file: fileOf(kind, entry), html: entry.html }];
-  }
+  if (page.kind === 'entry') return [{ file: fileOf(KINDS[page.of], page.entry), html: page.entry.html }];
   if (page.kind !== 'home') return [];
   return HOME_KINDS.flatMap((name) => filesOf(site, name)).map(({ file, entry }) => ({ file, html: entry.html ?? '' }));
 }
@@ -117,11 +106,9 @@ export function createAdvicePages(
   const siteFile = contentFile(KINDS.settings);
   const create = (rendered: { route: Route; html: string | Uint8Array }): AdvicePage => {
     const { page } = rendered.route;
-    const kind = ROUTED.get(page.kind as 'legal' | 'page');
-    if (kind) {
-      const entry = (page.kind === 'legal' ? page.legal : page.kind === 'page' ? page.page : undefined)!;
-      const file = fileOf(kind, entry);
-      return new PageToAdvise(rendered, file, part(file, entry));
+    if (page.kind === 'entry') {
+      const file = fileOf(KINDS[page.of], page.entry);
+      return new PageToAdvise(rendered, file, part(file, page.entry));
     }
     return new PageToAdvise(rendered, siteFile, page.kind === 'home' ? home : []);
   };

@@ -17,9 +17,11 @@ import {
   siteFileSchema,
   statsSchema,
   type Image,
+  type SiteFile,
 } from './schema.ts';
 import { homeSchema, type HomePageContent } from './home.ts';
 import { newsSchema } from '../news/news-schema.ts';
+import { newsPostPath } from '../site/news-routes.ts';
 import { redirectsSchema } from '../redirects/redirects-schema.ts';
 
 interface KindBase<S extends z.ZodType = z.ZodType> {
@@ -39,6 +41,18 @@ interface KindBase<S extends z.ZodType = z.ZodType> {
   label?: string;
 }
 
+/** Each entry of a folder as a page of its own, at `<prefix>/<slug>`. */
+export interface EntryRoute {
+  /** The site path before `/<slug>`: '' for /terms, '/case-studies' for /case-studies/<slug>. */
+  prefix: '' | `/${string}`;
+  /** The template that shows it: its key in templates/index.ts's `pages`, and the page's `data-page`. */
+  template: string;
+  /** Every page links each entry (the footer's legal links); otherwise only its own route shows it. */
+  listed?: boolean;
+  /** The words of a link back to the home page, from site.yaml, when the page shows one. */
+  back?: (settings: SiteFile) => string;
+}
+
 /** One file of content/. */
 export interface FileKind<S extends z.ZodType = z.ZodType> extends KindBase<S> {
   file: string;
@@ -53,8 +67,8 @@ export interface FolderKind<S extends z.ZodType = z.ZodType> extends KindBase<S>
   optional: boolean;
   /** By the `order` field (each number once), by file name, or by the `date` field, newest first (then by name). */
   sort: 'order' | 'name' | 'date';
-  /** The kind of page each entry gets at /<slug> (legal, page) or /news/<slug> (news), if any (src/site/routes.ts). */
-  route?: 'legal' | 'page' | 'news';
+  /** The page each entry gets (src/site/routes.ts), if any: its own (EntryRoute), or the news' pages (src/news/). */
+  route?: EntryRoute | 'news';
   /** What one file holds, for the hint of a missing folder. */
   entry: string;
   /** A field whose value is an image of public/, checked and given to the entry as `picture`. */
@@ -126,7 +140,7 @@ export const KINDS = {
     shared: true,
     optional: false,
     sort: 'order',
-    route: 'legal',
+    route: { prefix: '', template: 'legal', listed: true, back: (settings) => settings.legal.backLabel },
     entry: 'page',
   }),
   pages: defineKind({
@@ -136,7 +150,7 @@ export const KINDS = {
     shared: false,
     optional: true,
     sort: 'name',
-    route: 'page',
+    route: { prefix: '', template: 'page' },
     entry: 'page',
   }),
   // The home page's sections, in order (src/content/home.ts); shown as home-sections.ts resolves them.
@@ -177,6 +191,19 @@ export const KINDS = {
 export type Kinds = typeof KINDS;
 export type KindName = keyof Kinds;
 export const KIND_NAMES = Object.keys(KINDS) as KindName[];
+
+/** The kinds whose entries are pages of their own (legal, pages): EntryRoute. */
+export type EntryKindName = { [N in KindName]: Kinds[N] extends { route: EntryRoute } ? N : never }[KindName];
+export const ENTRY_KIND_NAMES = KIND_NAMES.filter(
+  (name): name is EntryKindName => typeof (KINDS[name] as ContentKind & { route?: unknown }).route === 'object',
+);
+/** An entry with a page of its own. */
+export type RoutedEntry = Entries[EntryKindName][number];
+
+/** The site path of an entry's page. */
+export function entryPath(kind: FolderKind, slug: string): string {
+  return kind.route === 'news' ? newsPostPath(slug) : `${kind.route?.prefix ?? ''}/${slug}`;
+}
 
 /** The name a kind has in content/: its file or its folder. */
 export function contentName(kind: ContentKind): string {

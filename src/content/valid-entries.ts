@@ -6,7 +6,7 @@
  * them as broken: the file's own problem is the one to fix.
  */
 import type { SiteError } from '../errors.ts';
-import { contentName, KIND_NAMES, KINDS, type ContentKind } from './kinds.ts';
+import { contentName, entryPath, KIND_NAMES, KINDS, type ContentKind } from './kinds.ts';
 import type { LoadedKinds } from './load.ts';
 
 export interface ValidEntries {
@@ -58,7 +58,7 @@ export function keepValidEntries(kinds: LoadedKinds, problems: readonly SiteErro
     for (const file of left) {
       if (!file.startsWith(`${folder}/`) || !file.endsWith('.md')) continue;
       const slug = file.slice(folder.length + 1, -'.md'.length);
-      if (kind.route) unbuilt.push(kind.route === 'news' ? `/news/${slug}` : `/${slug}`);
+      if (kind.route) unbuilt.push(entryPath(kind, slug));
       else homeIncomplete = true;
     }
   }

@@ -6,6 +6,7 @@
  */
 import { Parser } from 'htmlparser2';
 import type { LoadedSite } from '../content/load.ts';
+import { KIND_NAMES, KINDS, type Site } from '../content/kinds.ts';
 import type { ProcessedImage } from './processed-image.ts';
 import { rewriteContentLinks, type UrlPolicy } from '../site/routes.ts';
 import type { HomeSection } from '../content/home.ts';
@@ -50,6 +51,11 @@ export function placeMarkdownImages(
 
 type Placed = Pick<LoadedSite, 'site' | 'pages'>;
 
+/** The kinds of `site` whose Markdown bodies pages show (content/pages/ come apart). */
+const SHOWN_BODIES = KIND_NAMES.filter(
+  (name): name is Exclude<keyof Site, 'logo' | 'home'> => KINDS[name].body === 'text' && KINDS[name].shared,
+);
+
 export interface PlaceOptions {
   /** false for an entry whose HTML certainly holds no <img>, which is then not read (the build knows it of a kept body without decoding it). */
   mayShowImages?: (entry: object) => boolean;
@@ -75,17 +81,13 @@ export function placeSiteImages(
     return html === entry.html ? entry : { ...entry, html };
   };
   const { site } = loaded;
-  return {
-    site: {
-      ...site,
-      services: site.services.map(place),
-      about: place(site.about),
-      legal: site.legal.map(place),
-      home,
-      news: site.news.map(place),
-    },
-    pages: loaded.pages.map(place),
-  };
+  const placed = Object.fromEntries(
+    SHOWN_BODIES.map((name) => {
+      const entries = site[name] as { html: string } | Array<{ html: string }>;
+      return [name, Array.isArray(entries) ? entries.map(place) : place(entries)];
+    }),
+  );
+  return { site: { ...site, ...placed, home }, pages: loaded.pages.map(place) };
 }
 
 /**

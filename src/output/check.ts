@@ -5,7 +5,7 @@
  */
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import type { SourceFile } from '../content/source.ts';
-import { requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
+import { entryFile, requestPaths, type Route, type UrlPolicy } from '../site/routes.ts';
 import { scanHtml, type PageScan } from './scan-html.ts';
 import { parseScan, stringifyScan } from './scan-json.ts';
 import { editDistance } from '../suggest.ts';
@@ -304,8 +304,8 @@ function linkSpellings(value: string, urls: UrlPolicy): string[] {
 
 /** The page's own Markdown file first: a link found there is the one the page shows. */
 function sourcesFirst(sources: SiteCheckInput['sources'], route: Route): SiteCheckInput['sources'] {
-  if (route.page.kind !== 'legal') return sources;
-  const own = `content/legal/${route.page.legal.slug}.md`;
+  if (route.page.kind !== 'entry') return sources;
+  const own = entryFile(route.page);
   return [...sources.filter((source) => source.file === own), ...sources.filter((source) => source.file !== own)];
 }
 

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createError, type SiteError } from '../errors.ts';
-import type { Route } from '../site/routes.ts';
+import { entryFile, type Route } from '../site/routes.ts';
 import { pageKey } from './redirects.ts';
 
 export const PUBLISHED_FILE = 'published-pages.json';
@@ -47,10 +47,8 @@ function sourceOf(route: Route): string | undefined {
       return 'content/home.yaml';
     case 'news-post':
       return `content/news/${route.page.post.slug}.md`;
-    case 'legal':
-      return `content/legal/${route.page.legal.slug}.md`;
-    case 'page':
-      return `content/pages/${route.page.page.slug}.md`;
+    case 'entry':
+      return entryFile(route.page);
     default:
       return undefined;
   }

@@ -4,11 +4,14 @@
  * and every section gets only its own data, so templates never see the URL policy, an output
  * file name or a function of the generator. Pure.
  */
-import type { Site } from '../content/kinds.ts';
+import type { ComponentType } from 'react';
+import type { EntryKindName, EntryOf, Kinds, RoutedEntry, Site } from '../content/kinds.ts';
+import type { pages } from '../../templates/index.ts';
 import type { SiteImages } from '../images/pictures.ts';
-import type { Route, UrlPolicy } from '../site/routes.ts';
+import { entryRoute, type Route, type UrlPolicy } from '../site/routes.ts';
 import type {
   AssetLinks,
+  EntryPageProps,
   HeadData,
   LayoutProps,
   Link,
@@ -39,8 +42,21 @@ export interface PageInput {
   head: HeadData;
 }
 
-/** A page's template props, tagged with the page kind that picks its component. */
-export type PageElement = { [Kind in PageKind]: { kind: Kind; props: PagePropsByKind[Kind] } }[PageKind];
+/** A page's template props, tagged with the page kind (or the entry's template) that picks its component. */
+export type PageElement =
+  | { [Kind in PageKind]: { kind: Kind; props: PagePropsByKind[Kind] } }[PageKind]
+  | { kind: string; props: EntryPageProps<RoutedEntry> };
+
+/** What templates/index.ts's `pages` must hold for the kinds with pages of their own. */
+type EntryTemplates = {
+  [N in EntryKindName as Kinds[N]['route']['template']]: ComponentType<EntryPageProps<EntryOf<Kinds[N]>>>;
+};
+type Fits<T extends EntryTemplates> = T;
+/**
+ * Each kind with pages of its own has its template in templates/index.ts, and the template reads
+ * only fields its entries have: otherwise this fails to compile, naming the template.
+ */
+export type ShippedTemplates = Fits<typeof pages>;
 
 export function createPageProps(input: PageInput): PageElement {
   const { site, route, urls } = input;
@@ -57,26 +73,16 @@ export function createPageProps(input: PageInput): PageElement {
           sections: createHomeSections(input),
         },
       };
-    case 'legal': {
-      const { legal } = route.page;
+    case 'entry': {
+      const { of, entry } = route.page;
+      const { template, back } = entryRoute(of);
       return {
-        kind: 'legal',
+        kind: template,
         props: {
-          layout: createLayout(input, titled(legal.title), legal.description),
-          legal: { title: legal.title, dateLine: legal.dateLine, html: legal.html },
-          toc: createToc(site, legal),
-          back: homeLink(settings.legal.backLabel),
-        },
-      };
-    }
-    case 'page': {
-      const { page } = route.page;
-      return {
-        kind: 'page',
-        props: {
-          layout: createLayout(input, titled(page.title), page.description),
-          page: { title: page.title, html: page.html },
-          toc: createToc(site, page),
+          layout: createLayout(input, titled(entry.title), entry.description),
+          entry,
+          toc: createToc(site, entry),
+          ...(back && { back: homeLink(back(settings)) }),
         },
       };
     }
@@ -146,7 +152,7 @@ function createLayout(
   const link = ({ label, href }: Link): Link => ({ label, href: urls.href(href) });
   const homeHref = urls.href('/');
   const legalLinks = routes.flatMap((listed) =>
-    listed.page.kind === 'legal' ? [{ label: listed.page.legal.title, href: urls.href(listed.path) }] : [],
+    listed.page.kind === 'entry' ? [{ label: listed.page.entry.title, href: urls.href(listed.path) }] : [],
   );
   const quickLinks = settings.footer.quickLinks.map(link);
   // With posts to read, the footer links /news in the words of site.yaml's news heading, unless a quick link already does.
@@ -155,7 +161,7 @@ function createLayout(
     quickLinks.push({ label: settings.news!.heading, href: newsHref });
   return {
     language: settings.language,
-    page: route.page.kind,
+    page: route.page.kind === 'entry' ? entryRoute(route.page.of).template : route.page.kind,
     skipLink: settings.skipLink,
     head: { head, title, description, assets },
     header: {

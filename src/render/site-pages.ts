@@ -6,7 +6,7 @@
  */
 import type { Site } from '../content/kinds.ts';
 import { renderPages } from './page.tsx';
-import type { Route, UrlPolicy } from '../site/routes.ts';
+import { entryRoute, type Route, type UrlPolicy } from '../site/routes.ts';
 import type { HeadData } from '../publish/seo.ts';
 import type { Templates } from './templates.ts';
 import type { PageInput } from './props.ts';
@@ -22,13 +22,15 @@ export interface PagesInput {
 }
 
 /**
- * Pages of content/pages/ are shown only on their own route: no page lists them (src/render/props.ts).
- * Nor does any page list the news pages (the news reach other pages through `site.news`), nor the
- * pages at old paths of content/redirects.yaml.
+ * The routes every page may link (src/render/props.ts): home, 404 and the entries of a kind every
+ * page links (legal pages). Pages of content/pages/ are shown only on their own route; the news
+ * reach other pages through `site.news`; no page lists the pages at old paths (content/redirects.yaml).
  */
-const UNLISTED = new Set(['page', 'news-list', 'news-post', 'redirect']);
+const UNLISTED = new Set(['news-list', 'news-post', 'redirect']);
 export function listedRoutes(routes: readonly Route[]): Route[] {
-  return routes.filter((route) => !UNLISTED.has(route.page.kind));
+  return routes.filter((route) =>
+    route.page.kind === 'entry' ? entryRoute(route.page.of).listed === true : !UNLISTED.has(route.page.kind),
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.t
 import { fromEsbuildMessages } from './esbuild-errors.ts';
 import type { MarkdownComponents, PageComponents } from '../../templates/api.ts';
 import { loadEsbuild } from '../esbuild-service.ts';
+import { ENTRY_KIND_NAMES, KINDS } from '../content/kinds.ts';
 
 export interface TemplateLocation {
   file: string;
@@ -156,7 +157,7 @@ function evaluateBundle(code: string, entryFile: string, locate: Templates['loca
 
 function checkExports({ pages, markdown }: Exports, entryFile: string): Pick<Templates, 'pages' | 'markdown'> {
   const missing = [
-    ...(['home', 'legal', 'page', 'not-found'] as const)
+    ...['home', ...ENTRY_KIND_NAMES.map((name) => KINDS[name].route.template), 'not-found']
       .filter((kind) => typeof pages?.[kind] !== 'function')
       .map((kind) => `pages.${kind}`),
     ...(typeof markdown?.picture === 'function' ? [] : ['markdown.picture']),

@@ -5,14 +5,25 @@
  */
 import { baseMismatch, urlPath, type ResolvedConfig, type UrlFormat } from '../config.ts';
 import { createError, type SiteError, SiteErrors } from '../errors.ts';
-import type { ContentPage, LegalPage, Site } from '../content/kinds.ts';
+import {
+  contentFile,
+  ENTRY_KIND_NAMES,
+  entryPath,
+  KINDS,
+  type ContentPage,
+  type EntryKindName,
+  type EntryRoute,
+  type FolderKind,
+  type RoutedEntry,
+  type Site,
+} from '../content/kinds.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { newsListPath, newsPostPath } from './news-routes.ts';
 
 export type Page =
   | { kind: 'home' }
-  | { kind: 'legal'; legal: LegalPage }
-  | { kind: 'page'; page: ContentPage }
+  /** An entry of a kind with pages of its own (legal, pages): `of` names the kind. */
+  | { kind: 'entry'; of: EntryKindName; entry: RoutedEntry }
   /** One page of /news: its posts, newest first, its number (1-based) and how many there are. */
   | { kind: 'news-list'; posts: ScheduledPost[]; page: number; pages: number }
   | { kind: 'news-post'; post: ScheduledPost; newer?: ScheduledPost; older?: ScheduledPost }
@@ -155,18 +166,38 @@ export function requestPaths(base: string, rawPath: string): string[] | undefine
 /** Paths that pages may not take because the build writes there itself. */
 const RESERVED = new Set(['index', '404', 'assets', 'images', 'sitemap', 'robots', 'news', 'admin']);
 
-/** Home, legal pages, the pages of content/pages/, the news (createNewsRoutes), then 404. */
+/** Home, the entries' pages (legal, content/pages/, in KINDS' order), the news (createNewsRoutes), then 404. */
 export function createRoutes(site: Site, urls: UrlPolicy, pages: readonly ContentPage[] = []): Route[] {
-  claimSlugs(site.legal, pages);
   const routes: Route[] = [{ path: '/', file: urls.file('/'), indexable: true, page: { kind: 'home' } }];
-  for (const legal of site.legal) routes.push(routeOf(urls, legal.slug, true, { kind: 'legal', legal }));
+  const entries = ENTRY_KIND_NAMES.flatMap((of) =>
+    entriesOf(of, site, pages).map((entry) => {
+      const path = entryPath(KINDS[of], entry.slug);
+      const indexable = (entry as { noindex?: boolean }).noindex !== true;
+      return { path, file: urls.file(path), indexable, page: { kind: 'entry', of, entry } } satisfies Route;
+    }),
+  );
+  claimPaths(entries);
   // site.news holds the posts this build shows (src/news/schedule.ts); without a news block there are none.
   // Read defensively: callers that know no news (tools, older tests) pass a site without it.
   const newsSettings = site.settings?.news;
   const news = (site.news ?? []) as ScheduledPost[];
   const newsRoutes = newsSettings ? createNewsRoutes(news, newsSettings.pageSize, urls) : [];
-  const pageRoutes = pages.map((page) => routeOf(urls, page.slug, page.noindex !== true, { kind: 'page', page }));
-  return routes.concat(pageRoutes, newsRoutes, NOT_FOUND);
+  return routes.concat(entries, newsRoutes, NOT_FOUND);
+}
+
+/** A kind's entries: shared kinds are part of `site`, the others (content/pages/) come apart. */
+export function entriesOf(of: EntryKindName, site: Site, pages: readonly ContentPage[]): readonly RoutedEntry[] {
+  return KINDS[of].shared ? ((site as Partial<Record<EntryKindName, RoutedEntry[]>>)[of] ?? []) : pages;
+}
+
+/** The route of a kind's entries: its prefix, template and links. */
+export function entryRoute(of: EntryKindName): EntryRoute {
+  return (KINDS[of] as FolderKind).route as EntryRoute;
+}
+
+/** The content file an entry's page is made from. */
+export function entryFile(page: Extract<Page, { kind: 'entry' }>): string {
+  return contentFile(KINDS[page.of], page.entry.slug);
 }
 
 /**
@@ -202,42 +233,23 @@ export function createNewsRoutes(posts: readonly ScheduledPost[], pageSize: numb
 
 const NOT_FOUND: Route = { path: '/404', file: '404.html', indexable: false, page: { kind: 'not-found' } };
 
-function routeOf(urls: UrlPolicy, slug: string, indexable: boolean, page: Page): Route {
-  const sitePath = `/${slug}`;
-  return { path: sitePath, file: urls.file(sitePath), indexable, page };
-}
-
 /**
- * The legal pages' and content pages' slugs, each a path of its own, none the build's: every clash
- * is collected, so a site with several learns of all of them in one build.
+ * The entries' paths, each a page of its own, none the build's: every clash is collected, so a
+ * site with several learns of all of them in one build.
  */
-function claimSlugs(legal: readonly { slug: string }[], pages: readonly ContentPage[]): void {
+function claimPaths(routes: readonly Route[]): void {
   const taken = new Map<string, string>();
   const clashes: SiteError[] = [];
-  const claim = (slug: string, folder: string) => {
-    const file = () => `content/${folder}/${slug}.md`;
-    if (RESERVED.has(slug)) {
-      clashes.push(
-        createError(
-          'DuplicateUrl',
-          { clash: 'reserved', file: file(), slug, reserved: [...RESERVED] },
-          { file: file() },
-        ),
-      );
+  for (const route of routes) {
+    if (route.page.kind !== 'entry') continue;
+    const file = entryFile(route.page);
+    const slug = route.path.slice(1);
+    if (RESERVED.has(route.path.split('/')[1]!)) {
+      clashes.push(createError('DuplicateUrl', { clash: 'reserved', file, slug, reserved: [...RESERVED] }, { file }));
     }
-    const other = taken.get(slug);
-    if (other !== undefined) {
-      clashes.push(
-        createError(
-          'DuplicateUrl',
-          { clash: 'pages', file: file(), other: `content/${other}/${slug}.md`, slug },
-          { file: file() },
-        ),
-      );
-    }
-    taken.set(slug, folder);
-  };
-  for (const { slug } of legal) claim(slug, 'legal');
-  for (const { slug } of pages) claim(slug, 'pages');
+    const other = taken.get(route.path);
+    if (other !== undefined) clashes.push(createError('DuplicateUrl', { clash: 'pages', file, other, slug }, { file }));
+    taken.set(route.path, file);
+  }
   if (clashes.length > 0) throw new SiteErrors(clashes);
 }

@@ -90,7 +90,7 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
   it('leads from a legal page to the home page section a nav link names', async () => {
     const { page, goto } = visit();
     const link = settings.nav.links.at(-1)!;
-    await goto(pages.find((route) => route.page.kind === 'legal')!.path);
+    await goto(pages.find((route) => route.page.kind === 'entry' && route.page.of === 'legal')!.path);
     await page
       .getByRole('navigation', { name: settings.nav.label })
       .getByRole('link', { name: link.label, exact: true })
@@ -126,7 +126,7 @@ describeInBrowser('a visitor on a desktop', { viewport: DESKTOP }, ({ visit, ope
 
   it('returns to / from every legal page with Back to Home', async () => {
     const { page, goto } = visit();
-    for (const route of pages.filter((candidate) => candidate.page.kind === 'legal')) {
+    for (const route of pages.filter((candidate) => candidate.page.kind === 'entry' && candidate.page.of === 'legal')) {
       await goto(route.path);
       await page.getByRole('link', { name: settings.legal.backLabel }).click();
       await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'load' });

@@ -24,8 +24,8 @@ export async function loadSiteContent(): Promise<SiteContent> {
 export function headingOf(route: Route, site: Site): string {
   const { settings } = site;
   switch (route.page.kind) {
-    case 'legal':
-      return route.page.legal.title;
+    case 'entry':
+      return route.page.entry.title;
     case 'news-list':
       return settings.news!.heading;
     case 'news-post':

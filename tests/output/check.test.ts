@@ -182,7 +182,7 @@ const legal = (slug: string): Route => ({
   path: `/${slug}`,
   file: `${slug}.html`,
   indexable: true,
-  page: { kind: 'legal', legal: { slug, title: slug, dateLine: '', description: '', order: 1, html: '' } },
+  page: { kind: 'entry', of: 'legal', entry: { slug, title: slug, dateLine: '', description: '', order: 1, html: '' } },
 });
 
 function pageOf(route: Route, body: string, canonical = urls.absolute(route.path)): RenderedPage {

@@ -100,7 +100,7 @@ describe('renderRobots', () => {
 describe('createHead', () => {
   const head = (options: Options, kind: 'home' | 'legal' | 'not-found') => {
     const { urls, routes } = policy(options);
-    const route = routes.find((candidate) => candidate.page.kind === kind)!;
+    const route = routes.find(({ page }) => (page.kind === 'entry' ? page.of : page.kind) === kind)!;
     return createHead({
       site,
       route,

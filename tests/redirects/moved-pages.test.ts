@@ -17,7 +17,7 @@ const route = (path: string, page: Route['page']): Route => ({
   indexable: true,
   page,
 });
-const legal = (slug: string) => route(`/${slug}`, { kind: 'legal', legal: { slug } as never });
+const legal = (slug: string) => route(`/${slug}`, { kind: 'entry', of: 'legal', entry: { slug } as never });
 const redirect = (from: string) =>
   route(from, { kind: 'redirect', redirect: { from, to: '/', status: 301, href: '/', absolute: 'https://x.dev/' } });
 

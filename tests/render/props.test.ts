@@ -6,8 +6,8 @@ import { createPageProps, type PageElement, type PageInput } from '../../src/ren
 import { createRoutes, createUrlPolicy, type Route } from '../../src/site/routes.ts';
 import type {
   HeadData,
+  EntryPageProps,
   HomePageProps,
-  LegalPageProps,
   PageKind,
   PagePropsByKind,
   SectionPropsByType,
@@ -187,7 +187,7 @@ const extraPage: ContentPage = { slug: 'team', title: 'Team', description: 'Who 
 function propsOf(site = createSite(), page = extraPage): Array<{ route: Route; page: PageElement }> {
   const urls = createUrlPolicy({ format: 'directory', base: '/sub/', siteUrl: undefined }, site.settings.url);
   const routes = createRoutes(site, urls, [page]);
-  const listed = routes.filter((route) => route.page.kind !== 'page');
+  const listed = routes.filter((route) => !(route.page.kind === 'entry' && route.page.of === 'pages'));
   return routes.map((route) => {
     const input: PageInput = { site, route, routes: listed, urls, assets, images, head };
     return { route, page: createPageProps(input) };
@@ -197,6 +197,12 @@ function propsOf(site = createSite(), page = extraPage): Array<{ route: Route; p
 function pageOf<Kind extends PageKind>(kind: Kind, site?: Site, page?: ContentPage): PagePropsByKind[Kind] {
   const found = propsOf(site, page).find(({ page }) => page.kind === kind);
   return found!.page.props as PagePropsByKind[Kind];
+}
+
+/** The props of the first page shown by an entry template (legal, page). */
+function entryPageOf(template: 'legal' | 'page', site?: Site, page?: ContentPage): EntryPageProps<ContentPage> {
+  const found = propsOf(site, page).find(({ page }) => page.kind === template);
+  return found!.page.props as EntryPageProps<ContentPage>;
 }
 
 /** Every value in a props tree that is not a string, number, boolean, undefined, array or plain object. */
@@ -223,7 +229,7 @@ describe('createPageProps', () => {
   });
 
   it('resolves every site link of the layout through the URL policy (base and trailing slash)', () => {
-    const { layout } = pageOf('legal');
+    const { layout } = entryPageOf('legal');
     expect(layout.header.homeHref).toBe('/sub/');
     expect(layout.header.nav.links).toEqual([link('Services', '/sub/#services'), link('Terms', '/sub/terms/')]);
     expect(layout.footer.quickLinks).toEqual({
@@ -303,10 +309,11 @@ describe('createPageProps', () => {
   });
 
   it('gives a legal page its text and the link home, a content page its text, and the 404 page its copy', () => {
-    const legal: LegalPageProps = pageOf('legal');
-    expect(legal.legal).toEqual({ title: 'Terms', dateLine: 'May 2026', html: '<p>Terms.</p>' });
+    const legal = entryPageOf('legal');
+    expect(legal.entry).toMatchObject({ title: 'Terms', dateLine: 'May 2026', html: '<p>Terms.</p>' });
     expect(legal.back).toEqual(link('Back home', '/sub/'));
-    expect(pageOf('page').page).toEqual({ title: 'Team', html: '<p>We.</p>' });
+    expect(entryPageOf('page').entry).toEqual(extraPage);
+    expect(entryPageOf('page').back).toBeUndefined();
     const notFound = pageOf('not-found');
     expect({ heading: notFound.heading, text: notFound.text, home: notFound.home }).toEqual({
       heading: 'Lost?',
@@ -324,19 +331,24 @@ describe('createPageProps', () => {
     ];
     const site = createSite();
     site.legal[0] = { ...site.legal[0]!, html, toc: true };
-    const [terms, privacy] = propsOf(site).flatMap(({ page }) => (page.kind === 'legal' ? [page.props] : []));
+    const [terms, privacy] = propsOf(site).flatMap(({ page }) =>
+      page.kind === 'legal' ? [page.props as EntryPageProps<ContentPage>] : [],
+    );
     expect(terms!.toc).toEqual({ label: 'In this text', links });
-    expect(terms!.legal.html).toBe(html);
+    expect(terms!.entry.html).toBe(html);
     // The same headings without the flag: no list.
     expect(privacy!.toc).toBeUndefined();
-    expect(pageOf('legal', { ...site, legal: [{ ...site.legal[0]!, toc: undefined }] }).toc).toBeUndefined();
-    expect(pageOf('page', undefined, { ...extraPage, html, toc: true }).toc).toEqual({ label: 'In this text', links });
-    expect(pageOf('page', undefined, { ...extraPage, html }).toc).toBeUndefined();
+    expect(entryPageOf('legal', { ...site, legal: [{ ...site.legal[0]!, toc: undefined }] }).toc).toBeUndefined();
+    expect(entryPageOf('page', undefined, { ...extraPage, html, toc: true }).toc).toEqual({
+      label: 'In this text',
+      links,
+    });
+    expect(entryPageOf('page', undefined, { ...extraPage, html }).toc).toBeUndefined();
   });
 
   it('gives no list to a page with toc: true whose text has no h2 or h3 to link to', () => {
     expect(
-      pageOf('page', undefined, { ...extraPage, html: '<p>Only text.</p><h4 id="deep">Deep</h4>', toc: true }).toc,
+      entryPageOf('page', undefined, { ...extraPage, html: '<p>Only text.</p><h4 id="deep">Deep</h4>', toc: true }).toc,
     ).toBeUndefined();
   });
 });

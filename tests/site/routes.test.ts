@@ -90,11 +90,12 @@ describe('createRoutes with content pages', () => {
       contentPage('about-us'),
       contentPage('careers'),
     ]);
-    expect(routes.map((route) => [route.path, route.file, route.page.kind])).toEqual([
+    const kindOf = ({ page }: (typeof routes)[number]) => (page.kind === 'entry' ? page.of : page.kind);
+    expect(routes.map((route) => [route.path, route.file, kindOf(route)])).toEqual([
       ['/', 'index.html', 'home'],
       ['/terms', 'terms.html', 'legal'],
-      ['/about-us', 'about-us.html', 'page'],
-      ['/careers', 'careers.html', 'page'],
+      ['/about-us', 'about-us.html', 'pages'],
+      ['/careers', 'careers.html', 'pages'],
       ['/404', '404.html', 'not-found'],
     ]);
   });

@@ -31,7 +31,7 @@ import { redirectsOf, resolveRedirects } from './redirects/redirects.ts';
 import { createPreviewEntries, type PreviewEntriesInput, previewSiteOf } from './admin/preview-entries.ts';
 import type { PreviewEntries } from './admin/preview/data.ts';
 import { createAdminFiles } from './admin/files.ts';
-import { KINDS } from './content/kinds.ts';
+import { KINDS, type Site } from './content/kinds.ts';
 import { bodyOfEntry } from './content/load.ts';
 import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
 import { hashKey } from './cache/disk.ts';
@@ -254,9 +254,9 @@ function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
  * What the CMS's preview shows from other files, kept by all it is made from: making it names the
  * posts' dates through Intl, whose first use is a cost a build that renders no news need not pay.
  */
-function keepPreviewEntries(run: Run, input: PreviewEntriesInput): PreviewEntries {
+function keepPreviewEntries(run: Run, input: Omit<PreviewEntriesInput, 'site'> & { site: Site }): PreviewEntries {
   const { portfolioImages, urls } = input;
-  const site = previewSiteOf(input.site);
+  const site = previewSiteOf(input.site, urls);
   const key = hashKey(JSON.stringify(site), JSON.stringify(portfolioImages), urlKey(urls));
   return run.store.step(
     'preview-entries',

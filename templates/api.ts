@@ -490,6 +490,21 @@ export interface NewsSectionProps {
   more: Link;
 }
 
+/** A page of a folder with pages of their own (content/legal/, ...), as a list section shows it. */
+export interface EntryCard {
+  title: string;
+  description: string;
+  href: string;
+}
+
+/** Cards linking the pages of one folder, in its order. */
+export interface ListSectionProps {
+  id: string;
+  heading: string;
+  intro?: string;
+  items: EntryCard[];
+}
+
 export interface StatsSectionProps {
   id: string;
   heading: string;
@@ -515,6 +530,7 @@ export interface SectionPropsByType {
   prose: ProseSectionProps;
   stats: StatsSectionProps;
   news: NewsSectionProps;
+  list: ListSectionProps;
 }
 
 export type SectionType = keyof SectionPropsByType;

@@ -1,11 +1,12 @@
 /**
  * createPreviewEntries: what the home page's shipped sections show from other files (the service
- * cards, the portfolio tiles with their pictures, about.md, the latest posts, the legal pages' links),
+ * cards, the portfolio tiles with their pictures, about.md, the latest posts, the legal pages' links,
+ * the cards of list sections),
  * as the build made it, for the CMS's preview of home.yaml. It travels as JSON inside /admin/, so it holds only what
  * the section components take.
  */
-import type { NewsSettings } from '../content/schema.ts';
-import type { About, NewsPost, PortfolioItem, Service } from '../content/kinds.ts';
+import type { Site } from '../content/kinds.ts';
+import { createEntryCards } from '../render/section-props.ts';
 import type { ProcessedImage } from '../images/processed-image.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsCards } from '../render/news-props.ts';
@@ -17,27 +18,23 @@ import type { PreviewEntries } from './preview/data.ts';
 const MOST_POSTS = 12;
 
 export interface PreviewEntriesInput {
-  site: {
-    services: Service[];
-    portfolio: PortfolioItem[];
-    about: About;
-    legal: ReadonlyArray<{ slug: string; title: string }>;
-    /** The posts this build shows, scheduled by makeSite (src/news/schedule.ts). */
-    news: readonly NewsPost[];
-    settings: { language: string; news?: NewsSettings };
-  };
+  site: PreviewSite;
   /** The portfolio's pictures by slug, as the build placed them. */
   portfolioImages: Readonly<Record<string, ProcessedImage>>;
   urls: UrlPolicy;
 }
 
+export type PreviewSite = ReturnType<typeof previewSiteOf>;
+
 /** Exactly the parts of the site the entries are made from: the cache's key is made of this. */
-export function previewSiteOf(site: PreviewEntriesInput['site']): PreviewEntriesInput['site'] {
+export function previewSiteOf(site: Site, urls: Pick<UrlPolicy, 'href'>) {
+  // site.news: the posts this build shows, scheduled by makeSite (src/news/schedule.ts).
   const { services, portfolio, about, legal, news, settings } = site;
   return {
     ...{ services, portfolio, about, news },
     legal: legal.map(({ slug, title }) => ({ slug, title })),
     settings: { language: settings.language, ...(settings.news ? { news: settings.news } : {}) },
+    lists: createEntryCards(site, urls),
   };
 }
 
@@ -51,6 +48,7 @@ export function createPreviewEntries({ site, portfolioImages, urls }: PreviewEnt
     }),
     about: { title: site.about.title, html: site.about.html },
     legal: site.legal.map(({ slug, title }) => ({ label: title, href: urls.href(`/${slug}`) })),
+    lists: site.lists,
     news: news && {
       posts: createNewsCards((site.news as ScheduledPost[]).slice(0, MOST_POSTS), news, site.settings.language, urls),
       readMore: news.readMore,

@@ -10,6 +10,7 @@ import { checkImage } from '../images/check-image.ts';
 import type { MarkdownImage } from '../images/find.ts';
 import type { RenderMarkdown } from '../markdown/processor.ts';
 import type { LoadContext } from './file.ts';
+import { KINDS, LISTABLE_FOLDERS } from './kinds.ts';
 import {
   HOME_DEFAULT_IDS,
   homeSectionSchemas,
@@ -47,16 +48,22 @@ export function fieldsOf(section: HomeSectionData, content: FieldContent): Array
 }
 
 export function sectionId(section: HomeSectionData): string {
-  return section.id ?? HOME_DEFAULT_IDS[section.type];
+  return section.id ?? (section.type === 'list' ? section.of : HOME_DEFAULT_IDS[section.type]);
 }
 
-/** What the folders hold that sections show: a services section with no services shows nothing. */
-export interface HomeListCounts {
-  /** Undefined when the folder could not be read (that is reported on its own). */
-  services: number | undefined;
-  portfolio: number | undefined;
-  news: number | undefined;
-}
+/**
+ * How many entries each folder of content/ holds (by folder name), for the sections that list
+ * one: a services section with no services shows nothing. Undefined when the folder could not be
+ * read (that is reported on its own).
+ */
+export type HomeListCounts = Readonly<Record<string, number | undefined>>;
+
+/** The folders a section of a type lists; a list section names its own (`of`). */
+const LISTED_FOLDER: Partial<Record<HomeSectionType, string>> = {
+  services: KINDS.services.folder,
+  portfolio: KINDS.portfolio.folder,
+  news: KINDS.news.folder,
+};
 
 /** Anchors used twice, types a page shows once, and sections with nothing to show, at their lines. */
 export function checkHomeSections(parsed: Parsed, home: HomeContent, counts: HomeListCounts): SiteError[] {
@@ -82,8 +89,11 @@ export function checkHomeSections(parsed: Parsed, home: HomeContent, counts: Hom
         ),
       );
     if (before === undefined) seen.set(section.type, item);
-    const folder =
-      section.type === 'services' || section.type === 'portfolio' || section.type === 'news' ? section.type : undefined;
+    if (section.type === 'list' && !LISTABLE_FOLDERS.includes(section.of)) {
+      errors.push(createError('SectionListUnknown', { item, of: section.of, folders: LISTABLE_FOLDERS }, at('of')));
+      return;
+    }
+    const folder = section.type === 'list' ? section.of : LISTED_FOLDER[section.type];
     if (folder && counts[folder] === 0)
       errors.push(createError('SectionEmpty', { type: section.type, item, folder: `content/${folder}` }, at('type')));
   });

@@ -197,6 +197,11 @@ export type EntryKindName = { [N in KindName]: Kinds[N] extends { route: EntryRo
 export const ENTRY_KIND_NAMES = KIND_NAMES.filter(
   (name): name is EntryKindName => typeof (KINDS[name] as ContentKind & { route?: unknown }).route === 'object',
 );
+/** The folders a home page's list section may show: shared (part of `Site`), with pages of their own. */
+export const LISTABLE_FOLDERS: readonly string[] = ENTRY_KIND_NAMES.flatMap((name) =>
+  KINDS[name].shared ? [KINDS[name].folder] : [],
+);
+
 /** An entry with a page of its own. */
 export type RoutedEntry = Entries[EntryKindName][number];
 

@@ -123,9 +123,13 @@ async function checkHome(context: LoadContext, files: LoadedKinds['files'], fail
   const file = files.home[0];
   if (!file?.entry) return { value: [], errors: [] };
   const home = file.entry.data as HomeContent;
-  const count = (folder: 'services' | 'portfolio' | 'news') =>
-    failed.has(`content/${folder}`) ? undefined : files[folder].length;
-  const counts = { services: count('services'), portfolio: count('portfolio'), news: count('news') };
+  const counts = Object.fromEntries(
+    KIND_NAMES.flatMap((name) => {
+      const kind: ContentKind = KINDS[name];
+      if (!('folder' in kind)) return [];
+      return [[kind.folder, failed.has(`content/${kind.folder}`) ? undefined : files[name].length]];
+    }),
+  );
   const images = await checkHomeImages(context, file.parsed!, home);
   return { value: images.value, errors: [...checkHomeSections(file.parsed!, home, counts), ...images.errors] };
 }

@@ -18,6 +18,8 @@ export const SECTION_DEFAULT_IDS: Record<SectionType, string> = {
   prose: 'more',
   stats: 'numbers',
   news: 'news',
+  // A list's anchor is its folder's name (src/content/home-sections.ts); this one only when it has none.
+  list: 'list',
 };
 
 /** The shipped types' anchors: the spec's. The hero writes its id only when the editor gives one. */

@@ -34,7 +34,12 @@ const button = z
   .describe('A button: its words and where it leads.');
 
 /** How editors name a type whose key does not say it (the CMS's menu of types; others read as their key). */
-const TYPE_LABELS: Readonly<Record<string, string>> = { faq: 'FAQ', cta: 'Call to action', 'ai-demo': 'AI demo' };
+const TYPE_LABELS: Readonly<Record<string, string>> = {
+  faq: 'FAQ',
+  cta: 'Call to action',
+  'ai-demo': 'AI demo',
+  list: 'List of pages',
+};
 
 /** The fields every section has: its type (which template shows it) and its anchor. */
 export function sectionOf<Type extends string, Shape extends z.ZodRawShape>(type: Type, what: string, shape: Shape) {
@@ -190,6 +195,25 @@ export const newsSectionSchema = sectionOf('news', 'The latest news posts (conte
   more: text.describe('The words of the link to all posts at /news, such as "All news".'),
 });
 
+export const listSectionSchema = sectionOf(
+  'list',
+  'Cards linking the pages of a folder with pages of their own, such as content/legal/, in its order.',
+  {
+    of: z
+      .string({ error: 'must be the name of a folder of content/' })
+      .regex(/^[a-z][a-z0-9-]*$/, 'must be the name of a folder of content/, such as legal')
+      .describe('The folder of content/ whose pages it lists, such as legal.'),
+    heading,
+    intro,
+    count: z
+      .int({ error: 'must be a whole number' })
+      .min(1, 'must be 1 or more')
+      .max(LIST_LIMITS.items, `must be at most ${LIST_LIMITS.items}`)
+      .optional()
+      .describe('How many to show, from the first. Optional: all of them.'),
+  },
+);
+
 /** The new types by name; the loader joins them with the shipped ones (hero, services, ...) into one union. */
 export const sectionSchemas = {
   testimonials: testimonialsSectionSchema,
@@ -202,6 +226,7 @@ export const sectionSchemas = {
   prose: proseSectionSchema,
   stats: statsSectionSchema,
   news: newsSectionSchema,
+  list: listSectionSchema,
 };
 
 export type SectionType = keyof typeof sectionSchemas;
@@ -217,6 +242,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
   proseSectionSchema,
   statsSectionSchema,
   newsSectionSchema,
+  listSectionSchema,
 ]);
 
 export type SectionContent = z.infer<typeof sectionSchema>;

@@ -375,6 +375,13 @@ export const catalogue = {
       `Section ${item} of home.yaml is a "${type}" section, but ${folder}/ holds no entries, so it would be an empty heading.`,
     hint: ({ folder, type }) => `Add an entry to ${folder}/, or remove the "${type}" section from home.yaml.`,
   }),
+  SectionListUnknown: define({
+    title: 'List of no folder of pages',
+    severity: 'error',
+    message: ({ item, of }: { item: number; of: string; folders: readonly string[] }) =>
+      `Section ${item} of home.yaml lists "${of}", but content/${of}/ is no folder whose entries have pages of their own.`,
+    hint: ({ folders }) => `Write of: ${folders.join(' or of: ')}, or remove the section.`,
+  }),
   DuplicateOrder: define({
     title: 'Order number taken twice',
     severity: 'error',

@@ -44,6 +44,7 @@ export type SiteErrorCode =
   | 'DuplicateSectionId'
   | 'SectionRepeated'
   | 'SectionEmpty'
+  | 'SectionListUnknown'
   | 'DuplicateUrl'
   | 'DuplicateId'
   | 'BrokenLink'

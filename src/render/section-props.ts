@@ -5,13 +5,14 @@
  * <picture> sources. Pure.
  */
 import type { HomeSection } from '../content/home.ts';
-import type { Site } from '../content/kinds.ts';
-import type { UrlPolicy } from '../site/routes.ts';
+import { ENTRY_KIND_NAMES, entryPath, KINDS, type Site } from '../content/kinds.ts';
+import { entriesOf, type UrlPolicy } from '../site/routes.ts';
 import type {
   AltImage,
   ContactDelivery,
   ContactFormCopy,
   ContactSectionProps,
+  EntryCard,
   HomeSectionElement,
   Link,
   ResponsiveImage,
@@ -184,7 +185,30 @@ const SECTION_PROPS: MakeProps = {
       language: site.settings.language,
       urls,
     }),
+  list: ({ id, data }, { site, urls }) => ({
+    id,
+    heading: data.heading,
+    intro: data.intro,
+    // checkHomeSections made sure `of` is a folder that has cards.
+    items: createEntryCards(site, urls)[data.of]!.slice(0, data.count),
+  }),
 };
+
+/** The cards of each shared folder with pages of its own, by folder name: what a list section may show. */
+export function createEntryCards(site: Site, urls: Pick<UrlPolicy, 'href'>): Record<string, EntryCard[]> {
+  return Object.fromEntries(
+    ENTRY_KIND_NAMES.flatMap((name) => {
+      const kind = KINDS[name];
+      if (!kind.shared) return [];
+      const cards = entriesOf(name, site, []).map(({ slug, title, description }) => ({
+        title,
+        description,
+        href: urls.href(entryPath(kind, slug)),
+      }));
+      return [[kind.folder, cards]];
+    }),
+  );
+}
 
 export function createHomeSections(input: SectionInput): HomeSectionElement[] {
   return input.site.home.sections.map((section) => {

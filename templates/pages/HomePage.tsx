@@ -6,6 +6,7 @@ import { ContactSection } from '../sections/ContactSection.tsx';
 import { CtaSection } from '../sections/CtaSection.tsx';
 import { FaqSection } from '../sections/FaqSection.tsx';
 import { HeroSection } from '../sections/HeroSection.tsx';
+import { ListSection } from '../sections/ListSection.tsx';
 import { LogosSection } from '../sections/LogosSection.tsx';
 import { MediaSection } from '../sections/MediaSection.tsx';
 import { NewsSection } from '../sections/NewsSection.tsx';
@@ -36,6 +37,7 @@ const SECTIONS: SectionComponents = {
   prose: ProseSection,
   stats: StatsSection,
   news: NewsSection,
+  list: ListSection,
 };
 
 function HomeSection({ section }: { section: HomeSectionElement }) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createPreviewEntries } from '../../src/admin/preview-entries.ts';
+import { createPreviewEntries, previewSiteOf } from '../../src/admin/preview-entries.ts';
 import type { PreviewData } from '../../src/admin/preview/data.ts';
 import { NewsPostPreview } from '../../src/admin/preview/news-post.tsx';
 import { createDrawers, renderSection } from '../../src/admin/preview/section-previews.tsx';
@@ -39,7 +39,7 @@ beforeAll(async () => {
     listField: 'items',
     keptFormat: 'kept',
     sectionIds: { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS },
-    entries: createPreviewEntries({ site, portfolioImages, urls }),
+    entries: createPreviewEntries({ site: previewSiteOf(site, urls), portfolioImages, urls }),
   };
   homeSections = (
     parse(readFileSync(path.join(PROJECT_ROOT, 'content', 'home.yaml'), 'utf8')) as {

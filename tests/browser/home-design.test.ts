@@ -125,7 +125,7 @@ describe.skipIf(!browserAvailable('the every-section home page, designed'))(
 
         // A row ending beside an empty cell leaves more room on one side than on the other.
         const rows = await gridRows(page);
-        expect(new Set(rows.map((row) => row.grid)).size).toBe(8);
+        expect(new Set(rows.map((row) => row.grid)).size).toBe(9);
         const holes = rows.filter((row) => Math.abs(row.left - row.right) > 1.5);
         expect(holes).toEqual([]);
 
@@ -144,7 +144,7 @@ describe.skipIf(!browserAvailable('the every-section home page, designed'))(
           expect(Math.abs(below.top - above.bottom), `a gap between ${above.id} and ${below.id}`).toBeLessThan(1);
         }
         const sections = all.filter((band) => band.section);
-        expect(sections.length).toBe(15);
+        expect(sections.length).toBe(16);
         const space = sections[0]!.paddingTop;
         expect(Number.parseFloat(space)).toBeGreaterThanOrEqual(56);
         expect(sections.filter((band) => band.paddingTop !== space || band.paddingBottom !== space)).toEqual([]);

@@ -101,6 +101,10 @@ const HOME_YAML = `sections:
       All prices exclude VAT. Read the [refund policy](/refund-policy).
 
       ![The shop we built, on a laptop](${WIDE})
+  - type: list
+    of: legal
+    heading: The fine print
+    count: 2
   - type: cta
     heading: Ready to build something together?
     text: We answer within one business day.
@@ -129,6 +133,7 @@ const ORDER = [
   'faq:faq',
   'about:about',
   'prose:more',
+  'list:legal',
   'cta:get-started',
   'news:news',
   'contact:contact',
@@ -185,6 +190,23 @@ describe('a home page with every section type in an order of its own', () => {
     expect(html).toContain('Most sites take <strong>four to six weeks</strong>.');
     expect(html).toContain('<a href="/refund-policy">refund policy</a>');
     expect(html).toMatch(/<details class="faq-item"><summary>How long does a website take\?<\/summary>/);
+  });
+
+  it('lists the first pages of a folder as cards, each its title linking the page, with its description', () => {
+    const list = html.slice(
+      html.indexOf('<section id="legal"'),
+      html.indexOf('</section>', html.indexOf('id="legal"')),
+    );
+    const cards = [
+      ...list.matchAll(
+        /<li class="card link-card"><h3 class="card-title"><a href="([^"]+)">([^<]+)<\/a><\/h3><p class="card-text">([^<]+)</g,
+      ),
+    ];
+    expect(cards.map((card) => [card[1], card[2]])).toEqual([
+      ['/terms', 'Terms of Service'],
+      ['/refund-policy', 'Refund Policy'],
+    ]);
+    for (const card of cards) expect(card[3]!.length).toBeGreaterThan(20);
   });
 
   it('carries schema.org FAQPage JSON-LD built from the questions, beside the organisation', () => {

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SiteError } from '../../src/errors.ts';
 import { homeSchema, homeSectionSchemas, HOME_DEFAULT_IDS } from '../../src/content/home.ts';
-import { checkHomeSections, fieldsOf } from '../../src/content/home-sections.ts';
+import { checkHomeSections, fieldsOf, sectionId } from '../../src/content/home-sections.ts';
 import { parseYamlFile } from '../../src/content/parse.ts';
 import { validateEntry } from '../../src/content/validate.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';
 import { resolveHomeSections } from '../../src/content/home-sections.ts';
 
 const FILE = 'content/home.yaml';
-const counts = { services: 3, portfolio: 3, news: 1 };
+const counts: Record<string, number> = { services: 3, portfolio: 3, news: 1 };
 
 function check(text: string, have = counts): SiteError[] {
   const parsed = parseYamlFile({ file: FILE, text });
@@ -91,6 +91,24 @@ describe('home.yaml', () => {
     const errors = check(text, { services: 0, portfolio: 2, news: 1 });
     expect(places(errors)).toEqual([{ code: 'SectionEmpty', line: 3, column: 11 }]);
     expect(errors[0]!.hint).toContain('content/services/');
+  });
+
+  it('reports a list of a folder without pages of its own at its `of`, naming the folders it may list', () => {
+    for (const of of ['legl', 'services']) {
+      const errors = check(`sections:\n  - type: about\n  - type: list\n    of: ${of}\n    heading: Fine print\n`);
+      expect(places(errors)).toEqual([{ code: 'SectionListUnknown', line: 4, column: 9 }]);
+      expect(errors[0]!.message).toContain(`content/${of}/`);
+      expect(errors[0]!.hint).toBe('Write of: legal, or remove the section.');
+    }
+  });
+
+  it("gives a list its folder's name as its anchor, and reports it empty at its line", () => {
+    const text = 'sections:\n  - type: list\n    of: legal\n    heading: Fine print\n';
+    expect(check(text, { ...counts, legal: 3 })).toEqual([]);
+    expect(places(check(text, { ...counts, legal: 0 }))).toEqual([{ code: 'SectionEmpty', line: 2, column: 11 }]);
+    const parsed = parseYamlFile({ file: FILE, text }).value!;
+    const data = validateEntry(homeSchema, parsed, 'YamlInvalid').value!.data;
+    expect(sectionId(data.sections[0]!)).toBe('legal');
   });
 
   it('reports a second hero, which would be a second h1', () => {

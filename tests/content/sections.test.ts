@@ -56,6 +56,7 @@ const SAMPLES: Record<SectionType, Record<string, unknown>> = {
   prose: { type: 'prose', body: 'Just text.' },
   stats: { type: 'stats', heading: 'In numbers', items: [{ value: '150+', label: 'Happy Clients' }] },
   news: { type: 'news', heading: 'Latest news', count: 3, more: 'All news' },
+  list: { type: 'list', of: 'legal', id: 'fine-print', heading: 'The fine print', intro: 'Read it.', count: 2 },
 };
 
 function refusals(data: unknown, schema: z.ZodType = sectionSchema) {

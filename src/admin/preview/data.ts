@@ -4,7 +4,7 @@
  * base path and the stylesheet.
  */
 import type { SiteFile } from '../../content/schema.ts';
-import type { NewsCard, PortfolioTile, ResponsiveImage, ServiceCard, Stat } from '../../../templates/api.ts';
+import type { EntryCard, NewsCard, PortfolioTile, ResponsiveImage, ServiceCard, Stat } from '../../../templates/api.ts';
 
 export interface PreviewData {
   settings: SiteFile;
@@ -35,6 +35,8 @@ export interface PreviewEntries {
   legal: Array<{ label: string; href: string }>;
   /** The latest posts, when site.yaml has its news block. */
   news?: { posts: NewsCard[]; readMore: string; href: string };
+  /** What a list section may show: the cards of each folder with pages of its own, by folder name. */
+  lists: Record<string, EntryCard[]>;
 }
 
 /** A site path (/images/a.svg, /terms) with the base in front; other links as written. */

@@ -7,6 +7,7 @@
 import type { ReactElement } from 'react';
 import { CtaSection } from '../../../templates/sections/CtaSection.tsx';
 import { FaqSection } from '../../../templates/sections/FaqSection.tsx';
+import { ListSection } from '../../../templates/sections/ListSection.tsx';
 import { LogosSection } from '../../../templates/sections/LogosSection.tsx';
 import { MediaSection } from '../../../templates/sections/MediaSection.tsx';
 import { PricingSection } from '../../../templates/sections/PricingSection.tsx';
@@ -128,6 +129,17 @@ function blockDrawers(data: PreviewData) {
       />
     ),
     stats: (section: Fields) => <StatsSection {...common(section, 'stats')} items={items(section.items) as never} />,
+    list: (section: Fields) => {
+      const cards = data.entries.lists[text(section.of)] ?? [];
+      const count = typeof section.count === 'number' ? section.count : undefined;
+      return (
+        <ListSection
+          {...common(section, 'list')}
+          id={optional(section.id) ?? (optional(section.of) || 'list')}
+          items={cards.slice(0, count)}
+        />
+      );
+    },
   } satisfies Record<string, Draw>;
 }
 

@@ -231,19 +231,4 @@ export const sectionSchemas = {
 
 export type SectionType = keyof typeof sectionSchemas;
 
-export const sectionSchema = z.discriminatedUnion('type', [
-  testimonialsSectionSchema,
-  faqSectionSchema,
-  ctaSectionSchema,
-  pricingSectionSchema,
-  logosSectionSchema,
-  mediaSectionSchema,
-  teamSectionSchema,
-  proseSectionSchema,
-  statsSectionSchema,
-  newsSectionSchema,
-  listSectionSchema,
-]);
-
-export type SectionContent = z.infer<typeof sectionSchema>;
 export type SectionContentOf<Type extends SectionType> = z.infer<(typeof sectionSchemas)[Type]>;

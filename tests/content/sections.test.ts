@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeIssue } from '../../src/content/issues.ts';
 import { SECTION_DEFAULT_IDS } from '../../src/content/section-ids.ts';
-import { sectionSchema, sectionSchemas, type SectionType } from '../../src/content/sections.ts';
+import { homeSectionSchema as sectionSchema } from '../../src/content/home.ts';
+import { sectionSchemas, type SectionType } from '../../src/content/sections.ts';
 
 /** One valid section of every type, with every optional field filled in. */
 const SAMPLES: Record<SectionType, Record<string, unknown>> = {

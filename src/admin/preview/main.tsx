@@ -23,6 +23,7 @@ import { StatsSection } from '../../../templates/sections/StatsSection.tsx';
 import { Prose } from '../../../templates/ui/Prose.tsx';
 import type { ServiceIconName } from '../../../templates/api.ts';
 import { type PreviewData, previewImage } from './data.ts';
+import { ENTRY_KIND_NAMES } from '../../content/kinds.ts';
 
 interface DecapEntry {
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
@@ -137,6 +138,8 @@ const previews: Record<string, Draw> = {
     </main>
   ),
 };
+// A kind with pages of its own that has no drawing above (one added later): its title and text, as a page shows them.
+for (const name of ENTRY_KIND_NAMES) previews[name] ??= previews.pages!;
 
 /** One preview: the entry's fields drawn by the site's component, as HTML for Decap's React. */
 function previewOf(draw: Draw) {

@@ -238,18 +238,24 @@ const NOT_FOUND: Route = { path: '/404', file: '404.html', indexable: false, pag
  * site with several learns of all of them in one build.
  */
 function claimPaths(routes: readonly Route[]): void {
-  const taken = new Map<string, string>();
+  // By route, its file made only for a clash: this runs over thousands of pages on every dev save.
+  const taken = new Map<string, Route>();
   const clashes: SiteError[] = [];
   for (const route of routes) {
-    if (route.page.kind !== 'entry') continue;
-    const file = entryFile(route.page);
+    const { page } = route;
+    if (page.kind !== 'entry') continue;
     const slug = route.path.slice(1);
-    if (RESERVED.has(route.path.split('/')[1]!)) {
+    const first = entryRoute(page.of).prefix === '' ? slug : slug.slice(0, slug.indexOf('/'));
+    if (RESERVED.has(first)) {
+      const file = entryFile(page);
       clashes.push(createError('DuplicateUrl', { clash: 'reserved', file, slug, reserved: [...RESERVED] }, { file }));
     }
     const other = taken.get(route.path);
-    if (other !== undefined) clashes.push(createError('DuplicateUrl', { clash: 'pages', file, other, slug }, { file }));
-    taken.set(route.path, file);
+    if (other?.page.kind === 'entry') {
+      const file = entryFile(page);
+      clashes.push(createError('DuplicateUrl', { clash: 'pages', file, other: entryFile(other.page), slug }, { file }));
+    }
+    taken.set(route.path, route);
   }
   if (clashes.length > 0) throw new SiteErrors(clashes);
 }

@@ -30,8 +30,6 @@ export interface Codec<T> {
 }
 
 export const textCodec: Codec<string> = { encode: (value) => value, decode: (bytes) => textOf(bytes) };
-/** The bytes as read from the file, not copied. */
-export const bytesCodec: Codec<Buffer> = { encode: (value) => value, decode: (bytes) => bytes };
 export const jsonCodec: Codec<unknown> = {
   encode: (value) => JSON.stringify(value),
   decode: (bytes) => JSON.parse(textOf(bytes)),

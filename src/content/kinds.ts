@@ -252,7 +252,6 @@ type SharedNames = { [N in KindName]: Kinds[N]['shared'] extends true ? N : neve
 export type Site = Omit<Pick<Entries, SharedNames>, 'home'> & { logo: Image; home: HomePageContent };
 
 export type Service = EntryOf<Kinds['services']>;
-export type PortfolioItem = EntryOf<Kinds['portfolio']>;
 export type About = EntryOf<Kinds['about']>;
 export type LegalPage = EntryOf<Kinds['legal']>;
 export type ContentPage = EntryOf<Kinds['pages']>;

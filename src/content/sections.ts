@@ -230,5 +230,3 @@ export const sectionSchemas = {
 };
 
 export type SectionType = keyof typeof sectionSchemas;
-
-export type SectionContentOf<Type extends SectionType> = z.infer<(typeof sectionSchemas)[Type]>;

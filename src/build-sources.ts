@@ -40,9 +40,13 @@ export async function readSources(run: Run): Promise<Sources> {
   const listing = stages.publicFiles();
   const entries = stages.kinds().then((kinds) => ({ all: kinds, valid: keepValidEntries(kinds, kinds.errors) }));
   const urlsOf = (siteUrl: string) => createUrlPolicy(run.config, siteUrl);
-  const siteImages = Promise.all([entries, listing]).then(([{ valid }, publicListing]) => {
+  const siteImages = entries.then(({ valid }) => {
     if (!valid.kinds) return undefined;
-    const made = stages.siteImages(valid.kinds, urlsOf, publicListing.files);
+    const made = stages.siteImages(
+      valid.kinds,
+      urlsOf,
+      listing.then((publicListing) => publicListing.files),
+    );
     if (!run.options.store) startImagesBesideBodies(run, valid.kinds, urlsOf);
     return made;
   });

@@ -126,6 +126,7 @@ async function writeBundle({ dir, linked, shared }, hash) {
       path.join(sourceDir, 'cli.ts'),
       path.join(sourceDir, 'markdown', 'worker.ts'),
       path.join(sourceDir, 'images', 'encoder.ts'),
+      path.join(sourceDir, 'admin', 'install-preview.ts'),
     ],
     entryNames: '[name]',
     outdir: staging,
@@ -206,8 +207,18 @@ function compileByBuilding() {
   }
 }
 
+/**
+ * The CMS preview of the templates here, made beside the bundle (src/admin/preview-bundle.ts): a
+ * fresh clone's build then runs no esbuild for it. A template that fails is the build's to report.
+ */
+function installPreview(entry) {
+  spawnSync(process.execPath, [path.join(path.dirname(entry), 'install-preview.js')], { stdio: 'ignore' });
+}
+
 // `node src/bundle.js` (npm's prepare script): make the bundle now, so the first start needs no write.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`agency-site: compiled CLI in ${path.dirname(await ensureBundle())}\n`);
+  const entry = await ensureBundle();
+  process.stdout.write(`agency-site: compiled CLI in ${path.dirname(entry)}\n`);
+  installPreview(entry);
   compileByBuilding();
 }

@@ -44,7 +44,7 @@ import {
   type SiteImageSet,
 } from './publish/publication.ts';
 import { buildAssets } from './render/assets.ts';
-import { buildAdminPreview, templatesKey } from './admin/preview-bundle.ts';
+import { buildAdminPreview, installedPreview, templatesKey } from './admin/preview-bundle.ts';
 import { loadTemplates } from './render/templates.ts';
 import type { Route, UrlPolicy } from './site/routes.ts';
 
@@ -136,8 +136,9 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
 }
 
 /**
- * The CMS's preview script, kept by the templates' contents (on disk too), so esbuild runs only
- * when they change; their hash is taken again only when a file under templates/ changed.
+ * The CMS's preview script, by the templates' contents: the one npm's prepare step made, or one
+ * made here and kept (on disk too), so esbuild runs only when they change; their hash is taken
+ * again only when a file under templates/ changed.
  */
 async function keepAdminPreview(config: ResolvedConfig, store: Store, files: FileVersions): Promise<string> {
   const key = await store.step('templates-key', files.folder(config.templatesDir), () =>
@@ -145,6 +146,7 @@ async function keepAdminPreview(config: ResolvedConfig, store: Store, files: Fil
   );
   return (
     store.peek('admin-preview', key, textCodec) ??
+    installedPreview(key) ??
     store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec)
   );
 }
@@ -195,12 +197,19 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
       return { loaded: await assembleSite(context, kinds, bodies), bodies };
     },
 
-    /** The site's images, kept while the content they show, the URL policy and public/ are the same. */
-    async siteImages(kinds: LoadedKinds, urlsOf: (siteUrl: string) => UrlPolicy, publicFiles: OutputFile[]) {
+    /**
+     * The site's images, kept while the content they show, the URL policy and public/ are the same.
+     * Started with the content: only the favicons wait for public/'s listing.
+     */
+    async siteImages(
+      kinds: LoadedKinds,
+      urlsOf: (siteUrl: string) => UrlPolicy,
+      publicFiles: Promise<readonly OutputFile[]>,
+    ) {
       const content = imageContentOf(kinds);
       if (!content) return undefined;
       const urls = urlsOf(content.settings.url);
-      const key = hashKey(JSON.stringify(content), urlKey(urls), pathsOf(publicFiles), publicVersion());
+      const key = hashKey(JSON.stringify(content), urlKey(urls), publicVersion());
       const set = await store.step('images', key, () => {
         made.siteImages = true;
         return createSiteImages({ config, site: content, urls, publicFiles, pipeline });

@@ -126,6 +126,44 @@ describe('the launcher with node_modules that cannot be written', () => {
   });
 });
 
+describe("npm's prepare step", () => {
+  let project: TempProject;
+  beforeAll(async () => {
+    project = await copyProject();
+  });
+  afterAll(async () => {
+    await project.cleanup();
+  });
+
+  it('makes the CMS preview of the templates beside the bundle, and a build publishes it as it is', async () => {
+    const cache = path.join(temp, 'xdg-prepare');
+    const env = { ...process.env, XDG_CACHE_HOME: cache };
+    await new Promise<void>((resolve, reject) =>
+      execFile(process.execPath, [path.join(tool, 'src', 'bundle.js')], { env, timeout: 120_000 }, (error) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+    const [bundle] = await bundles(cache);
+    const installed = await readdir(path.join(bundle!, 'admin-preview'));
+    expect(installed).toHaveLength(1);
+    // Marked, so the published script shows it came from the install and was not bundled again.
+    const file = path.join(bundle!, 'admin-preview', installed[0]!);
+    await writeFile(file, `/* made at install */${await readFile(file, 'utf8')}`);
+    const build = await run(['build', '--root', project.root, '--threads', '1', '--quiet'], { XDG_CACHE_HOME: cache });
+    expect(build).toMatchObject({ code: 0, stderr: '' });
+    const [published] = (await readdir(project.file('dist/admin'))).filter((name) => name.startsWith('preview-'));
+    expect(await readFile(project.file(`dist/admin/${published}`), 'utf8')).toBe(await readFile(file, 'utf8'));
+
+    // Templates changed since the install: the build bundles their preview itself.
+    await project.write('templates/ui/Prose.tsx', `${await project.read('templates/ui/Prose.tsx')}\n// changed\n`);
+    expect(
+      await run(['build', '--root', project.root, '--threads', '1', '--quiet'], { XDG_CACHE_HOME: cache }),
+    ).toMatchObject({ code: 0, stderr: '' });
+    const [rebuilt] = (await readdir(project.file('dist/admin'))).filter((name) => name.startsWith('preview-'));
+    expect(await readFile(project.file(`dist/admin/${rebuilt}`), 'utf8')).not.toContain('made at install');
+  });
+});
+
 /**
  * Node 20 runs the CLI as a script whose compiled code V8 keeps in a file beside it
  * (src/script-cache.js). Shown here with a small script of the same shape: the cache is written

@@ -1,10 +1,11 @@
 /**
  * buildAdminPreview(config): the admin page's script (src/admin/preview/), bundled with the
- * project's own templates, React's static renderer, remark and yaml. esbuild runs only when the
- * templates changed: stages.ts keeps the result in the disk cache by the templates' contents.
+ * project's own templates, React's static renderer, remark and yaml. npm's prepare step makes it
+ * for the templates it finds (installPreview); esbuild runs in a build only when the templates
+ * changed since, and stages.ts keeps that result in the disk cache by the templates' contents.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,13 +13,17 @@ import type * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config.ts';
 import { SiteErrors } from '../errors.ts';
 import { fromEsbuildMessages } from '../render/esbuild-errors.ts';
-import { loadEsbuild } from '../esbuild-service.ts';
+import { loadEsbuild, stopEsbuild } from '../esbuild-service.ts';
 
-/** The tool's folder: src/admin/preview/ and templates/ are found from it. */
+/**
+ * The tool's folder: src/admin/preview/ and templates/ are found from it. A bundle outside
+ * node_modules links back to the tool's src/ (src/bundle.js): the tool is where that link leads.
+ */
 export function findToolRoot(): string {
   let folder = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    if (existsSync(path.join(folder, 'src', 'admin', 'preview', 'main.tsx'))) return folder;
+    if (existsSync(path.join(folder, 'src', 'admin', 'preview', 'main.tsx')))
+      return path.dirname(realpathSync(path.join(folder, 'src')));
     const parent = path.dirname(folder);
     if (parent === folder)
       throw new Error(`src/admin/preview/main.tsx not found above ${fileURLToPath(import.meta.url)}`);
@@ -46,7 +51,43 @@ export async function templatesKey(templatesDir: string): Promise<string> {
 /** The last script per templates folder, by its key: builds without a disk cache (--no-cache) make it once a process. */
 const made = new Map<string, { key: string; code: Promise<string> }>();
 
-export function buildAdminPreview(config: ResolvedConfig, key: string): Promise<string> {
+type PreviewConfig = Pick<ResolvedConfig, 'root' | 'templatesDir'>;
+
+/** Where the prepare step leaves the preview of templates with this key: beside the bundled CLI. */
+function installedFile(key: string): string {
+  return fileURLToPath(new URL(`./admin-preview/${key}.js`, import.meta.url));
+}
+
+/** The preview the prepare step made for templates with this key, if it did. */
+export function installedPreview(key: string): string | undefined {
+  try {
+    return readFileSync(installedFile(key), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * npm's prepare step (src/bundle.js, from the bundled CLI): the preview of the tool's own
+ * templates, made once at install, so a fresh clone's first build does not bundle it.
+ */
+export async function installPreview(): Promise<void> {
+  const toolRoot = findToolRoot();
+  const templatesDir = path.join(toolRoot, 'templates');
+  const key = await templatesKey(templatesDir);
+  const file = installedFile(key);
+  if (existsSync(file)) return;
+  try {
+    const code = await bundlePreview({ root: toolRoot, templatesDir });
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.tmp-${process.pid}`, code);
+    renameSync(`${file}.tmp-${process.pid}`, file);
+  } finally {
+    stopEsbuild();
+  }
+}
+
+export function buildAdminPreview(config: PreviewConfig, key: string): Promise<string> {
   const last = made.get(config.templatesDir);
   if (last?.key === key) return last.code;
   const code = bundlePreview(config);
@@ -55,7 +96,7 @@ export function buildAdminPreview(config: ResolvedConfig, key: string): Promise<
   return code;
 }
 
-async function bundlePreview(config: ResolvedConfig): Promise<string> {
+async function bundlePreview(config: PreviewConfig): Promise<string> {
   const toolRoot = findToolRoot();
   const toolTemplates = path.join(toolRoot, 'templates');
   // The preview imports the tool's templates by path; the project's own are drawn instead.

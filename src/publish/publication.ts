@@ -62,8 +62,10 @@ export async function createSiteImages({
   publicFiles,
   signal,
   pipeline: shared,
-}: Omit<PublicationInput, 'site' | 'routes' | 'scripts'> & {
+}: Omit<PublicationInput, 'site' | 'routes' | 'scripts' | 'publicFiles'> & {
   site: ImageContent;
+  /** public/'s files, once listed: the favicons are made from its favicon.svg if there is one. */
+  publicFiles: PublicationInput['publicFiles'] | Promise<PublicationInput['publicFiles']>;
   signal?: AbortSignal;
   pipeline?: ImagePipeline;
 }): Promise<SiteImageSet> {
@@ -74,13 +76,16 @@ export async function createSiteImages({
     const read = (src: string) =>
       readInside(config.publicDir, path.join(config.publicDir, ...src.split('/')), `public${src}`, MAX_PUBLIC_BYTES);
     const logoBytes = read(site.logo.src);
-    const icon = publicFiles.some((file) => file.path === FAVICON_SOURCE)
-      ? loadIcon(read(`/${FAVICON_SOURCE}`))
-      : { image: site.logo, bytes: logoBytes };
-    const [processed, favicons, share] = await Promise.all([
+    const favicon = async () => {
+      const icon = (await publicFiles).some((file) => file.path === FAVICON_SOURCE)
+        ? loadIcon(read(`/${FAVICON_SOURCE}`))
+        : { image: site.logo, bytes: logoBytes };
+      return createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls });
+    };
+    const [processed, share, favicons] = await Promise.all([
       processSiteImages(pipeline, { site, publicDir: config.publicDir, urls }),
-      createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls }),
       createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
+      favicon(),
     ]);
     // Every image of the site is made: what the cache holds besides is from content that is gone.
     if (!shared) pipeline.prune();

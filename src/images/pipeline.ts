@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, w
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { EncodeJob, EncodeReply } from './encoder.ts';
-import type { ImageRecipe } from './recipe.ts';
+import { loadSharp, makeImage, type ImageRecipe } from './recipe.ts';
 import { checkEmbeddedImages } from './size.ts';
 import { resolveEntryFile } from '../entry-file.ts';
 import { log } from '../log.ts';
@@ -25,9 +25,16 @@ export interface ImageWork {
 export interface ImagePipeline {
   /**
    * The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build.
-   * Asked again for the same key, it gives the first answer, made or being made.
+   * Asked again for the same key, it gives the first answer, made or being made. `inProcess`: made
+   * here, not by the encoder process, for the site's few small images (its favicons and share
+   * image), which take less time than starting that process does.
    */
-  cached(key: unknown, extension: string, recipe: () => ImageRecipe): Promise<{ bytes: Buffer; hash: string }>;
+  cached(
+    key: unknown,
+    extension: string,
+    recipe: () => ImageRecipe,
+    options?: { inProcess?: boolean },
+  ): Promise<{ bytes: Buffer; hash: string }>;
   readonly work: ImageWork;
   /** Stops the encoder process, if images had to be made. */
   close(): void;
@@ -77,7 +84,12 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
   const answers = new Map<string, Promise<{ bytes: Buffer; hash: string }>>();
 
   /** The bytes for `name` from the cache folder, or made by the encoder and kept there. */
-  async function make(hash: string, name: string, recipe: () => ImageRecipe): Promise<{ bytes: Buffer; hash: string }> {
+  async function make(
+    hash: string,
+    name: string,
+    recipe: () => ImageRecipe,
+    inProcess: boolean,
+  ): Promise<{ bytes: Buffer; hash: string }> {
     used.add(name);
     const file = folder && path.join(folder, name);
     // Read and written synchronously: a few small files, which must not wait in the thread
@@ -94,8 +106,13 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
     signal?.throwIfAborted();
     const made = recipe();
     checkRecipe(made);
-    if (!encoder || encoder.ended) encoder = createImageEncoder();
-    const bytes = await encoder.make(made);
+    let bytes: Buffer;
+    if (inProcess) {
+      bytes = await makeImage(await loadSharp(), made);
+    } else {
+      if (!encoder || encoder.ended) encoder = createImageEncoder();
+      bytes = await encoder.make(made);
+    }
     signal?.throwIfAborted();
     work.encoded += 1;
     if (folder && file && !cacheFailed) cacheFailed = !keepImage(folder, file, bytes);
@@ -104,14 +121,14 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
 
   return {
     work,
-    async cached(key, extension, recipe) {
+    async cached(key, extension, recipe, { inProcess = false } = {}) {
       const hash = createHash('sha256')
         .update(JSON.stringify({ key, tools: installedTools() }))
         .digest('hex');
       const name = `${hash}.${extension}`;
       // An image asked for twice (started early, then asked for by its step) is made once.
       let answer = answers.get(name);
-      if (!answer) answers.set(name, (answer = make(hash, name, recipe)));
+      if (!answer) answers.set(name, (answer = make(hash, name, recipe, inProcess)));
       return answer;
     },
     close() {

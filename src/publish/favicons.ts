@@ -48,14 +48,19 @@ export async function createFavicons(
   const isVector = source.src.toLowerCase().endsWith('.svg');
   const render = (size: number, background?: string) =>
     pipeline
-      .cached({ favicon: hash, size, background }, 'png', () => ({
-        input: bytes,
-        density: isVector ? (72 * size) / Math.min(source.width, source.height) : undefined,
-        resize: { width: size, height: size, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } },
-        flatten: background,
-        format: 'png',
-        options: { compressionLevel: 9 },
-      }))
+      .cached(
+        { favicon: hash, size, background },
+        'png',
+        () => ({
+          input: bytes,
+          density: isVector ? (72 * size) / Math.min(source.width, source.height) : undefined,
+          resize: { width: size, height: size, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } },
+          flatten: background,
+          format: 'png',
+          options: { compressionLevel: 9 },
+        }),
+        { inProcess: true },
+      )
       .catch((cause: unknown) => {
         const facts = { src: source.src, making: 'favicons', reason: (cause as Error).message } as const;
         throw createError('ImageFailed', facts, { file: `public${source.src}`, cause });

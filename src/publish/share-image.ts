@@ -43,12 +43,17 @@ export async function createShareImage(
     options: {},
   };
   const { bytes, hash } = await pipeline
-    .cached({ share: svg, logo, logoSrc: site.logo.src }, 'png', () => ({
-      input: Buffer.from(svg),
-      composite: [{ input: mark, left: offset, top: CARD.y + (CARD.size - LOGO_SIZE) / 2 }],
-      format: 'png',
-      options: { compressionLevel: 9 },
-    }))
+    .cached(
+      { share: svg, logo, logoSrc: site.logo.src },
+      'png',
+      () => ({
+        input: Buffer.from(svg),
+        composite: [{ input: mark, left: offset, top: CARD.y + (CARD.size - LOGO_SIZE) / 2 }],
+        format: 'png',
+        options: { compressionLevel: 9 },
+      }),
+      { inProcess: true },
+    )
     .catch((cause: unknown) => {
       const facts = { src: site.logo.src, making: 'share image', reason: (cause as Error).message } as const;
       throw createError('ImageFailed', facts, { file: `public${site.logo.src}`, cause });

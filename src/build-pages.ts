@@ -62,7 +62,7 @@ export async function makeSite(run: Run, sources: Sources): Promise<MadeSite | u
   // The Markdown images are made beside the site's images (started with the content), not after them.
   const images = await Promise.all([
     settle(sources.siteImages),
-    settle(stages.markdownImages(loaded.markdownImages, urls)),
+    settle(stages.markdownImages(loaded.markdownImages, urls, sources.publicFiles)),
   ]);
   const siteImages = problems.take('images', images[0]);
   const markdownImages = problems.take('images', images[1]);

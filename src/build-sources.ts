@@ -8,6 +8,7 @@ import { settle, settleNow } from './build-problems.ts';
 import type { Run } from './build-run.ts';
 import { imageContentOf, imagesBesideBodies, type LoadedKinds } from './content/load.ts';
 import { startMarkdownImages } from './images/markdown-pictures.ts';
+import { checkedSvgs } from './images/pictures.ts';
 import { keepValidEntries, type ValidEntries } from './content/valid-entries.ts';
 import type { OutputFile } from './output/plan.ts';
 import { createUrlPolicy, type UrlPolicy } from './site/routes.ts';
@@ -40,6 +41,8 @@ export async function readSources(run: Run): Promise<Sources> {
   const listing = stages.publicFiles();
   const entries = stages.kinds().then((kinds) => ({ all: kinds, valid: keepValidEntries(kinds, kinds.errors) }));
   const urlsOf = (siteUrl: string) => createUrlPolicy(run.config, siteUrl);
+  const checked = listing.then((publicListing) => checkedSvgs(publicListing.files));
+  checked.catch(() => undefined);
   const siteImages = entries.then(({ valid }) => {
     if (!valid.kinds) return undefined;
     const made = stages.siteImages(
@@ -47,7 +50,7 @@ export async function readSources(run: Run): Promise<Sources> {
       urlsOf,
       listing.then((publicListing) => publicListing.files),
     );
-    if (!run.options.store) startImagesBesideBodies(run, valid.kinds, urlsOf);
+    if (!run.options.store) startImagesBesideBodies(run, valid.kinds, urlsOf, checked);
     return made;
   });
   // Awaited once the site is made; a run that stops first must not leave it unhandled.
@@ -96,7 +99,12 @@ async function bundled<T>(run: Run, bundles: Promise<T>): Promise<T> {
  * renders, after the site's images: they are known before the bodies are. (Dev keeps its images
  * in its store, which this would bypass.)
  */
-function startImagesBesideBodies(run: Run, kinds: LoadedKinds, urlsOf: (siteUrl: string) => UrlPolicy): void {
+function startImagesBesideBodies(
+  run: Run,
+  kinds: LoadedKinds,
+  urlsOf: (siteUrl: string) => UrlPolicy,
+  checked: Promise<ReadonlyMap<string, string>>,
+): void {
   const content = imageContentOf(kinds);
   const images = imagesBesideBodies(kinds);
   if (!content || images.length === 0) return;
@@ -106,7 +114,7 @@ function startImagesBesideBodies(run: Run, kinds: LoadedKinds, urlsOf: (siteUrl:
   } catch {
     return; // reported with the content
   }
-  startMarkdownImages(run.pipeline, { images, publicDir: run.config.publicDir, urls });
+  startMarkdownImages(run.pipeline, { images, publicDir: run.config.publicDir, urls, checked });
 }
 
 /**

@@ -33,6 +33,7 @@ import type { Image } from './content/schema.ts';
 import type { SourceFile } from './content/source.ts';
 import { readImage } from './images/check-image.ts';
 import { processMarkdownImages, type MarkdownImageSet } from './images/markdown-pictures.ts';
+import { checkedSvgs } from './images/pictures.ts';
 import type { ImagePipeline } from './images/pipeline.ts';
 import type { OutputFile } from './output/plan.ts';
 import { listPublicFiles } from './publish/public-files.ts';
@@ -218,11 +219,12 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
     },
 
     /** The images Markdown bodies show, kept while their paths and sizes, the URL policy and public/ are the same. */
-    markdownImages(images: Image[], urls: UrlPolicy): Promise<MarkdownImageSet> {
+    markdownImages(images: Image[], urls: UrlPolicy, publicFiles: readonly OutputFile[]): Promise<MarkdownImageSet> {
       const key = hashKey(JSON.stringify(images), urlKey(urls), publicVersion());
       return store.step('markdown-images', key, () => {
         made.markdownImages = true;
-        return processMarkdownImages(pipeline, { images, publicDir: config.publicDir, urls });
+        const checked = Promise.resolve(checkedSvgs(publicFiles));
+        return processMarkdownImages(pipeline, { images, publicDir: config.publicDir, urls, checked });
       });
     },
     madeEveryImage: () => made.siteImages && made.markdownImages,

@@ -7,9 +7,8 @@ import path from 'node:path';
 import type { Image } from '../content/schema.ts';
 import { MAX_PUBLIC_BYTES, readInside } from '../project-paths.ts';
 import type { OutputFile } from '../output/plan.ts';
-import type { UrlPolicy } from '../site/routes.ts';
 import type { ImagePipeline } from './pipeline.ts';
-import { processImage } from './pictures.ts';
+import { processImage, type ProcessImageInput } from './pictures.ts';
 import type { ProcessedImage } from './processed-image.ts';
 
 /** The text column is at most 48rem (768 CSS pixels) wide: 1x and 2x of it, and a phone's. */
@@ -21,9 +20,14 @@ export interface MarkdownImageSet {
   files: OutputFile[];
 }
 
+export interface MarkdownImagesInput extends Pick<ProcessImageInput, 'urls' | 'checked'> {
+  images: readonly Image[];
+  publicDir: string;
+}
+
 export async function processMarkdownImages(
   pipeline: ImagePipeline,
-  { images, publicDir, urls }: { images: readonly Image[]; publicDir: string; urls: UrlPolicy },
+  { images, publicDir, urls, checked }: MarkdownImagesInput,
 ): Promise<MarkdownImageSet> {
   const made = await Promise.all(
     images.map((image) => {
@@ -33,7 +37,7 @@ export async function processMarkdownImages(
         `public${image.src}`,
         MAX_PUBLIC_BYTES,
       );
-      return processImage(pipeline, { image, bytes, widths: widthsFor(image), urls });
+      return processImage(pipeline, { image, bytes, widths: widthsFor(image), urls, checked });
     }),
   );
   const files = new Map<string, OutputFile>();
@@ -48,10 +52,7 @@ export async function processMarkdownImages(
  * Starts making `images` and does not wait for them: the pipeline gives the same answers when the
  * build asks for them (processMarkdownImages), and a problem is reported then, not here.
  */
-export function startMarkdownImages(
-  pipeline: ImagePipeline,
-  input: { images: readonly Image[]; publicDir: string; urls: UrlPolicy },
-): void {
+export function startMarkdownImages(pipeline: ImagePipeline, input: MarkdownImagesInput): void {
   processMarkdownImages(pipeline, input).catch(() => undefined);
 }
 

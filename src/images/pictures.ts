@@ -33,11 +33,21 @@ export interface ProcessImageInput {
   /** Output widths in pixels; raster sources are never enlarged. */
   widths: readonly number[];
   urls: UrlPolicy;
+  /** public/'s SVGs as its listing checked them (checkedSvgs): an SVG found there is not checked again. */
+  checked?: PromiseLike<ReadonlyMap<string, string>>;
+}
+
+/** The published text of each SVG of public/'s listing, by its site path (`/images/logo.svg`). */
+export function checkedSvgs(files: readonly OutputFile[]): ReadonlyMap<string, string> {
+  const found = new Map<string, string>();
+  for (const file of files)
+    if (file.checked === 'svg' && typeof file.contents === 'string') found.set(`/${file.path}`, file.contents);
+  return found;
 }
 
 export async function processImage(
   pipeline: ImagePipeline,
-  { image, bytes, widths, urls }: ProcessImageInput,
+  { image, bytes, widths, urls, checked }: ProcessImageInput,
 ): Promise<{ image: ProcessedImage; files: OutputFile[] }> {
   const extension = path.extname(image.src).slice(1).toLowerCase();
   const name = path.basename(image.src, path.extname(image.src));
@@ -46,7 +56,8 @@ export async function processImage(
   // it is published as the checker serialised it, and nothing is drawn.
   if (extension === 'svg') {
     const file = `assets/images/${name}-${source.slice(0, 10)}.svg`;
-    const contents = publishedText(`public${image.src}`, bytes.toString('utf8'), 'svg');
+    const contents =
+      (await checked)?.get(image.src) ?? publishedText(`public${image.src}`, bytes.toString('utf8'), 'svg');
     const { width, height } = image;
     return { image: { src: urls.asset(file), width, height, sources: [] }, files: [{ path: file, contents }] };
   }
@@ -121,7 +132,12 @@ export const ARTWORK_WIDTHS = [400, 800] as const;
 
 export async function processSiteImages(
   pipeline: ImagePipeline,
-  { site, publicDir, urls }: { site: Pick<Site, 'logo' | 'portfolio'>; publicDir: string; urls: UrlPolicy },
+  {
+    site,
+    publicDir,
+    urls,
+    checked,
+  }: Pick<ProcessImageInput, 'urls' | 'checked'> & { site: Pick<Site, 'logo' | 'portfolio'>; publicDir: string },
 ): Promise<{ images: SiteImages; files: OutputFile[] }> {
   const run = (image: Image, widths: readonly number[]) =>
     processImage(pipeline, {
@@ -134,6 +150,7 @@ export async function processSiteImages(
       ),
       widths,
       urls,
+      checked,
     });
   const [logo, ...portfolio] = await Promise.all([
     run(site.logo, LOGO_WIDTHS),

@@ -158,6 +158,8 @@ function decodeReferences(value: string): string {
 
 /** CSS escapes (`\69 mport`, `u\rl`) as the style engine reads them. */
 function decodeCssEscapes(css: string): string {
+  // Most values (an SVG's paths and numbers) have none, and both passes then copy them for nothing.
+  if (!css.includes('\\')) return css;
   return css
     .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) =>
       String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd),

@@ -14,7 +14,7 @@ import { createFavicons, type Favicons } from './favicons.ts';
 import { createContentSecurityPolicy, HEADERS_FILE, renderHeadersFile, type SiteScript } from './headers.ts';
 import { readImageSize } from '../images/size.ts';
 import { createImagePipeline, type ImagePipeline, type ImageWork } from '../images/pipeline.ts';
-import { processSiteImages, type SiteImages } from '../images/pictures.ts';
+import { checkedSvgs, processSiteImages, type SiteImages } from '../images/pictures.ts';
 import type { Route, UrlPolicy } from '../site/routes.ts';
 import { createHead, renderRobots, renderSitemap, ROBOTS_FILE, SITEMAP_FILE, type HeadData } from './seo.ts';
 import { createShareImage, type ShareImage } from './share-image.ts';
@@ -83,7 +83,12 @@ export async function createSiteImages({
       return createFavicons(pipeline, { site, source: icon.image, bytes: icon.bytes, urls });
     };
     const [processed, share, favicons] = await Promise.all([
-      processSiteImages(pipeline, { site, publicDir: config.publicDir, urls }),
+      processSiteImages(pipeline, {
+        site,
+        publicDir: config.publicDir,
+        urls,
+        checked: Promise.resolve(publicFiles).then(checkedSvgs),
+      }),
       createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
       favicon(),
     ]);

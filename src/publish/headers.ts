@@ -32,22 +32,18 @@ export function integrityOf(contents: Uint8Array | string): string {
 export type PolicyContent = Pick<Site, 'settings' | 'home'>;
 
 /** The chat hosts of the home page's ai-demo sections: a page without one lets no frame in. */
-function frameSources(site: PolicyContent): [string, ...string[]] {
-  const origins = chatOrigins(site);
-  return origins.length > 0 ? [origins[0]!, ...origins.slice(1)] : ["'none'"];
-}
-
-function chatOrigins({ home }: PolicyContent): string[] {
+function frameSources({ home }: PolicyContent): [string, ...string[]] {
   const origins = home.sections.flatMap((section) =>
     section.type === 'ai-demo' ? [new URL(section.data.frameUrl).origin] : [],
   );
-  return [...new Set(origins)];
+  const unique = [...new Set(origins)];
+  return unique.length > 0 ? [unique[0]!, ...unique.slice(1)] : ["'none'"];
 }
 
 /**
  * Same-origin everything but scripts, which are named one by one (see scriptSources); no inline
- * script or style, no workers, frames only from the chat host, the contact form's destination
- * alone in form-action, and in connect-src besides the chat host (see formDestinations).
+ * script or style, no workers, frames only from the chat host, and the contact form's destination
+ * alone in form-action and connect-src (see formDestinations).
  */
 export function createContentSecurityPolicy(
   site: PolicyContent,
@@ -62,8 +58,7 @@ export function createContentSecurityPolicy(
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
-    // The chat frame's address is asked for too, to tell a refused frame (templates/browser/main.ts).
-    ['connect-src', ...form.connect, ...chatOrigins(site)],
+    ['connect-src', ...form.connect],
     ['frame-src', ...frameSources(site)],
     ['form-action', form.action],
     ['object-src', "'none'"],

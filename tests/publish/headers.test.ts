@@ -18,8 +18,6 @@ import { createRoutes, createUrlPolicy } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 
 let site: Site;
-/** The shipped home page's chat host (its ai-demo section). */
-const CHAT = 'https://chat.chathive.app';
 
 beforeAll(async () => {
   site = (await loadSite(resolveConfig({ root: PROJECT_ROOT }))).site;
@@ -73,28 +71,27 @@ describe('createContentSecurityPolicy', () => {
     const home = { sections: site.home.sections.filter((section) => section.type !== 'ai-demo') };
     const csp = createContentSecurityPolicy({ settings: site.settings, home }, 'header');
     expect(directives(csp).get('frame-src')).toEqual(["'none'"]);
-    expect(directives(csp).get('connect-src')).toEqual(["'self'"]);
     expect(csp).not.toContain('chathive');
   });
 
-  it('allows exactly the form destination in form-action, and in connect-src the chat host besides: a full endpoint by its path', () => {
+  it('allows exactly the form destination in form-action and connect-src: a full endpoint by its path', () => {
     const csp = directives(
       createContentSecurityPolicy(withForm(site.settings, 'https://formspree.io/f/abc123?source=site'), 'header'),
     );
     expect(csp.get('form-action')).toEqual(['https://formspree.io/f/abc123']);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https://formspree.io/f/abc123', CHAT]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://formspree.io/f/abc123']);
   });
 
   it("allows only 'self' for a site-path endpoint and Netlify Forms, and mailto: for the mail app", () => {
     for (const settings of [withForm(site.settings, '/api/contact'), withForm(site.settings, undefined, true)]) {
       const csp = directives(createContentSecurityPolicy(settings, 'header'));
       expect(csp.get('form-action')).toEqual(["'self'"]);
-      expect(csp.get('connect-src')).toEqual(["'self'", CHAT]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
     }
     const mail = directives(createContentSecurityPolicy(withForm(site.settings, undefined), 'header'));
     expect(mail.get('form-action')).toEqual(['mailto:']);
     // 'self' stays for the dev server's reload channel; the form itself connects nowhere.
-    expect(mail.get('connect-src')).toEqual(["'self'", CHAT]);
+    expect(mail.get('connect-src')).toEqual(["'self'"]);
   });
 
   it('leaves frame-ancestors out of the meta tag version, where browsers ignore it', () => {

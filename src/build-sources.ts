@@ -41,15 +41,13 @@ export async function readSources(run: Run): Promise<Sources> {
   const listing = stages.publicFiles();
   const entries = stages.kinds().then((kinds) => ({ all: kinds, valid: keepValidEntries(kinds, kinds.errors) }));
   const urlsOf = (siteUrl: string) => createUrlPolicy(run.config, siteUrl);
-  const checked = listing.then((publicListing) => checkedSvgs(publicListing.files));
-  checked.catch(() => undefined);
+  // Neither may reject unhandled: a listing that fails is reported below, as public/'s problem.
+  const listed = listing.then((publicListing) => publicListing.files);
+  listed.catch(() => undefined);
+  const checked = listed.then(checkedSvgs, () => new Map<string, string>());
   const siteImages = entries.then(({ valid }) => {
     if (!valid.kinds) return undefined;
-    const made = stages.siteImages(
-      valid.kinds,
-      urlsOf,
-      listing.then((publicListing) => publicListing.files),
-    );
+    const made = stages.siteImages(valid.kinds, urlsOf, listed);
     if (!run.options.store) startImagesBesideBodies(run, valid.kinds, urlsOf, checked);
     return made;
   });

@@ -161,7 +161,9 @@ async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<
   const store = options.store ?? (await openStore(config));
   const stopImages = new AbortController();
   // One pipeline for the images of the site and of Markdown bodies.
-  const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal);
+  const pipeline = createImagePipeline(config.cache ? config.cacheDir : undefined, stopImages.signal, {
+    drawsHere: !options.store,
+  });
   const workers = { count: 0 };
   const onWorkers = (count: number) => (workers.count = count);
   const stages = createStages({ config, store, files: options.files, pipeline, onWorkers });

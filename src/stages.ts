@@ -137,9 +137,10 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
 }
 
 /**
- * The CMS's preview script, by the templates' contents: the one npm's prepare step made, or one
- * made here and kept (on disk too), so esbuild runs only when they change; their hash is taken
- * again only when a file under templates/ changed.
+ * The CMS's preview script, by the templates' contents: the one npm's prepare step made (not
+ * with --no-cache, which makes everything anew), or one made here and kept (on disk too), so
+ * esbuild runs only when they change; their hash is taken again only when a file under
+ * templates/ changed.
  */
 async function keepAdminPreview(config: ResolvedConfig, store: Store, files: FileVersions): Promise<string> {
   const key = await store.step('templates-key', files.folder(config.templatesDir), () =>
@@ -147,7 +148,7 @@ async function keepAdminPreview(config: ResolvedConfig, store: Store, files: Fil
   );
   return (
     store.peek('admin-preview', key, textCodec) ??
-    installedPreview(key) ??
+    (config.cache ? installedPreview(key) : undefined) ??
     store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec)
   );
 }
@@ -200,7 +201,8 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
 
     /**
      * The site's images, kept while the content they show, the URL policy and public/ are the same.
-     * Started with the content: only the favicons wait for public/'s listing.
+     * Started with the content: the share image does not wait for public/'s listing; the favicons
+     * (is there a favicon.svg?) and SVG pictures (its checked text) do.
      */
     async siteImages(
       kinds: LoadedKinds,

@@ -2,7 +2,8 @@
  * The image cache and the encoder behind it: every encode is cached in config.cacheDir under a key
  * made of the source bytes' hash, the settings and the sharp and libvips versions, so a rebuild
  * reuses it and a change of any of them makes a new file. What is missing is made in an encoder
- * process of its own (src/images/encoder.ts). src/images/pictures.ts says what to make.
+ * process of its own (src/images/encoder.ts), or, for a single build's few small images, in this
+ * one (see `cached`). src/images/pictures.ts says what to make.
  */
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -26,8 +27,9 @@ export interface ImagePipeline {
   /**
    * The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build.
    * Asked again for the same key, it gives the first answer, made or being made. `inProcess`: made
-   * here, not by the encoder process, for the site's few small images (its favicons and share
-   * image), which take less time than starting that process does.
+   * here, not by the encoder process, when the pipeline draws here (createImagePipeline): for the
+   * site's few small images (its favicons and share image), which take less time than starting
+   * that process does.
    */
   cached(
     key: unknown,
@@ -73,9 +75,16 @@ function installedTools(): Record<string, string> {
 
 /**
  * `cacheDir` undefined (`--no-cache`): every image is made anew, and nothing is kept. `signal`:
- * abort to stop making images (the build failed): what is not made yet is not made.
+ * abort to stop making images (the build failed): what is not made yet is not made. `drawsHere`:
+ * whether images asked for `inProcess` may be drawn in this process; a server that lives on (dev,
+ * the CMS's verdicts) keeps every image in the encoder process, where an image that takes all
+ * the memory ends only that process.
  */
-export function createImagePipeline(cacheDir: string | undefined, signal?: AbortSignal): ImagePipeline {
+export function createImagePipeline(
+  cacheDir: string | undefined,
+  signal?: AbortSignal,
+  { drawsHere = true } = {},
+): ImagePipeline {
   const folder = cacheDir && path.join(cacheDir, 'images');
   const work: ImageWork = { encoded: 0, reused: 0 };
   const used = new Set<string>();
@@ -83,7 +92,7 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
   signal?.addEventListener('abort', () => encoder?.stop(), { once: true });
   const answers = new Map<string, Promise<{ bytes: Buffer; hash: string }>>();
 
-  /** The bytes for `name` from the cache folder, or made by the encoder and kept there. */
+  /** The bytes for `name` from the cache folder, or made (by the encoder, or here) and kept there. */
   async function make(
     hash: string,
     name: string,
@@ -107,7 +116,7 @@ export function createImagePipeline(cacheDir: string | undefined, signal?: Abort
     const made = recipe();
     checkRecipe(made);
     let bytes: Buffer;
-    if (inProcess) {
+    if (inProcess && drawsHere) {
       bytes = await makeImage(await loadSharp(), made);
     } else {
       if (!encoder || encoder.ended) encoder = createImageEncoder();

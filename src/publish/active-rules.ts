@@ -158,7 +158,7 @@ function decodeReferences(value: string): string {
 
 /** CSS escapes (`\69 mport`, `u\rl`) as the style engine reads them. */
 function decodeCssEscapes(css: string): string {
-  // Most values (an SVG's paths and numbers) have none, and both passes then copy them for nothing.
+  // Most values (an SVG's paths and numbers) have none, and both passes then scan them for nothing.
   if (!css.includes('\\')) return css;
   return css
     .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) =>

@@ -64,7 +64,7 @@ export async function createSiteImages({
   pipeline: shared,
 }: Omit<PublicationInput, 'site' | 'routes' | 'scripts' | 'publicFiles'> & {
   site: ImageContent;
-  /** public/'s files, once listed: the favicons are made from its favicon.svg if there is one. */
+  /** public/'s files, once listed: the favicons are made from its favicon.svg if there is one, and SVG pictures take their checked text. */
   publicFiles: PublicationInput['publicFiles'] | Promise<PublicationInput['publicFiles']>;
   signal?: AbortSignal;
   pipeline?: ImagePipeline;
@@ -87,7 +87,8 @@ export async function createSiteImages({
         site,
         publicDir: config.publicDir,
         urls,
-        checked: Promise.resolve(publicFiles).then(checkedSvgs),
+        // A listing that failed is reported as the listing's problem; the pictures then check their own files.
+        checked: Promise.resolve(publicFiles).then(checkedSvgs, () => new Map()),
       }),
       createShareImage(pipeline, { site, logoBytes, host: new URL(urls.siteUrl).host }),
       favicon(),

@@ -121,6 +121,21 @@ describe('processImage', () => {
     pipeline.close();
   });
 
+  it('draws an image asked for in process here, unless the pipeline keeps every image in the encoder (dev)', async () => {
+    const recipe = () => ({ input: png, format: 'png' as const, options: {} });
+    // Wait for any encoder of an earlier test to end: only this test's may count.
+    while ((await encoderChildren()).length > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const here = createImagePipeline(undefined);
+    const drawn = await here.cached({ here: 1 }, 'png', recipe, { inProcess: true });
+    expect(await encoderChildren()).toEqual([]);
+    const server = createImagePipeline(undefined, undefined, { drawsHere: false });
+    const encoded = await server.cached({ here: 1 }, 'png', recipe, { inProcess: true });
+    expect(await encoderChildren()).toHaveLength(1);
+    // The same recipe makes the same bytes wherever it is drawn.
+    expect(encoded.bytes.equals(drawn.bytes)).toBe(true);
+    server.close();
+  });
+
   it('turns a portrait phone photo (EXIF orientation 6) upright in every format, at its upright size', async () => {
     // Stored 800x400 with the red half on the left; shown upright, the red half is on top.
     const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })

@@ -137,8 +137,8 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
 }
 
 /**
- * The CMS's preview script, by the templates' contents: the one npm's prepare step made (not
- * with --no-cache, which makes everything anew), or one made here and kept (on disk too), so
+ * The CMS's preview script, by the templates' contents: the one npm's prepare step made for the
+ * tool's own templates (not with --no-cache, which makes everything anew), or one made here and kept (on disk too), so
  * esbuild runs only when they change; their hash is taken again only when a file under
  * templates/ changed.
  */
@@ -148,7 +148,7 @@ async function keepAdminPreview(config: ResolvedConfig, store: Store, files: Fil
   );
   return (
     store.peek('admin-preview', key, textCodec) ??
-    (config.cache ? installedPreview(key) : undefined) ??
+    (config.cache ? installedPreview(config, key) : undefined) ??
     store.keep('admin-preview', key, await buildAdminPreview(config, key), textCodec)
   );
 }

@@ -127,15 +127,17 @@ describe('the launcher with node_modules that cannot be written', () => {
 });
 
 describe("npm's prepare step", () => {
-  let project: TempProject;
+  // The repository itself: the tool's own templates, with the shipped content beside them.
   beforeAll(async () => {
-    project = await copyProject();
+    for (const name of ['content', 'public'])
+      await cp(path.join(PROJECT_ROOT, name), path.join(tool, name), { recursive: true });
   });
-  afterAll(async () => {
-    await project.cleanup();
-  });
+  const preview = async () => {
+    const [name] = (await readdir(path.join(tool, 'dist', 'admin'))).filter((file) => file.startsWith('preview-'));
+    return readFile(path.join(tool, 'dist', 'admin', name!), 'utf8');
+  };
 
-  it('makes the CMS preview of the templates beside the bundle, and a build publishes it as it is', async () => {
+  it("makes the CMS preview of the tool's templates beside the bundle, and a build publishes it as it is", async () => {
     const cache = path.join(temp, 'xdg-prepare');
     const env = { ...process.env, XDG_CACHE_HOME: cache };
     await new Promise<void>((resolve, reject) =>
@@ -149,18 +151,15 @@ describe("npm's prepare step", () => {
     // Marked, so the published script shows it came from the install and was not bundled again.
     const file = path.join(bundle!, 'admin-preview', installed[0]!);
     await writeFile(file, `/* made at install */${await readFile(file, 'utf8')}`);
-    const build = await run(['build', '--root', project.root, '--threads', '1', '--quiet'], { XDG_CACHE_HOME: cache });
-    expect(build).toMatchObject({ code: 0, stderr: '' });
-    const [published] = (await readdir(project.file('dist/admin'))).filter((name) => name.startsWith('preview-'));
-    expect(await readFile(project.file(`dist/admin/${published}`), 'utf8')).toBe(await readFile(file, 'utf8'));
+    const build = () => run(['build', '--root', tool, '--quiet'], { XDG_CACHE_HOME: cache });
+    expect(await build()).toMatchObject({ code: 0, stderr: '' });
+    expect(await preview()).toBe(await readFile(file, 'utf8'));
 
     // Templates changed since the install: the build bundles their preview itself.
-    await project.write('templates/ui/Prose.tsx', `${await project.read('templates/ui/Prose.tsx')}\n// changed\n`);
-    expect(
-      await run(['build', '--root', project.root, '--threads', '1', '--quiet'], { XDG_CACHE_HOME: cache }),
-    ).toMatchObject({ code: 0, stderr: '' });
-    const [rebuilt] = (await readdir(project.file('dist/admin'))).filter((name) => name.startsWith('preview-'));
-    expect(await readFile(project.file(`dist/admin/${rebuilt}`), 'utf8')).not.toContain('made at install');
+    const prose = path.join(tool, 'templates', 'ui', 'Prose.tsx');
+    await writeFile(prose, `${await readFile(prose, 'utf8')}\n// changed\n`);
+    expect(await build()).toMatchObject({ code: 0, stderr: '' });
+    expect(await preview()).not.toContain('made at install');
   });
 });
 

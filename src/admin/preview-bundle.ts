@@ -58,9 +58,13 @@ function installedFile(key: string): string {
   return fileURLToPath(new URL(`./admin-preview/${key}.js`, import.meta.url));
 }
 
-/** The preview the prepare step made for templates with this key, if it did. */
-export function installedPreview(key: string): string | undefined {
+/**
+ * The preview the prepare step made, if it did, for these templates: the tool's own folder only.
+ * Elsewhere the same files bundle to other bytes (esbuild reads the nearest package.json's "type").
+ */
+export function installedPreview(config: PreviewConfig, key: string): string | undefined {
   try {
+    if (realpathSync(config.templatesDir) !== path.join(findToolRoot(), 'templates')) return undefined;
     return readFileSync(installedFile(key), 'utf8');
   } catch {
     return undefined;

@@ -162,9 +162,6 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
   const publicKey = stamp
     ? diskKeyOf(`${stamp} ${config.allowPublicScripts}`)
     : `${publicVersion()} ${config.allowPublicScripts}`;
-  // The images are pruned only when this build made all of them.
-  const made = { siteImages: false, markdownImages: false };
-
   // Without a watcher's versions, a file is taken from the last build's when its stamp says it did
   // not change: the walk's, when one came before the build (each file is stat'ed once), else its own.
   const sourceStamps = statStamps();
@@ -199,6 +196,34 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
       return { loaded: await assembleSite(context, kinds, bodies), bodies };
     },
 
+    ...createImageStages({ config, store, pipeline }, publicVersion),
+
+    /** The publication: kept while the images, site, routes, URL policy and public/ are the same. */
+    publication(input: PublicationInput, images: { set: SiteImageSet; key: string }): Promise<Publication> {
+      const { site, routes, urls, publicFiles } = input;
+      const key = hashKey(
+        images.key,
+        siteJson(site),
+        routesKey(routes),
+        urlKey(urls),
+        pathsOf(publicFiles),
+        JSON.stringify(input.scripts),
+      );
+      return store.step('publication', key, () => createPublication(input, Promise.resolve(images.set)));
+    },
+  };
+}
+
+export type Stages = ReturnType<typeof createStages>;
+
+/** The site's images and the Markdown bodies' images, each kept by what it shows. */
+function createImageStages(
+  { config, store, pipeline }: Pick<StageContext, 'config' | 'store' | 'pipeline'>,
+  publicVersion: () => string,
+) {
+  // The images are pruned only when this build made all of them.
+  const made = { siteImages: false, markdownImages: false };
+  return {
     /**
      * The site's images, kept while the content they show, the URL policy and public/ are the same.
      * Started with the content: the share image does not wait for public/'s listing; the favicons
@@ -230,24 +255,8 @@ export function createStages({ config, store, files: watched, pipeline, onWorker
       });
     },
     madeEveryImage: () => made.siteImages && made.markdownImages,
-
-    /** The publication: kept while the images, site, routes, URL policy and public/ are the same. */
-    publication(input: PublicationInput, images: { set: SiteImageSet; key: string }): Promise<Publication> {
-      const { site, routes, urls, publicFiles } = input;
-      const key = hashKey(
-        images.key,
-        siteJson(site),
-        routesKey(routes),
-        urlKey(urls),
-        pathsOf(publicFiles),
-        JSON.stringify(input.scripts),
-      );
-      return store.step('publication', key, () => createPublication(input, Promise.resolve(images.set)));
-    },
   };
 }
-
-export type Stages = ReturnType<typeof createStages>;
 
 /** Each read of content/ and public/ kept by the path and the version of what it reads. */
 function createReads(

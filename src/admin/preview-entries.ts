@@ -6,7 +6,7 @@
  * the section components take.
  */
 import type { Site } from '../content/kinds.ts';
-import { createEntryCards } from '../render/section-props.ts';
+import { createEntryCards } from '../render/section-sources.ts';
 import type { ProcessedImage } from '../images/processed-image.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { createNewsCards } from '../render/news-props.ts';

@@ -4,7 +4,6 @@
  * is an error at its line, its image paths are checked against public/ and its Markdown fields are
  * rendered. Which fields are Markdown or images follows from the schemas (`content` in their meta).
  */
-import { z } from 'zod';
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
 import type { MarkdownImage } from '../images/find.ts';
@@ -12,13 +11,12 @@ import type { RenderMarkdown } from '../markdown/processor.ts';
 import type { LoadContext } from './file.ts';
 import { KINDS, LISTABLE_FOLDERS } from './kinds.ts';
 import {
-  HOME_DEFAULT_IDS,
-  homeSectionSchemas,
+  fieldsOf,
   ONCE_TYPES,
+  sectionId,
   type HomeContent,
   type HomePageContent,
   type HomeSection,
-  type HomeSectionData,
   type HomeSectionType,
 } from './home.ts';
 import type { Parsed } from './parse.ts';
@@ -26,30 +24,6 @@ import type { Image } from './schema.ts';
 import type { Checked } from './source.ts';
 import { locateField } from './validate.ts';
 import type { DataPath } from './yaml.ts';
-
-/** Field kinds a section's schema marks with `.meta({ content })`. */
-type FieldContent = 'markdown' | 'image';
-
-/** The paths and values of a section's fields of one content kind, walking its schema and data together. */
-export function fieldsOf(section: HomeSectionData, content: FieldContent): Array<{ path: DataPath; value: string }> {
-  const found: Array<{ path: DataPath; value: string }> = [];
-  const visit = (schema: z.ZodType, data: unknown, path: PropertyKey[]) => {
-    if (data === undefined) return;
-    if (schema instanceof z.ZodOptional) return visit(schema.unwrap() as z.ZodType, data, path);
-    if (schema.meta()?.content === content && typeof data === 'string') found.push({ path, value: data });
-    else if (schema instanceof z.ZodArray && Array.isArray(data))
-      for (const [index, item] of data.entries()) visit(schema.element as z.ZodType, item, [...path, index]);
-    else if (schema instanceof z.ZodObject && typeof data === 'object' && data !== null)
-      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>))
-        visit(field, (data as Record<string, unknown>)[name], [...path, name]);
-  };
-  visit(homeSectionSchemas[section.type] as z.ZodType, section, []);
-  return found;
-}
-
-export function sectionId(section: HomeSectionData): string {
-  return section.id ?? (section.type === 'list' ? section.of : HOME_DEFAULT_IDS[section.type]);
-}
 
 /**
  * How many entries each folder of content/ holds (by folder name), for the sections that list

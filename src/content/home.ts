@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ProcessedImage } from '../images/processed-image.ts';
 import { atMost, href, LIST_LIMITS, text, webUrl } from './fields.ts';
 import type { Image } from './schema.ts';
+import type { DataPath } from './yaml.ts';
 import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from './section-ids.ts';
 import { sectionOf, sectionSchemas } from './sections.ts';
 
@@ -160,4 +161,28 @@ export type HomeSection = {
 /** What the home page shows, in order. */
 export interface HomePageContent {
   sections: HomeSection[];
+}
+
+/** Field kinds a section's schema marks with `.meta({ content })`. */
+type FieldContent = 'markdown' | 'image';
+
+/** The paths and values of a section's fields of one content kind, walking its schema and data together. */
+export function fieldsOf(section: HomeSectionData, content: FieldContent): Array<{ path: DataPath; value: string }> {
+  const found: Array<{ path: DataPath; value: string }> = [];
+  const visit = (schema: z.ZodType, data: unknown, path: PropertyKey[]) => {
+    if (data === undefined) return;
+    if (schema instanceof z.ZodOptional) return visit(schema.unwrap() as z.ZodType, data, path);
+    if (schema.meta()?.content === content && typeof data === 'string') found.push({ path, value: data });
+    else if (schema instanceof z.ZodArray && Array.isArray(data))
+      for (const [index, item] of data.entries()) visit(schema.element as z.ZodType, item, [...path, index]);
+    else if (schema instanceof z.ZodObject && typeof data === 'object' && data !== null)
+      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>))
+        visit(field, (data as Record<string, unknown>)[name], [...path, name]);
+  };
+  visit(homeSectionSchemas[section.type] as z.ZodType, section, []);
+  return found;
+}
+
+export function sectionId(section: HomeSectionData): string {
+  return section.id ?? (section.type === 'list' ? section.of : HOME_DEFAULT_IDS[section.type]);
 }

@@ -7,14 +7,7 @@ import type { NewsSettings } from '../content/schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';
 import { newsListPath, newsPostPath } from '../site/news-routes.ts';
 import type { UrlPolicy } from '../site/routes.ts';
-import type {
-  LayoutProps,
-  NewsCard,
-  NewsListPageProps,
-  NewsPostPageProps,
-  NewsSectionProps,
-  PostDate,
-} from '../../templates/api.ts';
+import type { LayoutProps, NewsCard, NewsListPageProps, NewsPostPageProps, PostDate } from '../../templates/api.ts';
 import { FEED_FILES } from '../publish/feeds.ts';
 
 /** Words a minute of an unhurried reader. */
@@ -114,22 +107,5 @@ export function createNewsPostProps(
       newer: neighbour(page.newer),
       older: neighbour(page.older),
     },
-  };
-}
-
-/** The home page's news section: the latest `count` posts the build shows. */
-export function createNewsSectionProps(
-  section: { id: string; heading: string; intro?: string; count: number; more: string },
-  posts: readonly ScheduledPost[],
-  news: NewsSettings,
-  { language, urls }: { language: string; urls: UrlPolicy },
-): NewsSectionProps {
-  return {
-    id: section.id,
-    heading: section.heading,
-    intro: section.intro,
-    posts: createNewsCards(posts.slice(0, section.count), news, language, urls),
-    readMore: news.readMore,
-    more: { label: section.more, href: urls.href(newsListPath(1)) },
   };
 }

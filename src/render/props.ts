@@ -20,7 +20,7 @@ import type {
   TableOfContents,
 } from '../../templates/api.ts';
 import { newsListPath } from '../site/news-routes.ts';
-import { createHomeSections } from './section-props.ts';
+import { createHomeSections } from './section-sources.ts';
 import { createTocLinks } from './toc.ts';
 import { createNewsListProps, createNewsPostProps } from './news-props.ts';
 

@@ -1,40 +1,54 @@
 /**
- * createHomeSections: the sections of home.yaml (src/content/home-sections.ts) -> the props of each
- * section's component, in order. One function per type in one table, so a new type is one entry
- * here beside its schema and its template. Links are resolved, Markdown is HTML, images are
- * <picture> sources. Pure.
+ * Each section type's props, made from its fields and from what it shows of other files: one
+ * function per type in one table, for the build (src/render/section-sources.ts) and the CMS
+ * preview (src/admin/preview/home-preview.tsx) alike, so a new type is one entry here beside its
+ * schema and its template. Links arrive resolved, Markdown as HTML, images as <picture> sources.
+ * Pure, and free of Node: the preview runs it in the browser.
  */
 import type { HomeSection } from '../content/home.ts';
-import { ENTRY_KIND_NAMES, entryPath, KINDS, type Site } from '../content/kinds.ts';
-import { entriesOf, type UrlPolicy } from '../site/routes.ts';
+import type { SiteFile } from '../content/schema.ts';
 import type {
   AltImage,
   ContactDelivery,
-  ContactFormCopy,
   ContactSectionProps,
   EntryCard,
-  HomeSectionElement,
   Link,
+  NewsCard,
+  PortfolioTile,
   ResponsiveImage,
   SectionPropsByType,
   SectionType,
+  ServiceCard,
+  Stat,
 } from '../../templates/api.ts';
-import type { SiteImages } from '../images/pictures.ts';
-import type { ScheduledPost } from '../news/schedule.ts';
-import { createNewsSectionProps } from './news-props.ts';
 
-export interface SectionInput {
-  site: Site;
-  urls: UrlPolicy;
-  images: SiteImages;
+/** What the sections show besides their own fields, as the build or the preview has it. */
+export interface SectionSources {
+  newTabHint: string;
+  /** A link of the site's content as the page writes it (base and URL format applied). */
+  href(href: string): string;
+  stats: Stat[];
+  services: ServiceCard[];
+  portfolio: PortfolioTile[];
+  about: { title: string; html: string };
+  /** The chat frame's address for the provider's page and the bot. */
+  frame(url: string, botId: string): string;
+  /** The latest `count` posts, when site.yaml has its news block. */
+  news(count: number): { posts: NewsCard[]; readMore: string; href: string } | undefined;
+  /** The cards of a folder with pages of its own. */
+  cards(folder: string): EntryCard[];
+  contact: SiteFile['contact'];
+  delivery: ContactDelivery;
 }
 
 type SectionOf<Type extends SectionType> = Extract<HomeSection, { type: Type }>;
-type MakeProps = { [Type in SectionType]: (section: SectionOf<Type>, input: SectionInput) => SectionPropsByType[Type] };
+type MakeProps = {
+  [Type in SectionType]: (section: SectionOf<Type>, from: SectionSources) => SectionPropsByType[Type];
+};
 
-const linkOf = ({ label, href }: { label: string; href: string }, urls: UrlPolicy): Link => ({
+const linkOf = ({ label, href }: { label: string; href: string }, from: SectionSources): Link => ({
   label,
-  href: urls.href(href),
+  href: from.href(href),
 });
 
 /** A Markdown field's HTML (its links went through the URL policy where its images were placed, src/images/place.ts). */
@@ -53,52 +67,37 @@ function altImage(section: HomeSection, src: string, alt: string): AltImage {
 }
 
 const SECTION_PROPS: MakeProps = {
-  hero: ({ data }, { site, urls }) => ({
+  hero: ({ data }, from) => ({
     id: data.id,
     eyebrow: data.eyebrow,
     headline: data.headline,
     text: data.text,
-    primary: linkOf(data.primary, urls),
-    secondary: linkOf(data.secondary, urls),
+    primary: linkOf(data.primary, from),
+    secondary: linkOf(data.secondary, from),
     statsLabel: data.statsLabel,
-    stats: site.stats.map(({ value, label }) => ({ value, label })),
+    stats: from.stats,
   }),
-  services: ({ id, data }, { site }) => ({
+  services: ({ id, data }, from) => ({ id, heading: data.heading, intro: data.intro, services: from.services }),
+  'ai-demo': ({ id, data }, from) => ({
     id,
     heading: data.heading,
     intro: data.intro,
-    services: site.services.map(({ slug, title, icon, html, features }) => ({ slug, title, icon, html, features })),
+    frameSrc: from.frame(data.frameUrl, data.botId),
+    frameTitle: data.frameTitle,
+    ...(data.unavailable === undefined ? {} : { unavailable: data.unavailable }),
+    provider: { label: data.provider.label, href: data.provider.url },
+    newTabHint: from.newTabHint,
   }),
-  'ai-demo': ({ id, data }, { site }) => {
-    const frame = new URL(data.frameUrl);
-    frame.searchParams.set('bot_id', data.botId);
-    return {
-      id,
-      heading: data.heading,
-      intro: data.intro,
-      frameSrc: frame.href,
-      frameTitle: data.frameTitle,
-      ...(data.unavailable === undefined ? {} : { unavailable: data.unavailable }),
-      provider: { label: data.provider.label, href: data.provider.url },
-      newTabHint: site.settings.newTabHint,
-    };
-  },
-  portfolio: ({ id, data }, { site, images }) => ({
+  portfolio: ({ id, data }, from) => ({
     id,
     heading: data.heading,
     intro: data.intro,
-    items: site.portfolio.map(({ slug, title, category, alt }) => ({
-      slug,
-      title,
-      category,
-      alt,
-      image: images.portfolio[slug]!,
-    })),
+    items: from.portfolio,
     more: { label: data.more.label, href: data.more.url },
-    newTabHint: site.settings.newTabHint,
+    newTabHint: from.newTabHint,
   }),
-  about: ({ id }, { site }) => ({ id, heading: site.about.title, html: site.about.html }),
-  contact: (section, { site, urls }) => createContactProps(section, site, urls),
+  about: ({ id }, from) => ({ id, heading: from.about.title, html: from.about.html }),
+  contact: (section, from) => createContactProps(section, from),
   testimonials: (section) => ({
     id: section.id,
     heading: section.data.heading,
@@ -119,14 +118,14 @@ const SECTION_PROPS: MakeProps = {
       html: htmlOf(section, `items.${index}.answer`),
     })),
   }),
-  cta: ({ id, data }, { site, urls }) => ({
+  cta: ({ id, data }, from) => ({
     id,
     heading: data.heading,
     text: data.text,
-    button: linkOf(data.button, urls),
-    newTabHint: site.settings.newTabHint,
+    button: linkOf(data.button, from),
+    newTabHint: from.newTabHint,
   }),
-  pricing: ({ id, data }, { site, urls }) => ({
+  pricing: ({ id, data }, from) => ({
     id,
     heading: data.heading,
     intro: data.intro,
@@ -135,21 +134,21 @@ const SECTION_PROPS: MakeProps = {
       price: plan.price,
       period: plan.period,
       features: plan.features,
-      button: linkOf(plan.button, urls),
+      button: linkOf(plan.button, from),
       featured: plan.featured ?? false,
     })),
-    newTabHint: site.settings.newTabHint,
+    newTabHint: from.newTabHint,
   }),
-  logos: (section, { site, urls }) => ({
+  logos: (section, from) => ({
     id: section.id,
     heading: section.data.heading,
     intro: section.data.intro,
     items: section.data.items.map(({ name, image, href }) => ({
       name,
       image: pictureOf(section, image),
-      href: href === undefined ? undefined : urls.href(href),
+      href: href === undefined ? undefined : from.href(href),
     })),
-    newTabHint: site.settings.newTabHint,
+    newTabHint: from.newTabHint,
   }),
   media: (section) => ({
     id: section.id,
@@ -180,94 +179,58 @@ const SECTION_PROPS: MakeProps = {
     items: data.items.map(({ value, label }) => ({ value, label })),
   }),
   // site.yaml's news block is there whenever a post is (src/news/settings.ts), and the section needs a post.
-  news: ({ id, data }, { site, urls }) =>
-    createNewsSectionProps({ id, ...data }, site.news as ScheduledPost[], site.settings.news!, {
-      language: site.settings.language,
-      urls,
-    }),
-  list: ({ id, data }, { site, urls }) => ({
+  news: ({ id, data }, from) => {
+    const news = from.news(data.count)!;
+    return {
+      id,
+      heading: data.heading,
+      intro: data.intro,
+      posts: news.posts,
+      readMore: news.readMore,
+      more: { label: data.more, href: news.href },
+    };
+  },
+  list: ({ id, data }, from) => ({
     id,
     heading: data.heading,
     intro: data.intro,
-    // checkHomeSections made sure `of` is a folder that has cards.
-    items: createEntryCards(site, urls)[data.of]!.slice(0, data.count),
+    items: from.cards(data.of).slice(0, data.count),
   }),
 };
 
-/** The cards of each shared folder with pages of its own, by folder name: what a list section may show. */
-export function createEntryCards(site: Site, urls: Pick<UrlPolicy, 'href'>): Record<string, EntryCard[]> {
-  return Object.fromEntries(
-    ENTRY_KIND_NAMES.flatMap((name) => {
-      const kind = KINDS[name];
-      if (!kind.shared) return [];
-      const cards = entriesOf(name, site, []).map(({ slug, title, description }) => ({
-        title,
-        description,
-        href: urls.href(entryPath(kind, slug)),
-      }));
-      return [[kind.folder, cards]];
-    }),
-  );
-}
-
-export function createHomeSections(input: SectionInput): HomeSectionElement[] {
-  return input.site.home.sections.map((section) => {
-    const make = SECTION_PROPS[section.type] as (section: HomeSection, input: SectionInput) => unknown;
-    return { type: section.type, key: section.id, props: make(section, input) } as HomeSectionElement;
-  });
-}
-
-function createContactFormCopy(form: Site['settings']['contact']['form']): ContactFormCopy {
-  const { heading, firstName, lastName, email, company, optional, message } = form;
-  const { submit, mailNote, sending, sent, failed, trap } = form;
-  return {
-    heading,
-    firstName,
-    lastName,
-    email,
-    company,
-    optional,
-    message,
-    submit,
-    mailNote,
-    sending,
-    sent,
-    failed,
-    trap,
-  };
-}
-
-/** A site path is a file-like address on this host: base prefixed, no trailing slash added. */
-function createContactDelivery(form: Site['settings']['contact']['form'], urls: UrlPolicy): ContactDelivery {
-  if (form.endpoint)
-    return { mode: 'endpoint', action: form.endpoint.startsWith('/') ? urls.asset(form.endpoint) : form.endpoint };
-  if (form.netlify) return { mode: 'netlify', action: urls.href(form.successPage) };
-  return { mode: 'mail', subject: form.subject };
+/** The props of a section's component. */
+export function sectionProps(section: HomeSection, from: SectionSources): SectionPropsByType[SectionType] {
+  return (SECTION_PROPS[section.type] as (section: HomeSection, from: SectionSources) => never)(section, from);
 }
 
 /** The contact section: its copy from home.yaml, its addresses and form from site.yaml. */
-function createContactProps({ id, data }: SectionOf<'contact'>, site: Site, urls: UrlPolicy): ContactSectionProps {
-  const { contact, newTabHint } = site.settings;
+function createContactProps({ id, data }: SectionOf<'contact'>, from: SectionSources): ContactSectionProps {
+  const { email, whatsapp, form } = from.contact;
   const action = ({ label, href }: { label: string; href?: string }) => ({
     label,
-    href: href ? urls.href(href) : undefined,
+    href: href ? from.href(href) : undefined,
   });
+  const { heading, firstName, lastName, email: emailLabel, company, optional, message } = form;
+  const { submit, mailNote, sending, sent, failed, trap } = form;
   return {
     id,
     contact: {
       heading: data.heading,
       intro: data.intro,
-      email: { ...contact.email, href: `mailto:${contact.email.address}` },
+      email: { ...email, href: `mailto:${email.address}` },
       whatsapp: {
-        label: contact.whatsapp.label,
-        display: contact.whatsapp.display,
-        href: `https://wa.me/${contact.whatsapp.number.replace(/\D/g, '')}`,
+        label: whatsapp.label,
+        display: whatsapp.display,
+        href: `https://wa.me/${whatsapp.number.replace(/\D/g, '')}`,
       },
       primaryAction: action(data.primaryAction),
       secondaryAction: action(data.secondaryAction),
-      form: createContactFormCopy(contact.form),
-      delivery: createContactDelivery(contact.form, urls),
+      form: {
+        ...{ heading, firstName, lastName, email: emailLabel, company, optional, message },
+        ...{ submit, mailNote, sending, sent, failed, trap },
+      },
+      delivery: from.delivery,
     },
-    newTabHint,
+    newTabHint: from.newTabHint,
   };
 }

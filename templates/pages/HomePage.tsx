@@ -20,7 +20,7 @@ import { TestimonialsSection } from '../sections/TestimonialsSection.tsx';
 import type { HomePageProps, HomeSectionElement, SectionComponents } from '../api.ts';
 
 /** The one table from a section's type to its component: a new type is one line here. */
-const SECTIONS: SectionComponents = {
+export const SECTIONS: SectionComponents = {
   hero: HeroSection,
   services: ServicesSection,
   'ai-demo': AiDemoSection,

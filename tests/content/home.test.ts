@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SiteError } from '../../src/errors.ts';
-import { homeSchema, homeSectionSchemas, HOME_DEFAULT_IDS } from '../../src/content/home.ts';
-import { checkHomeSections, fieldsOf, sectionId } from '../../src/content/home-sections.ts';
+import { fieldsOf, homeSchema, homeSectionSchemas, HOME_DEFAULT_IDS, sectionId } from '../../src/content/home.ts';
+import { checkHomeSections } from '../../src/content/home-sections.ts';
 import { parseYamlFile } from '../../src/content/parse.ts';
 import { validateEntry } from '../../src/content/validate.ts';
 import { createMarkdown } from '../../src/markdown/processor.ts';

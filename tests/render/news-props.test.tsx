@@ -5,15 +5,16 @@ import { resolveConfig } from '../../src/config.ts';
 import type { NewsSettings } from '../../src/content/schema.ts';
 import type { ScheduledPost } from '../../src/news/schedule.ts';
 import {
+  createNewsCards,
   createNewsListProps,
   createNewsPostProps,
-  createNewsSectionProps,
   createPostDate,
   readingMinutes,
 } from '../../src/render/news-props.ts';
+import { sectionProps, type SectionSources } from '../../src/render/section-props.ts';
 import { createUrlPolicy } from '../../src/site/routes.ts';
 import { NewsSection } from '../../templates/sections/NewsSection.tsx';
-import type { LayoutProps } from '../../templates/api.ts';
+import type { LayoutProps, NewsSectionProps } from '../../templates/api.ts';
 
 const news = {
   heading: 'News',
@@ -87,12 +88,17 @@ describe('news props', () => {
 
 describe('NewsSection', () => {
   it('shows the latest N posts with their dates and links to /news', () => {
-    const props = createNewsSectionProps(
-      { id: 'news', heading: 'Latest news', count: 2, more: 'All news' },
-      [post('c'), post('b'), post('a')],
-      news,
-      context,
-    );
+    const posts = [post('c'), post('b'), post('a')];
+    // What the build's sources give a news section (src/render/section-sources.ts).
+    const from = {
+      news: (count: number) => ({
+        posts: createNewsCards(posts.slice(0, count), news, 'en-GB', urls),
+        readMore: news.readMore,
+        href: urls.href('/news'),
+      }),
+    } as SectionSources;
+    const data = { type: 'news', heading: 'Latest news', count: 2, more: 'All news' } as const;
+    const props = sectionProps({ type: 'news', id: 'news', data, html: {}, images: {} }, from) as NewsSectionProps;
     const html = renderToStaticMarkup(<NewsSection {...props} />);
     expect([...html.matchAll(/<h3 class="news-card-title"><a href="([^"]+)"/g)].map((match) => match[1])).toEqual([
       '/sub/news/c/',

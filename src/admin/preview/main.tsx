@@ -14,7 +14,7 @@ import { checkEntry } from './schema-check.ts';
 import { createKeptFormat, saving } from './kept-formats.ts';
 import { renderMarkdown } from './preview-markdown.ts';
 import { NewsPostPreview } from './news-post.tsx';
-import { renderSection } from './section-previews.tsx';
+import { renderSection } from './home-preview.tsx';
 import { SiteSettingsPreview } from './site-settings.tsx';
 import { AboutSection } from '../../../templates/sections/AboutSection.tsx';
 import { PortfolioSection } from '../../../templates/sections/PortfolioSection.tsx';

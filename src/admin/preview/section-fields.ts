@@ -1,5 +1,5 @@
 /**
- * Reading a home-page section as the CMS holds it: any field may be missing or half-typed while
+ * Reading an entry as the CMS holds it: any field may be missing or half-typed while
  * the editor works, so each read falls back to what a component can still draw.
  */
 import type { Link } from '../../../templates/api.ts';
@@ -16,13 +16,4 @@ export const fieldsOf = (value: unknown): Fields => (value && typeof value === '
 export function linkOf(data: PreviewData, value: unknown, field = 'href'): Link {
   const fields = fieldsOf(value);
   return { label: text(fields.label), href: sitePath(data, text(fields[field]) || '#') };
-}
-
-/** The props every section has: its anchor (the type's usual one when it names none), heading and intro. */
-export function commonOf(data: PreviewData, section: Fields, type: string) {
-  return {
-    id: optional(section.id) ?? data.sectionIds[type] ?? type,
-    heading: text(section.heading),
-    intro: optional(section.intro),
-  };
 }

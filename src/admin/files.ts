@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { HOME_DEFAULT_IDS } from '../content/home.ts';
 import { KINDS, type ContentKind } from '../content/kinds.ts';
 import type { SiteFile, Stat } from '../content/schema.ts';
-import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from '../content/section-ids.ts';
 import type { OutputFile } from '../output/plan.ts';
 import { stampOf, vouchesSince } from '../file-stamp.ts';
 import { clockNs } from '../racy.ts';
@@ -72,7 +72,7 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
     listFormat: LIST_FORMAT,
     listField: LIST_FIELD,
     keptFormat: KEPT_FORMAT,
-    sectionIds: { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS },
+    sectionIds: HOME_DEFAULT_IDS,
     entries: input.entries,
   };
   const at = (file: string) => `${ADMIN.folder}/${file}`;

@@ -10,8 +10,7 @@ import type { ProcessedImage } from '../images/processed-image.ts';
 import { atMost, href, LIST_LIMITS, text, webUrl } from './fields.ts';
 import type { Image } from './schema.ts';
 import type { DataPath } from './yaml.ts';
-import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from './section-ids.ts';
-import { sectionOf, sectionSchemas } from './sections.ts';
+import { anchorOf, sectionOf, sectionSchemas } from './sections.ts';
 
 const heading = text.describe('The section\u2019s heading, shown large above it.');
 const intro = text.describe('One or two sentences under the heading.');
@@ -117,7 +116,9 @@ export type HomeSectionType = keyof typeof homeSectionSchemas;
 export type HomeSectionData = z.infer<(typeof homeSectionSchemas)[HomeSectionType]>;
 
 /** The anchor each type gets when the editor names none. The hero's is the page's top: it writes none. */
-export const HOME_DEFAULT_IDS: Record<HomeSectionType, string> = { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS };
+export const HOME_DEFAULT_IDS = Object.fromEntries(
+  Object.entries(homeSectionSchemas).map(([type, schema]) => [type, anchorOf(schema)]),
+) as Record<HomeSectionType, string>;
 
 /**
  * Types a page shows once: the hero holds the page's only h1, and the contact form's fields and

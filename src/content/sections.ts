@@ -4,7 +4,7 @@
  * one-line description for editors (the CMS shows it beside the field). Markdown fields hold
  * GitHub-flavoured Markdown, which the generator renders before the template sees it.
  *
- * Adding a type is one entry here (and in SECTION_DEFAULT_IDS, section-ids.ts) plus one template.
+ * Adding a type is one entry here plus its template.
  */
 import { z } from 'zod';
 import { atMost, href, LIST_LIMITS, publicPath, text } from './fields.ts';
@@ -41,12 +41,23 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   list: 'List of pages',
 };
 
-/** The fields every section has: its type (which template shows it) and its anchor. */
-export function sectionOf<Type extends string, Shape extends z.ZodRawShape>(type: Type, what: string, shape: Shape) {
+/**
+ * The fields every section has: its type (which template shows it) and its anchor, which is
+ * `defaultId` when the editor names none (the type's name unless given).
+ */
+export function sectionOf<Type extends string, Shape extends z.ZodRawShape>(
+  type: Type,
+  what: string,
+  shape: Shape,
+  defaultId: string = type,
+) {
   const label = TYPE_LABELS[type];
   const tag = z.literal(type).describe(what);
-  return z.strictObject({ type: label ? tag.meta({ label }) : tag, id: anchor, ...shape });
+  return z.strictObject({ type: label ? tag.meta({ label }) : tag, id: anchor, ...shape }).meta({ anchor: defaultId });
 }
+
+/** The anchor a section of this schema gets when it names none (sectionOf's `defaultId`). */
+export const anchorOf = (schema: z.ZodType): string => (schema.meta() as { anchor: string }).anchor;
 
 export const testimonialsSectionSchema = sectionOf('testimonials', 'Quotes from clients.', {
   heading,
@@ -88,11 +99,16 @@ export const faqSectionSchema = sectionOf('faq', 'Questions and answers; each an
     .meta({ label: 'Questions' }),
 });
 
-export const ctaSectionSchema = sectionOf('cta', 'A call to action: a heading, a line of text and one button.', {
-  heading,
-  text: text.optional().describe('A sentence under the heading. Optional.'),
-  button,
-});
+export const ctaSectionSchema = sectionOf(
+  'cta',
+  'A call to action: a heading, a line of text and one button.',
+  {
+    heading,
+    text: text.optional().describe('A sentence under the heading. Optional.'),
+    button,
+  },
+  'get-started',
+);
 
 export const pricingSectionSchema = sectionOf('pricing', 'Plans side by side, each with its price and features.', {
   heading,
@@ -117,33 +133,43 @@ export const pricingSectionSchema = sectionOf('pricing', 'Plans side by side, ea
     .describe('The plans, in the order shown.'),
 });
 
-export const logosSectionSchema = sectionOf('logos', 'A row of client or partner logos.', {
-  heading,
-  intro,
-  items: z
-    .array(
-      z.strictObject({
-        name: text.describe('The client\u2019s or partner\u2019s name; screen readers read it instead of the logo.'),
-        image: image.describe('Their logo inside public/, best as SVG, such as /images/clients/acme.svg.'),
-        href: href.optional().describe('Their website, https://... Optional.'),
-      }),
-    )
-    .min(1, 'must list at least one logo')
-    .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'logos'))
-    .describe('The logos, in the order shown.')
-    .meta({ label: 'Logos' }),
-});
+export const logosSectionSchema = sectionOf(
+  'logos',
+  'A row of client or partner logos.',
+  {
+    heading,
+    intro,
+    items: z
+      .array(
+        z.strictObject({
+          name: text.describe('The client\u2019s or partner\u2019s name; screen readers read it instead of the logo.'),
+          image: image.describe('Their logo inside public/, best as SVG, such as /images/clients/acme.svg.'),
+          href: href.optional().describe('Their website, https://... Optional.'),
+        }),
+      )
+      .min(1, 'must list at least one logo')
+      .max(LIST_LIMITS.items, atMost(LIST_LIMITS.items, 'logos'))
+      .describe('The logos, in the order shown.')
+      .meta({ label: 'Logos' }),
+  },
+  'clients',
+);
 
-export const mediaSectionSchema = sectionOf('media', 'Text beside a picture.', {
-  heading,
-  text: markdown('The text beside the picture.'),
-  image,
-  alt,
-  side: z
-    .enum(['left', 'right'], { error: 'must be left or right' })
-    .optional()
-    .describe('Which side the picture is on, on wide screens: left or right (the default).'),
-});
+export const mediaSectionSchema = sectionOf(
+  'media',
+  'Text beside a picture.',
+  {
+    heading,
+    text: markdown('The text beside the picture.'),
+    image,
+    alt,
+    side: z
+      .enum(['left', 'right'], { error: 'must be left or right' })
+      .optional()
+      .describe('Which side the picture is on, on wide screens: left or right (the default).'),
+  },
+  'feature',
+);
 
 export const teamSectionSchema = sectionOf('team', 'The people behind the agency, with photos.', {
   heading,
@@ -163,26 +189,36 @@ export const teamSectionSchema = sectionOf('team', 'The people behind the agency
     .meta({ label: 'People' }),
 });
 
-export const proseSectionSchema = sectionOf('prose', 'A section of free text.', {
-  heading: text.optional().describe('A heading above the text. Optional.'),
-  body: markdown('The text.'),
-});
+export const proseSectionSchema = sectionOf(
+  'prose',
+  'A section of free text.',
+  {
+    heading: text.optional().describe('A heading above the text. Optional.'),
+    body: markdown('The text.'),
+  },
+  'more',
+);
 
-export const statsSectionSchema = sectionOf('stats', 'A row of key figures, such as "150+ happy clients".', {
-  heading,
-  intro,
-  items: z
-    .array(
-      z.strictObject({
-        value: text.describe('The figure, such as 150+ or 5.0.'),
-        label: text.describe('What it counts, such as "Happy Clients".'),
-      }),
-    )
-    .min(1, 'must list at least one figure')
-    .max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'figures'))
-    .describe('The figures, in the order shown.')
-    .meta({ label: 'Figures' }),
-});
+export const statsSectionSchema = sectionOf(
+  'stats',
+  'A row of key figures, such as "150+ happy clients".',
+  {
+    heading,
+    intro,
+    items: z
+      .array(
+        z.strictObject({
+          value: text.describe('The figure, such as 150+ or 5.0.'),
+          label: text.describe('What it counts, such as "Happy Clients".'),
+        }),
+      )
+      .min(1, 'must list at least one figure')
+      .max(LIST_LIMITS.row, atMost(LIST_LIMITS.row, 'figures'))
+      .describe('The figures, in the order shown.')
+      .meta({ label: 'Figures' }),
+  },
+  'numbers',
+);
 
 export const newsSectionSchema = sectionOf('news', 'The latest news posts (content/news/), newest first.', {
   heading,

@@ -14,9 +14,8 @@ import { NewsPostPreview } from '../../src/admin/preview/news-post.tsx';
 import { renderSection } from '../../src/admin/preview/home-preview.tsx';
 import { SiteSettingsPreview } from '../../src/admin/preview/site-settings.tsx';
 import { resolveConfig } from '../../src/config.ts';
-import { homeSectionSchemas } from '../../src/content/home.ts';
+import { HOME_DEFAULT_IDS, homeSectionSchemas } from '../../src/content/home.ts';
 import { loadSite } from '../../src/content/load.ts';
-import { SECTION_DEFAULT_IDS, SHIPPED_DEFAULT_IDS } from '../../src/content/section-ids.ts';
 import { createUrlPolicy } from '../../src/site/routes.ts';
 import { PROJECT_ROOT } from '../helpers/project.ts';
 
@@ -38,7 +37,7 @@ beforeAll(async () => {
     listFormat: 'yaml-list',
     listField: 'items',
     keptFormat: 'kept',
-    sectionIds: { ...SHIPPED_DEFAULT_IDS, ...SECTION_DEFAULT_IDS },
+    sectionIds: HOME_DEFAULT_IDS,
     entries: createPreviewEntries({ site: previewSiteOf(site, urls), portfolioImages, urls }),
   };
   homeSections = (

@@ -36,7 +36,8 @@ export function findToolRoot(): string {
  * not in the bundle (the preview links it), so a CSS edit leaves the script as it was.
  */
 export async function templatesKey(templatesDir: string): Promise<string> {
-  const names = (await readdir(templatesDir, { recursive: true }))
+  // No folder: the templates' own bundle says so, at templates/index.ts.
+  const names = (await readdir(templatesDir, { recursive: true }).catch(() => []))
     .map(String)
     .filter((name) => /\.(tsx?|jsx?|json)$/.test(name))
     .sort();

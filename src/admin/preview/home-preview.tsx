@@ -21,7 +21,13 @@ import { SECTIONS } from '../../../templates/pages/HomePage.tsx';
 import { type PreviewData, previewImage, sitePath } from './data.ts';
 import { renderMarkdown } from './preview-markdown.ts';
 
-export function renderSection(data: PreviewData, fields: Record<string, unknown>, index: number): ReactElement {
+/** One section; `shown` stands in for what the build made of other files (the entry being edited). */
+export function renderSection(
+  data: PreviewData,
+  fields: Record<string, unknown>,
+  index: number,
+  shown: Partial<SectionSources> = {},
+): ReactElement {
   const { type } = fields;
   if (typeof type !== 'string' || !Object.hasOwn(homeSectionSchemas, type)) return note(index, unknownType(type));
   if (type === 'news' && !data.entries.news)
@@ -30,7 +36,7 @@ export function renderSection(data: PreviewData, fields: Record<string, unknown>
   const Component = SECTIONS[section.type] as ComponentType<object>;
   return (
     <div key={index}>
-      <Component {...sectionProps(section, sourcesOf(data))} />
+      <Component {...sectionProps(section, { ...sourcesOf(data), ...shown })} />
     </div>
   );
 }

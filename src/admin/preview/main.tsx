@@ -15,10 +15,8 @@ import { createKeptFormat, saving } from './kept-formats.ts';
 import { renderMarkdown } from './preview-markdown.ts';
 import { NewsPostPreview } from './news-post.tsx';
 import { renderSection } from './home-preview.tsx';
+import type { SectionSources } from '../../render/section-props.ts';
 import { SiteSettingsPreview } from './site-settings.tsx';
-import { AboutSection } from '../../../templates/sections/AboutSection.tsx';
-import { PortfolioSection } from '../../../templates/sections/PortfolioSection.tsx';
-import { ServicesSection } from '../../../templates/sections/ServicesSection.tsx';
 import { StatsSection } from '../../../templates/sections/StatsSection.tsx';
 import { Prose } from '../../../templates/ui/Prose.tsx';
 import type { ServiceIconName } from '../../../templates/api.ts';
@@ -59,26 +57,23 @@ declare global {
 window.CMS_MANUAL_INIT = true;
 
 const data = JSON.parse(document.getElementById('agency-site-data')?.textContent ?? '{}') as PreviewData;
-const { settings } = data;
 /** The first section of a type in home.yaml, as written: the copy around a previewed entry. */
 const homeSection = (type: string): Record<string, unknown> =>
   data.homeSections.find((section) => section.type === type) ?? {};
-const services = homeSection('services');
-const portfolio = homeSection('portfolio');
-const portfolioMore = (portfolio.more ?? {}) as { label?: string; url?: string };
 
 type Draw = (fields: Record<string, unknown>) => ReactElement;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const list = <T,>(value: unknown) => (Array.isArray(value) ? (value as T[]) : []);
 
+/** An entry of a collection the home page shows, in its section there, with the copy home.yaml gives it. */
+const inHomeSection = (type: string, shown: Partial<SectionSources>) =>
+  renderSection(data, { ...homeSection(type), type }, 0, shown);
+
 const previews: Record<string, Draw> = {
-  services: (entry) => (
-    <ServicesSection
-      id={data.sectionIds.services ?? 'services'}
-      heading={text(services.heading)}
-      intro={text(services.intro)}
-      services={[
+  services: (entry) =>
+    inHomeSection('services', {
+      services: [
         {
           slug: 'preview',
           title: text(entry.title),
@@ -86,15 +81,11 @@ const previews: Record<string, Draw> = {
           html: renderMarkdown(entry.body),
           features: list<string>(entry.features),
         },
-      ]}
-    />
-  ),
-  portfolio: (entry) => (
-    <PortfolioSection
-      id={data.sectionIds.portfolio ?? 'portfolio'}
-      heading={text(portfolio.heading)}
-      intro={text(portfolio.intro)}
-      items={[
+      ],
+    }),
+  portfolio: (entry) =>
+    inHomeSection('portfolio', {
+      portfolio: [
         {
           slug: 'preview',
           title: text(entry.title),
@@ -102,14 +93,9 @@ const previews: Record<string, Draw> = {
           alt: text(entry.alt),
           image: previewImage(data, text(entry.image)),
         },
-      ]}
-      more={{ label: text(portfolioMore.label), href: text(portfolioMore.url) }}
-      newTabHint={settings.newTabHint}
-    />
-  ),
-  about: (entry) => (
-    <AboutSection id={data.sectionIds.about ?? 'about'} heading={text(entry.title)} html={renderMarkdown(entry.body)} />
-  ),
+      ],
+    }),
+  about: (entry) => inHomeSection('about', { about: { title: text(entry.title), html: renderMarkdown(entry.body) } }),
   legal: (entry) => (
     <article className="container legal">
       <header className="legal-header">

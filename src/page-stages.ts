@@ -4,14 +4,14 @@
  * share, and its own route, or for a content page its file and body. The check and the advice
  * keep what they found on a page by that key.
  */
-import { asciiJson, hashKey, LaterBytes, textOf } from './cache/disk.ts';
-import { textCodec, type Codec, type Store } from './cache/store.ts';
+import { hashKey, LaterBytes } from './cache/disk.ts';
+import { jsonCodec, textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
-import { KeptLines, keptLinesCodec, linesCodec } from './cache/codecs.ts';
+import { linesCodec } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import { sourcesByFile } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
-import { runAdviceStage, type AdviceStageInput, type AdviceStageResult, type SiteAdvice } from './advice/stage.ts';
+import { runAdviceStage, type AdviceStageInput, type AdviceStageResult } from './advice/stage.ts';
 import type { LoadedKinds, LoadedSite } from './content/load.ts';
 import { readPageJson, type RenderedPage } from './output/check.ts';
 import type { OutputFile } from './output/plan.ts';
@@ -192,14 +192,10 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
   };
 }
 
-/**
- * The advice; what the rules found on a page is kept by its key, its files' texts and the site
- * file's, and the site-wide advice with what it was made from (src/advice/stage.ts carries it to
- * the next build while that is the same).
- */
+/** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
 export async function adviceStage(
   store: Store,
-  input: Omit<AdviceStageInput, 'images' | 'kept'> & { publicFiles: OutputFile[]; publicKey: string },
+  input: Omit<AdviceStageInput, 'images' | 'findingsOf'> & { publicFiles: OutputFile[]; publicKey: string },
   keys: Map<string, string>,
 ): Promise<AdviceStageResult> {
   const { loaded, base, report } = input;
@@ -209,80 +205,20 @@ export async function adviceStage(
     return source ? sourceKey(source) : '';
   };
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
-  const last = store.peek('advice-pages', 'last', keptCodec);
-  const lastSite = store.peek('advice-site', 'last', siteCodec);
-  const made = new Map<string, PageFindings>();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
-  const result = runAdviceStage({
+  return runAdviceStage({
     ...input,
     images,
-    kept: {
-      keyOf(page, index) {
-        const { route } = input.pages[index]!;
-        // Joined by the store: the same string as the last build's while its parts are (hashed once by a Map).
-        let files = hashOf(page.file);
-        for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
-        return store.join(keys.get(route.file)!, `${files} ${siteKey}`);
-      },
-      found: (key) => last?.get(key),
-      foundAt: (position) => last?.at(position),
-      keep: (key, found) => made.set(key, found),
-      lastKeys: () => last?.keys(),
-      versionOf: hashOf,
-      site: lastSite,
+    findingsOf(page, index, find) {
+      const { route } = input.pages[index]!;
+      let files = hashOf(page.file);
+      for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
+      return store.step('advice-page', store.join(keys.get(route.file)!, `${files} ${siteKey}`), find, findingsCodec);
     },
   });
-  if (result.site !== lastSite) store.keep('advice-site', 'last', result.site, siteCodec);
-  const order = result.keys!;
-  if (made.size > 0 || !(last && sameInOrder(last.keys(), order)))
-    store.keep('advice-pages', 'last', keptPages(order, made, last), keptCodec);
-  return result;
 }
 
-/**
- * Each page's entry in `order`: made now, or as it was read where it is the same (an unchanged
- * page's is written back as its bytes). A dev save's are the last run's lists with its pages put
- * in their places, copied whole, not entry by entry.
- */
-function keptPages(
-  order: readonly string[],
-  made: ReadonlyMap<string, PageFindings>,
-  last: KeptLines<PageFindings> | undefined,
-): KeptLines<PageFindings> {
-  const before = last?.keys();
-  if (last && before!.length === order.length) {
-    const replaced = new Map<number, PageFindings>();
-    let carried = true;
-    for (let index = 0; carried && index < order.length; index++) {
-      const key = order[index]!;
-      if (before![index] === key) continue;
-      const found = made.get(key);
-      if (found) replaced.set(index, found);
-      else carried = false;
-    }
-    if (carried) return last.replacing(order, replaced);
-  }
-  const kept = new KeptLines<PageFindings>();
-  order.forEach((key, index) => {
-    // At the same position when it was the same page's (looked up by key only when pages moved).
-    const found = made.get(key) ?? (before?.[index] === key ? last!.entryAt(index) : last?.entry(key));
-    kept.push(key, found!);
-  });
-  return kept;
-}
-
-/**
- * What the rules found on each page of the last build, by the page's key and its files' hashes, in
- * the pages' order: one value for the whole site, read and written at once (4000 small values cost
- * several times more to look up one by one), each page's decoded only when asked for.
- */
-const keptCodec: Codec<KeptLines<PageFindings>> = keptLinesCodec();
-
-/** The site-wide advice without its warnings' objects, which are made again from the rest when asked for. */
-const siteCodec: Codec<SiteAdvice> = {
-  encode: (site) => asciiJson({ ...site, warnings: site.warnings.map(({ warning, ...made }) => made) }),
-  decode: (bytes) => JSON.parse(textOf(bytes)) as SiteAdvice,
-};
+const findingsCodec = jsonCodec as Codec<PageFindings>;
 
 /**
  * Writes the output, linking what the last build recorded as unchanged; the record is kept for the
@@ -298,8 +234,3 @@ export async function writeStage(store: Store, outDir: string, files: OutputFile
 }
 
 const recordsCodec: Codec<OutputRecords> = linesCodec();
-
-/** Whether two lists hold the same keys in the same order. */
-function sameInOrder(before: readonly string[], now: readonly string[]): boolean {
-  return before.length === now.length && before.every((key, index) => key === now[index]);
-}

@@ -1,11 +1,11 @@
 /**
  * The site check as a stage (checkStage): a page that passed passes again while it, the site's
- * files, the URL policy and the pages its anchors point into are the same; what passed is kept as
- * one value for the whole site. Beside src/page-stages.ts, which renders and advises page by page.
+ * files, the URL policy and the pages its anchors point into are the same. Beside
+ * src/page-stages.ts, which renders and advises page by page.
  */
-import { asciiJson, hashKey } from './cache/disk.ts';
+import { hashKey } from './cache/disk.ts';
 import type { Codec, Store } from './cache/store.ts';
-import { KeptLines, keptLinesCodec } from './cache/codecs.ts';
+import { linesCodec, sameEntries } from './cache/codecs.ts';
 import {
   checkSite,
   createResolvedLinks,
@@ -18,8 +18,10 @@ import type { PageScan } from './output/scan-html.ts';
 import { urlKey } from './stages.ts';
 
 /**
- * The site check; a page that passed passes again while it, the site's files, the URL policy and its
- * anchors' pages are the same. What passed is kept as one value for the whole site (see KeptPasses).
+ * The site check; a page that passed is kept by its key under the check's scope (the URL policy,
+ * the output's files and which of them are pages), with the keys its anchors' pages had then: it
+ * passes again while each of them is the same. The passes of a scope are one value (4,000 small
+ * ones cost several times more to read and write one by one).
  */
 export function checkStage(
   store: Store,
@@ -27,94 +29,42 @@ export function checkStage(
   { keys, inOrder }: { keys: Map<string, string>; inOrder: readonly string[] },
   scanOf: (page: RenderedPage) => PageScan,
 ) {
-  // Which files are pages is part of the step: a file a line names as a page (or as none) is one
-  // (or none) now, so a line needs reading only where it names a page whose key changed. The step
-  // names the pages in order: what passed last time under it is the same pages in the same order.
-  const step = checkStepKey(urlKey(input.urls), input.files, keys);
-  const last = store.peek('page-checks', step, passedCodec);
-  const aligned = last?.size === input.pages.length ? last : undefined;
-  const before = aligned?.keys();
-  // A page's entry is at its own position while its key is the same: compared there, no key is hashed.
-  const changed: number[] = [];
-  if (before)
-    for (let index = 0; index < inOrder.length; index++) if (before[index] !== inOrder[index]) changed.push(index);
-  const suspects = aligned && changed.length <= SEARCHED_CHANGES ? findSuspects(aligned, input, changed) : undefined;
-  // The pages by file, made when a suspect's anchor into another page is read.
-  let positions: Map<string, number> | undefined;
-  const passedAgain = (file: string) => {
-    positions ??= positionsOf(input.pages);
-    const at = positions.get(file);
-    return at !== undefined && before![at] === inOrder[at];
-  };
-  const fresh = new Map<number, Anchored>();
-  let passed = 0;
+  const scope = checkScopeKey(urlKey(input.urls), input.files, keys);
+  const kept = store.peek('page-checks', scope, passedCodec);
+  const passes = new Map<string, Anchored>();
+  // A file that is no page has the key '': the scope says which files are pages.
+  const keyOf = (file: string) => keys.get(file) ?? '';
   const memo: CheckMemo = {
     scan: (page) => scanOf(page),
     passed(_page, index) {
-      if (before?.[index] !== inOrder[index]) return false;
-      // A file that was no page (0) is none now (the step).
-      const again =
-        (suspects !== undefined && !suspects.has(index)) ||
-        aligned!.at(index)!.every(([file, page]) => page === 0 || passedAgain(file));
-      if (again) passed++;
-      return again;
+      const key = inOrder[index]!;
+      const anchored = kept?.get(key);
+      if (!anchored?.every(([file, was]) => keyOf(file) === was)) return false;
+      passes.set(key, anchored);
+      return true;
     },
     keep(_page, anchored, index) {
-      fresh.set(
-        index,
-        [...anchored].map((file) => [file, keys.has(file) ? 1 : 0]),
+      passes.set(
+        inOrder[index]!,
+        [...anchored].map((file) => [file, keyOf(file)]),
       );
     },
   };
-  // How links resolved is the same while the step is (the output's files, the URL policy).
+  // How links resolved is the same while the scope is (the output's files, the URL policy).
   const links =
-    store.peek<ResolvedLinks>('page-checks-links', step) ??
-    store.keep('page-checks-links', step, createResolvedLinks());
+    store.peek<ResolvedLinks>('page-checks-links', scope) ??
+    store.keep('page-checks-links', scope, createResolvedLinks());
   const problems = checkSite({ ...input, memo, links });
-  // Kept when every page passed (one whose anchors point into a page made without its entry did
-  // not): the last run's entries, with those checked now in their places.
-  if (problems.length === 0 && fresh.size > 0 && passed + fresh.size === input.pages.length) {
-    const kept = aligned
-      ? aligned.replacing(inOrder, fresh)
-      : new KeptLines(inOrder.map((key, index) => [key, fresh.get(index)!]));
-    store.keep('page-checks', step, kept, passedCodec);
-  }
+  if (!sameEntries(kept, passes)) store.keep('page-checks', scope, passes, passedCodec);
   return problems;
 }
 
-/**
- * The positions of the entries whose anchors point into a page that changed, found in the entries'
- * bytes when they were read from one block (a warm build's); undefined otherwise.
- */
-function findSuspects(
-  kept: KeptPasses,
-  input: Omit<SiteCheckInput, 'memo'>,
-  changed: readonly number[],
-): Set<number> | undefined {
-  const files = changed.map((index) => input.pages[index]!.route.file);
-  return kept.positionsHolding(files.map((file) => `[${asciiJson(file)},1]`));
-}
-
-function positionsOf(pages: readonly RenderedPage[]): Map<string, number> {
-  return new Map(pages.map((page, at) => [page.route.file, at]));
-}
-
-/** The check's step: the URL policy, the output's files and which of them are pages. */
-function checkStepKey(scope: string, files: ReadonlySet<string>, keys: Map<string, string>): string {
+/** The check's scope: the URL policy, the output's files and which of them are pages. */
+function checkScopeKey(scope: string, files: ReadonlySet<string>, keys: Map<string, string>): string {
   return hashKey(scope, [...files].join('\n'), [...keys.keys()].join('\n'));
 }
 
-/** Changed pages looked for in the kept passes at most; with more, every entry is read (a few ms). */
-const SEARCHED_CHANGES = 16;
+/** The output files a page's anchors point into, with each one's page key when the page passed. */
+type Anchored = Array<[file: string, key: string]>;
 
-/** The output files a page's anchors point into, each marked 1 when it is a page (0: another file). */
-type Anchored = Array<[file: string, page: 0 | 1]>;
-
-/**
- * Each page that passed, by its key, with what its anchors point into: kept only when every page
- * passed, so each of those pages is kept too, and is the same while its key is.
- */
-type KeptPasses = KeptLines<Anchored>;
-
-// Each entry parsed when asked for: most are not (see checkStage's suspects).
-const passedCodec: Codec<KeptPasses> = keptLinesCodec();
+const passedCodec: Codec<Map<string, Anchored>> = linesCodec();

@@ -5,9 +5,9 @@
  * keep what they found on a page by that key.
  */
 import { hashKey, LaterBytes } from './cache/disk.ts';
-import { jsonCodec, textCodec, type Codec, type Store } from './cache/store.ts';
+import { textCodec, type Codec, type Store } from './cache/store.ts';
 import { keepResult } from './cache/kept-results.ts';
-import { linesCodec } from './cache/codecs.ts';
+import { linesCodec, sameEntries } from './cache/codecs.ts';
 import type { PageFindings } from './advice/advise.ts';
 import { sourcesByFile } from './advice/findings.ts';
 import { readSourceImages } from './advice/advice-input.ts';
@@ -192,7 +192,11 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
   };
 }
 
-/** The advice; what the rules found on a page is kept by its key, its files' texts and the site file's. */
+/**
+ * The advice; what the rules found on a page is kept by its key and its files' texts, under the
+ * site file's: one value for the whole site (4,000 small ones cost several times more to read and
+ * write one by one).
+ */
 export async function adviceStage(
   store: Store,
   input: Omit<AdviceStageInput, 'images' | 'findingsOf'> & { publicFiles: OutputFile[]; publicKey: string },
@@ -205,20 +209,26 @@ export async function adviceStage(
     return source ? sourceKey(source) : '';
   };
   const siteKey = `${hashOf('content/site.yaml')} ${base} ${report}`;
+  const kept = store.peek('advice-pages', siteKey, findingsCodec);
+  const found = new Map<string, PageFindings>();
   const images = await keepResult(store, 'advice-images', input.publicKey, () => readSourceImages(input.publicFiles));
-  return runAdviceStage({
+  const result = runAdviceStage({
     ...input,
     images,
     findingsOf(page, index, find) {
-      const { route } = input.pages[index]!;
-      let files = hashOf(page.file);
-      for (const part of page.markdown) files += ` ${hashOf(part.file)}`;
-      return store.step('advice-page', store.join(keys.get(route.file)!, `${files} ${siteKey}`), find, findingsCodec);
+      let key = keys.get(input.pages[index]!.route.file)!;
+      key += ` ${hashOf(page.file)}`;
+      for (const part of page.markdown) key += ` ${hashOf(part.file)}`;
+      const findings = kept?.get(key) ?? find();
+      found.set(key, findings);
+      return findings;
     },
   });
+  if (!sameEntries(kept, found)) store.keep('advice-pages', siteKey, found, findingsCodec);
+  return result;
 }
 
-const findingsCodec = jsonCodec as Codec<PageFindings>;
+const findingsCodec: Codec<Map<string, PageFindings>> = linesCodec();
 
 /**
  * Writes the output, linking what the last build recorded as unchanged; the record is kept for the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptLines, keptLinesCodec, linesCodec, RawLine } from '../../src/cache/codecs.ts';
+import { linesCodec } from '../../src/cache/codecs.ts';
 
 /** The bytes the disk file gets: the encoding's parts, written one after the other. */
 const bytesOf = (parts: Iterable<string | Buffer>) =>
@@ -47,74 +47,5 @@ describe('linesCodec', () => {
         ['moved', ['before']],
       ]),
     );
-  });
-});
-
-describe('keptLinesCodec', () => {
-  it('reads what linesCodec wrote, in its order, each value parsed when asked for', () => {
-    const bytes = bytesOf(
-      linesCodec<unknown>().encode(
-        new Map<string, unknown>([
-          ['first', { n: 1 }],
-          ['a "quoted\\" key', ['ünïcode']],
-          ['last', null],
-        ]),
-      ),
-    );
-    const kept = keptLinesCodec<unknown>().decode(bytes);
-    expect(kept.keys()).toEqual(['first', 'a "quoted\\" key', 'last']);
-    expect(kept.entryAt(0)).toBeInstanceOf(RawLine);
-    expect(kept.at(1)).toEqual(['ünïcode']);
-    expect(kept.get('first')).toEqual({ n: 1 });
-    expect(kept.get('last')).toBeNull();
-    expect(kept.get('missing')).toBeUndefined();
-  });
-
-  it('writes an entry carried from the read map as its bytes, decoded or not, and a new one anew', () => {
-    const codec = keptLinesCodec<string[]>();
-    const old = new KeptLines<string[]>([
-      ['kept', ['old']],
-      ['read', ['seen']],
-      ['dropped', ['gone']],
-    ]);
-    const read = codec.decode(bytesOf(old.encoded()));
-    expect(read.get('read')).toEqual(['seen']);
-    const next = new KeptLines<string[]>([
-      ['new', ['made']],
-      ['kept', read.entry('kept')!],
-      ['read', read.entry('read')!],
-    ]);
-    const parts = [...next.encoded()];
-    // The carried lines are the bytes read, not strings encoded again: one slice, as they followed each other.
-    expect(parts.filter((part) => Buffer.isBuffer(part) && part.toString().startsWith('["')).map(String)).toEqual([
-      '["kept",["old"]],\n["read",["seen"]],\n',
-    ]);
-    const again = codec.decode(bytesOf(parts));
-    expect(again.keys()).toEqual(['new', 'kept', 'read']);
-    expect([again.get('new'), again.get('kept'), again.get('read')]).toEqual([['made'], ['old'], ['seen']]);
-  });
-
-  it('finds the entries whose line holds a needle without parsing them, and none to trust for entries kept anew', () => {
-    const codec = keptLinesCodec<unknown>();
-    const read = codec.decode(
-      bytesOf(
-        new KeptLines<unknown>([
-          ['a', [['x.html', 1]]],
-          [
-            'b',
-            [
-              ['y.html', 1],
-              ['x.html', 1],
-            ],
-          ],
-          ['c', [['z.html', 1]]],
-        ]).encoded(),
-      ),
-    );
-    expect(read.positionsHolding(['["x.html",1]'])).toEqual(new Set([0, 1]));
-    expect(read.positionsHolding(['["z.html",1]', '["none.html",1]'])).toEqual(new Set([2]));
-    expect(read.entryAt(0)).toBeInstanceOf(RawLine);
-    read.push('d', []);
-    expect(read.positionsHolding(['["x.html",1]'])).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ export interface MemoryOptions {
 }
 
 export function createMemoryFiles(output: OutputFile[], options: MemoryOptions): FindFile {
-  const index = indexOf(output);
+  const index = new Map(output.map((file, at) => [file.path, at]));
   /** Pages with the client tag, made on their first request. */
   const pages = new Map<string, Uint8Array>();
   const bodyOf = (relative: string, contents: Uint8Array | string): Uint8Array => {
@@ -59,31 +59,4 @@ export function allowScriptInPolicy(html: string, integrity: string): string {
 export function injectScript(html: string, tag: string): string {
   const end = html.lastIndexOf('</body>');
   return end === -1 ? `${html}${tag}` : `${html.slice(0, end)}${tag}${html.slice(end)}`;
-}
-
-/**
- * Each file's position by its path. A save among thousands of pages keeps the list of paths as it
- * was: the last build's index is taken then, not made again. Compared place by place, a file that
- * is the same object as before (thousands, after a save) by a comparison of pointers: its path is
- * read only where another object stands.
- */
-let last: { output: readonly OutputFile[]; paths: string[]; index: ReadonlyMap<string, number> } | undefined;
-function indexOf(output: readonly OutputFile[]): ReadonlyMap<string, number> {
-  if (last && samePaths(last, output)) {
-    last = { ...last, output };
-    return last.index;
-  }
-  const paths = output.map((file) => file.path);
-  const index = new Map(paths.map((path, at) => [path, at]));
-  last = { output, paths, index };
-  return index;
-}
-
-function samePaths(before: { output: readonly OutputFile[]; paths: string[] }, output: readonly OutputFile[]): boolean {
-  if (before.paths.length !== output.length) return false;
-  for (let at = 0; at < output.length; at++) {
-    const file = output[at]!;
-    if (file !== before.output[at] && file.path !== before.paths[at]) return false;
-  }
-  return true;
 }

@@ -11,9 +11,7 @@
  * the links of the pages that did render, and the warnings. A stage whose input is broken is
  * skipped, never run into a follow-on error. Anything failed: nothing is written.
  */
-import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PageReport } from './advice/page-report.ts';
 import { advise, checkLinks, makeSite, planFiles, renderSite, showOpenPages } from './build-pages.ts';
@@ -21,8 +19,6 @@ import { createProblems } from './build-problems.ts';
 import type { BuildOptions, Run } from './build-run.ts';
 import { readSources } from './build-sources.ts';
 import { openStore } from './cache/store.ts';
-import { CACHE_FILE } from './cache/disk.ts';
-import { limitYoungGeneration, restoreHeapGrowth } from './heap-growth.ts';
 import type { ResolvedConfig } from './config.ts';
 import { createError, type SiteError, SiteErrors } from './errors.ts';
 import { createImagePipeline } from './images/pipeline.ts';
@@ -155,9 +151,6 @@ async function prepareProject(config: ResolvedConfig, write: boolean): Promise<v
 }
 
 async function startRun(config: ResolvedConfig, options: BuildOptions): Promise<Run> {
-  // A single build that has a disk cache to read is warm: V8's own heap growth suits it (src/heap-growth.ts).
-  if (!options.store && config.cache && existsSync(path.join(config.cacheDir, CACHE_FILE))) restoreHeapGrowth();
-  else limitYoungGeneration();
   const store = options.store ?? (await openStore(config));
   const stopImages = new AbortController();
   // One pipeline for the images of the site and of Markdown bodies.

@@ -2,7 +2,6 @@
 // Plain JavaScript because Node runs it before anything is compiled.
 import module from 'node:module';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { ensureBundle, SCRIPT_NAME } from './bundle.js';
 
@@ -15,13 +14,6 @@ process.env.NODE_ENV = 'production';
 process.on('beforeExit', () => {
   if (process.listenerCount('beforeExit') === 1) process.exit();
 });
-// V8 grows the heap by a large factor of what survived the last full collection, and remark's
-// short-lived objects fill that room; a small fixed factor lowers the peak at no cost in time
-// (docs/benchmarks.md, "Where the memory went"). 30 rather than 50 since the disk cache's save no
-// longer copies what it writes: the old space's room is then most of what is left of the peak
-// (docs/benchmarks.md, section "cold").
-const V8_FLAGS = ['--heap-growing-percent=30'];
-for (const flag of V8_FLAGS) v8.setFlagsFromString(flag);
 
 let entry;
 try {
@@ -39,5 +31,5 @@ if (module.enableCompileCache) {
   await import(pathToFileURL(entry).href);
 } else {
   const { runScript } = await import('./script-cache.js');
-  runScript(path.join(path.dirname(entry), SCRIPT_NAME), V8_FLAGS);
+  runScript(path.join(path.dirname(entry), SCRIPT_NAME));
 }

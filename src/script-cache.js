@@ -21,14 +21,6 @@ export function cacheFileOf(file, node = process) {
 }
 
 /**
- * The flags the generator changes while it runs (src/heap-growth.ts), at V8's defaults. V8 stamps
- * a code cache with a hash of the flags in force when it is made and rejects it under any other
- * flags: made at the end of a build with these changed, the cache would be rejected (and made
- * again) on every start.
- */
-const CHANGED_WHILE_RUNNING = ['--semi-space-growth-factor=2', '--heap-growing-percent=0'];
-
-/**
  * V8 drops the bytecode of a function that has not run for a few full collections, and a build
  * has many: made at the exit, the cache lacked the script's top level and the top level of every
  * bundled module (they run once, at the start), so each run parsed the whole script again.
@@ -37,20 +29,15 @@ const KEEP_COMPILED = ['--no-flush-bytecode'];
 
 /**
  * Compiles and runs the CommonJS-shaped script `file`, from its code cache when V8 accepts it.
- * `startFlags`: the V8 flags set before it runs (src/launcher.js), set again when the cache is made.
  */
-export function runScript(file, startFlags = []) {
+export function runScript(file) {
   for (const flag of KEEP_COMPILED) v8.setFlagsFromString(flag);
   const code = readFileSync(file, 'utf8');
   const cacheFile = cacheFileOf(file);
   const cachedData = readCache(cacheFile);
   // No importModuleDynamically: src/bundle.js turned every import() into require.
   const script = new vm.Script(code, { filename: file, cachedData });
-  if (!cachedData || script.cachedDataRejected)
-    process.once('exit', () => {
-      for (const flag of [...CHANGED_WHILE_RUNNING, ...startFlags, ...KEEP_COMPILED]) v8.setFlagsFromString(flag);
-      writeCache(script, cacheFile);
-    });
+  if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(script, cacheFile));
   const module = { exports: {}, filename: file };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
 }

@@ -1,9 +1,7 @@
 /**
- * The admin page (/admin/index.html) and its Content-Security-Policy. Decap CMS is a React
- * application that styles itself with inline styles (emotion) and compiles its configuration's
- * schema at run time (ajv), so its policy allows inline styles and eval for its own origin's
- * scripts only; it talks to GitHub's API, shows GitHub avatars and previews in a frame of its own.
- * The public pages' policy is not this one and is unchanged: no public page loads the CMS.
+ * The admin page (/admin/index.html) and its Content-Security-Policy. Decap styles itself inline (emotion)
+ * and compiles its schema at run time (ajv), so this policy allows inline styles and eval for its own
+ * scripts; the public pages keep their own policy, as none of them loads the CMS.
  */
 import type { PreviewData } from './preview/data.ts';
 
@@ -42,9 +40,8 @@ export function createAdminPolicy(delivery: 'header' | 'meta'): string {
 }
 
 /**
- * /admin/'s block of _headers. The rule for every path sets the public pages' policy, and an
- * opener policy that would cut the GitHub sign-in window off from the CMS: `! Name` (Cloudflare
- * Pages; agency-site preview too) takes both away before the CMS's own are set.
+ * /admin/'s block of _headers: `! Name` (Cloudflare Pages; agency-site preview too) first takes away the
+ * public policy and the opener policy, which would cut the GitHub sign-in window off from the CMS.
  */
 export function renderAdminHeaders(urls: { base: string }): string {
   return [

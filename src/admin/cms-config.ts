@@ -1,10 +1,7 @@
 /**
- * createCmsConfig(kinds, settings): the CMS's config.yml, made from the content kinds as
- * declared (src/content/kinds.ts), so a kind or a field added
- * there reaches the CMS with no code here. Files become one "Site" collection of files, folders a
- * folder collection each; Markdown bodies are the `body` field. With a repository in site.yaml
- * the backend is GitHub with the editorial workflow (each save a branch and a pull request);
- * without one, only the local backend of `agency-site dev` (src/admin/local-backend.ts) edits.
+ * The CMS's config.yml, made from the content kinds (src/content/kinds.ts), so a kind or a field added
+ * there reaches the CMS with no code here. With a repository in site.yaml the backend is GitHub with the
+ * editorial workflow; without one, only the local backend of `agency-site dev` edits.
  */
 import { z } from 'zod';
 import { stringify } from 'yaml';

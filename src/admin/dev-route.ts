@@ -1,8 +1,7 @@
 /**
- * The local backend's door in the dev server: POST <base>admin/api/v1, from this server's own
- * pages only. The dev server has already refused foreign Host headers (DNS rebinding); here the
- * Origin must be this very server (a browser always sends it on a POST), and the body JSON, which
- * no other site can send without a CORS preflight that is never granted.
+ * The local backend's door in the dev server: POST <base>admin/api/v1, from this server's own pages only.
+ * The Origin must be this very server and the body JSON, which no other site can send without a CORS
+ * preflight that is never granted; the Host was already checked against DNS rebinding.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAllowedOrigin } from '../dev/host-check.ts';

@@ -1,8 +1,7 @@
 /**
- * formatForEditor(found, context): a problem of the build said again for an editor in the CMS:
- * which entry and which field (by the labels the CMS shows, from src/admin/cms-config.ts), what is
- * wrong and what to do, without file names, lines or element ids. The field is found from the
- * problem's line in the file: the YAML node there, as a path of keys and list positions.
+ * A problem of the build said again for an editor in the CMS: the entry and field by the labels the CMS
+ * shows (src/admin/cms-config.ts), what is wrong and what to do, without file names, lines or element ids.
+ * The field is found as the YAML node at the problem's line.
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { CmsField } from './widgets.ts';

@@ -42,11 +42,7 @@ export interface AdminInput {
   keep?: (key: string, make: () => string) => string;
 }
 
-/**
- * config.yml follows from the kinds' schemas and the repository alone: kept by the build's store
- * per repository and address (`keep`), not made on every dev rebuild (its YAML took about a tenth
- * of a rebuild among 4000 pages).
- */
+/** config.yml follows from the schemas, the repository and the address alone, so the build's store keeps it. */
 function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['settings'], keep: AdminInput['keep']): string {
   const key = JSON.stringify([settings.cms ?? null, settings.url]);
   const make = () => renderCmsConfig(createCmsConfig(kinds, { repository: settings.cms, siteUrl: settings.url }));
@@ -54,7 +50,7 @@ function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['setting
   return kinds === KINDS && keep ? keep(key, make) : make();
 }
 
-/** The preview script's file name, by its hash (half a megabyte: a few ms, so the caller keeps it while the script is the same). */
+/** The preview script's name, by a hash of all of it: the caller keeps the name while the script is the same. */
 export function previewFileName(code: string): string {
   return `preview-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
 }
@@ -94,10 +90,7 @@ export function createAdminFiles(input: AdminInput): OutputFile[] {
   ];
 }
 
-/**
- * The CMS's stylesheet and Decap's bundle are the generator's own files, the same for every build
- * this process runs: read once, as the generator's code is loaded once. They hold nothing of a run.
- */
+/** The stylesheet and Decap's bundle are the generator's own, the same for every build: read once per process. */
 let style: Buffer | undefined;
 
 /** src/admin/admin.css, beside this module in src/ (tests) or found from the compiled CLI. */
@@ -109,11 +102,8 @@ function adminStyle(): Buffer {
 let bundle: OutputFile[] | undefined;
 
 /**
- * decap-cms's dist: the main script, the chunks it loads on demand and their WebAssembly, without
- * source maps and the copy under the other name (cms.js). Read once per process. Each file's key
- * is its stamp, taken before it was read: the output's copy, recorded with the same key, is not
- * read again and compared on every warm build (Decap's dist is megabytes); a file whose time cannot vouch for it
- * (src/file-stamp.ts) has no key and is compared.
+ * decap-cms's dist (the main script, its chunks and WebAssembly), read once per process. Each file's key is its
+ * stamp, taken before the read, so warm builds need not compare it; one src/file-stamp.ts cannot vouch for has none.
  */
 function cmsBundle(): OutputFile[] {
   if (bundle) return bundle;

@@ -1,10 +1,7 @@
 /**
- * keepFormat(before, after, file): the text a CMS save writes, made from the file as it was and
- * the text Decap made: only the fields whose values changed are written again, as edits of the
- * old text at their nodes' places; every other byte (comments, key order, quoting, line folding,
- * blank lines) is kept. A Markdown file's front matter is kept the same way, and its body as it
- * was when the text did not change. Decap's text is written as it is when the old file cannot be
- * read as YAML (or is new).
+ * The text a CMS save writes: only the fields whose values changed are edited in the old text, so every other
+ * byte (comments, key order, quoting, folding, blank lines) is kept, a Markdown file's front matter too.
+ * Decap's own text is written when the file is new or cannot be read as YAML.
  */
 import { isMap, isScalar, isSeq, type Node, type Pair, parseDocument, Scalar, stringify } from 'yaml';
 

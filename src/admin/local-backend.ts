@@ -1,11 +1,7 @@
 /**
- * The CMS's local backend in `agency-site dev`: decap-server's protocol (POST a JSON
- * `{action, params}` to /api/v1; its "local_fs" mode) answered inside the dev server, on its one
- * port, behind its Host check. It is ours rather than decap-server itself because that package
- * answers any origin (CORS *), writes anywhere in the repository and brings Express along; here a
- * write must come from this server's own page (its Origin, as JSON, which no other site can send
- * without a preflight we never grant), and reads and writes stay inside content/ and public/,
- * with no symlink leading out.
+ * The CMS's local backend in `agency-site dev`: decap-server's protocol, answered inside the dev server. It is
+ * not decap-server itself, which answers any origin and writes anywhere: here a write must come from this
+ * server's own page, and reads and writes stay inside content/ and public/, with no symlink leading out.
  */
 import { createHash } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, realpath, rename, unlink, writeFile } from 'node:fs/promises';
@@ -32,10 +28,7 @@ export interface LocalBackend {
   act(body: Request): Promise<unknown>;
 }
 
-/**
- * `review`: what a save goes through before it is written (src/admin/save-review.ts): the format
- * kept, the build's verdict; without one, Decap's text is written as it is.
- */
+/** `review` judges a save before it is written (src/admin/save-review.ts); without one, Decap's text is written. */
 export function createLocalBackend(root: string, review?: SaveReview): LocalBackend {
   const act = createActions(root, review);
   return {
@@ -187,10 +180,7 @@ interface Asset {
 class UnknownAction extends Error {}
 class NoEntry extends Error {}
 
-/**
- * The absolute path of a project path inside content/ or public/; refused when it leaves them
- * (.., an absolute path, or a symlinked folder on the way).
- */
+/** A path inside content/ or public/, made absolute; refused when it leaves them (.., an absolute path, a symlink). */
 export async function resolveEditable(root: string, relative: unknown): Promise<string> {
   if (typeof relative !== 'string' || relative === '' || relative.includes('\0') || path.isAbsolute(relative)) {
     throw new RefusedPath(`${String(relative)} is not a path inside content/ or public/`);

@@ -1,8 +1,6 @@
 /**
- * buildAdminPreview(config): the admin page's script (src/admin/preview/), bundled with the
- * project's own templates, React's static renderer, remark and yaml. npm's prepare step makes it
- * for the templates it finds (installPreview); esbuild runs in a build only when the templates
- * changed since, and stages.ts keeps that result in the disk cache by the templates' contents.
+ * The admin page's script (src/admin/preview/), bundled with the project's own templates. npm's prepare step
+ * makes it for the shipped templates (installPreview), so esbuild runs in a build only when they changed.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
@@ -72,10 +70,7 @@ export function installedPreview(config: PreviewConfig, key: string): string | u
   }
 }
 
-/**
- * npm's prepare step (src/bundle.js, from the bundled CLI): the preview of the tool's own
- * templates, made once at install, so a fresh clone's first build does not bundle it.
- */
+/** npm's prepare step (src/bundle.js): the shipped templates' preview, made at install so a first build need not. */
 export async function installPreview(): Promise<void> {
   const toolRoot = findToolRoot();
   const templatesDir = path.join(toolRoot, 'templates');

@@ -1,9 +1,6 @@
 /**
- * createPreviewEntries: what the home page's shipped sections show from other files (the service
- * cards, the portfolio tiles with their pictures, about.md, the latest posts, the legal pages' links,
- * the cards of list sections),
- * as the build made it, for the CMS's preview of home.yaml. It travels as JSON inside /admin/, so it holds only what
- * the section components take.
+ * What the home page's shipped sections show from other files, as the build made it, for the CMS's preview of
+ * home.yaml. It travels as JSON inside /admin/, so it holds only what the section components take.
  */
 import type { Site } from '../content/kinds.ts';
 import { createEntryCards } from '../render/section-sources.ts';

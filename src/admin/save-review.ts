@@ -1,8 +1,7 @@
 /**
- * createSaveReview(config): what the local backend does with a save before it writes: each file
- * keeps its formatting where its fields did not change (src/admin/keep-format.ts), then the build
- * judges the files as they would be written (src/admin/verdict.ts). A save that brings an error
- * is refused with the problems in an editor's words; an accepted one brings its warnings back.
+ * What the local backend does with a save before it writes: each file keeps its formatting where its fields
+ * did not change (keep-format.ts), then the build judges it (verdict.ts). A save that brings an error is
+ * refused with the problems in an editor's words; an accepted one brings its warnings back.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,10 +1,7 @@
 /**
- * createVerdicts(config): the build's verdict on a save before the local backend writes it. The
- * proposed files are laid over a copy of content/ (and of public/, by hard links, when the save
- * uploads a picture) in the cache folder, and that copy goes through the same pipeline `check`
- * runs (buildSite, write: false). The current site is built the same way: a problem the site
- * already had is shown, not held against the save; only the problems the save brings refuse it.
- * Each side keeps its own store between saves, so a verdict rebuilds only what the save changed.
+ * The build's verdict on a save before the local backend writes it: the proposed files are laid over a copy of
+ * content/ (and public/) and go through `check`'s pipeline. The current site is judged too, so only the problems
+ * the save brings refuse it; each side keeps its own store, so a verdict rebuilds only what the save changed.
  */
 import { cp, link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,10 +1,7 @@
 /**
- * A zod schema as Decap CMS fields: each field's widget follows from its zod type (string, number,
- * boolean, enum, array, object, a discriminated union of objects), its `required` from
- * `.optional()`, its `default` from `.default()` and its hint from `.describe()`. Strings get a
- * finer widget from what the schema says about them: a path inside public/ is an image, a
- * description that names Markdown is the Markdown editor, and copy that runs to sentences is a
- * text area. Nothing here knows a content kind: kinds added later get their fields for free.
+ * A zod schema as Decap CMS fields: the widget, `required`, `default` and hint follow from the zod type,
+ * `.optional()`, `.default()` and `.describe()`, and strings get a finer widget from what the schema says.
+ * Nothing here knows a content kind, so kinds added later get their fields for free.
  */
 import { z } from 'zod';
 import { publicPath } from '../content/fields.ts';
@@ -34,9 +31,8 @@ export interface CmsField {
 }
 
 /**
- * What a schema says to the CMS besides its description (zod's `.meta()`): `label`, the words an
- * editor uses for it when its key does not say them ("FAQ"); `editor: 'date'`, a date picked from
- * a calendar; `editor: 'developer'`, a switch for developers that the CMS keeps out of the form.
+ * What a schema says to the CMS besides its description (zod's `.meta()`): `label` when its key does not say
+ * it ("FAQ"), `editor: 'date'` for a calendar, `editor: 'developer'` for a switch kept out of the form.
  */
 export interface EditorMeta {
   label?: string;

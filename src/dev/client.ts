@@ -1,10 +1,7 @@
 /**
- * The dev client: runs in the browser, only on pages the dev server serves (never in a build).
- * It listens on the reload channel and, after a good build, morphs the page the server now serves
- * into the open one (idiomorph: scroll position, focus and typed text stay; a full reload only
- * when that cannot be done), swaps the stylesheet when only the CSS changed, and shows the build's
- * problems over the last good page. A good build's warnings wait in a corner: a button that says
- * how many, and opens their list.
+ * The dev client, run only in pages the dev server serves: after a good build it morphs the new page into the
+ * open one (idiomorph keeps scroll, focus and typed text) or swaps the stylesheet; it shows a failed build's
+ * problems over the last good page, and a good build's warnings behind a button in a corner.
  */
 import { Idiomorph } from 'idiomorph';
 import type { Problem } from '../errors.ts';

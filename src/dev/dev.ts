@@ -1,9 +1,7 @@
 /**
- * `agency-site dev`: builds, serves the newest good build from memory, and rebuilds on every
- * save through the one pipeline (buildSite). After a good build the browser reloads, or only
- * swaps the stylesheet; after a failed one it shows the problems over the last good pages, and
- * the terminal prints the same. A good build's warnings are listed in a corner of the page, and
- * printed, whenever they change. Nothing here exits on bad input.
+ * `agency-site dev`: builds, serves the newest good build from memory, and rebuilds on every save through the
+ * one pipeline (buildSite). The browser reloads or swaps the stylesheet after a good build and shows the
+ * problems after a failed one; the terminal prints the same. Nothing here exits on bad input.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -136,9 +134,8 @@ function showFailedBuild(
 }
 
 /**
- * Prints the warnings when they changed, and gives the message that lists them to the pages: sent
- * after the reload (showGoodBuild), which need not wait behind it (hundreds of warnings are a
- * megabyte of JSON); a page that reloads gets them with its new connection's hello.
+ * Prints the warnings when they changed and gives the message that lists them, sent after the reload so the
+ * reload need not wait behind a long list; a page that reloads gets them with its new connection's hello.
  */
 function showWarnings(state: DevState, warnings: BuildResult['warnings']): DevMessage | undefined {
   const last = state.shownList ?? [];
@@ -150,9 +147,8 @@ function showWarnings(state: DevState, warnings: BuildResult['warnings']): DevMe
 }
 
 /**
- * Whether two lists of warnings read the same, place by place. The advice keeps a warning whose
- * inputs did not change as the same object: after a save, thousands are passed by a comparison of
- * pointers, and only the few at other places are formatted (once each) to compare their text.
+ * Whether two lists of warnings read the same, place by place. The advice keeps an unchanged warning as the same
+ * object, so most are passed by a comparison of pointers and only the rest are formatted to compare their text.
  */
 function sameWarnings(last: readonly SiteError[], warnings: readonly SiteError[]): boolean {
   if (last.length !== warnings.length) return false;

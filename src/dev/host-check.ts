@@ -1,8 +1,7 @@
 /**
- * DNS rebinding guard for dev and preview: a page on `http://evil.example:4700`, whose name the
- * attacker points at 127.0.0.1, sends `Host: evil.example:4700`. Like Vite's host check, we
- * answer only names that cannot be rebound: localhost (and *.localhost, which browsers resolve
- * to loopback themselves), IP literals (rebinding needs a domain name), and the --host given.
+ * DNS rebinding guard for dev and preview: a page on `http://evil.example:4700`, a name the attacker points at
+ * 127.0.0.1, sends `Host: evil.example:4700`. Like Vite, we answer only names that cannot be rebound: localhost
+ * and *.localhost (which browsers resolve to loopback themselves), IP literals, and the --host given.
  */
 import { isIP } from 'node:net';
 
@@ -32,9 +31,8 @@ export function isAllowedHost(hostHeader: string | undefined, listenHost: string
 }
 
 /**
- * Whether an Origin header (sent by browsers on cross-origin requests, such as an EventSource
- * opened by another site) is one of this server's own; no Origin means a same-origin or
- * non-browser request.
+ * Whether an Origin header (sent by browsers on cross-origin requests, such as another site's EventSource) is
+ * one of this server's own; no Origin means a same-origin or non-browser request.
  */
 export function isAllowedOrigin(origin: string | undefined, listenHost: string): boolean {
   if (origin === undefined) return true;

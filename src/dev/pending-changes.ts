@@ -7,15 +7,11 @@ import { stat } from 'node:fs/promises';
 import type { FileChange } from '../cache/file-versions.ts';
 
 /**
- * A save whose event the watcher lost (or merged into one it had already reported) would go
- * unseen, so a little after the last event for a file its state is compared with what the build
- * read; if it moved on, it counts as a new change.
+ * The watcher may lose a save's event (or merge it into one already reported), so a little after a file's last
+ * event its state is compared with what the build read; if it moved on, it counts as a new change.
  */
 const SETTLE_MS = 60;
-/**
- * Saves waiting for the next build, debounced into one batch, and what each file looked like when
- * a build last read it.
- */
+/** Saves waiting for the next build, debounced into one batch, and each file's state when a build last read it. */
 export class PendingChanges {
   private readonly changes = new Map<string, FileChange>();
   /** What each changed file looked like at its newest event, and when the build read it. */

@@ -10,19 +10,13 @@ export const DEV_PATHS = {
   events: '/__agency-site/events',
 } as const;
 
-/**
- * `build` names the good build a page shows (a session id and a counter, so a restarted server
- * never reuses one). A page whose build is not the newest reloads.
- */
+/** `build` names a page's good build (a session id and a counter, never reused on restart); an older one reloads. */
 export type DevMessage =
   /** First message on every connection: the newest good build, the current problems and the newest good build's warnings. */
   | { type: 'hello'; build: string; errors: Problem[]; warnings: Problem[] }
   /** A good build changed the pages: load them again. */
   | { type: 'reload'; build: string }
-  /**
-   * The next build's HTML of the page this browser has open, rendered before the rest of the
-   * site (the build's own message follows): morph it in now.
-   */
+  /** The next build's HTML of the page this browser has open, made before the rest of the site: morph it in now. */
   | { type: 'page'; html: string }
   /** A good build changed only the stylesheet: swap the link, keep the page. */
   | { type: 'css'; build: string; from: string; to: string }
@@ -30,10 +24,7 @@ export type DevMessage =
   | { type: 'clear'; build: string }
   /** The build failed: show these over the last good page. */
   | { type: 'errors'; errors: Problem[] }
-  /**
-   * A good build's warnings (content advice, raw HTML left out, ...) differ from the last one's: list
-   * these instead. Sent after the build's reload or css message, which need not wait behind them.
-   */
+  /** A good build's warnings differ from the last one's: list these instead (sent after its reload or css message). */
   | { type: 'warnings'; warnings: Problem[] };
 
 export function formatMessage(message: DevMessage): string {

@@ -1,8 +1,7 @@
 /**
- * watchSourceFolders: the source folders' changes, as chokidar's events, from Node's fs.watch on
- * each folder. A folder is listed once, when watching starts or when it appears; a change of a
- * file in it costs one lstat of that file. (chokidar 5 listed the whole folder again and
- * lstat-ed each of its files on any event in it: 4000 lstats per save in content/pages/.)
+ * The source folders' changes, as chokidar's events, from Node's fs.watch on each folder. A folder is listed once,
+ * when watching starts or when it appears, and a change of a file in it costs one lstat of that file; chokidar
+ * itself lists the whole folder again and lstats each of its files on any event in it.
  */
 import { type Dirent, type FSWatcher, type Stats, watch } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';

@@ -19,10 +19,7 @@ export const HOST_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects'
 /** Common on the web but not IANA-registered, so not in mrmime's list. */
 const MISSING_TYPES: Record<string, string> = { '.ico': 'image/x-icon' };
 
-/**
- * The content type of a served file: from mrmime's list (kept in step with the IANA registry),
- * with charset=utf-8 on text so a page never has its encoding guessed.
- */
+/** A file's content type by mrmime, with charset=utf-8 on text so a page never has its encoding guessed. */
 export function contentTypeOf(file: string): string {
   const type = lookup(file) ?? MISSING_TYPES[path.extname(file).toLowerCase()];
   if (!type) return 'application/octet-stream';
@@ -160,9 +157,8 @@ export function createStaticHandler(options: StaticOptions) {
 }
 
 /**
- * One `bytes=` range of a file of `size` bytes (RFC 9110 14.1.2): `a-b`, `a-` or `-n`. Several
- * ranges, or a header we do not read, get the whole file, as the RFC allows; a range that starts
- * past the end is unsatisfiable (416).
+ * One `bytes=` range of a file of `size` bytes (RFC 9110 14.1.2): `a-b`, `a-` or `-n`. Several ranges, or a header
+ * we do not read, get the whole file, as the RFC allows; a range that starts past the end is unsatisfiable (416).
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;

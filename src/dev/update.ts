@@ -8,8 +8,7 @@ export type Update = { kind: 'none' } | { kind: 'reload' } | { kind: 'css'; from
 
 /**
  * @param base the site's URL prefix, to turn output paths into the hrefs pages use.
- * @param sourcesChanged true when a file copied from public/ may have changed in place (same
- *   path and size, so the outputs alone cannot tell).
+ * @param sourcesChanged true when a file copied from public/ may have changed in place (same path and size).
  */
 export function planUpdate(
   previous: OutputFile[] | undefined,
@@ -46,9 +45,8 @@ export function planUpdate(
 }
 
 /**
- * Whether a file changed, when both lists hold the same paths in the same order; undefined when
- * they do not. Place by place, and a file that is the same object as before (thousands, after a
- * save) is passed by a comparison of pointers, its path and contents not read.
+ * Whether a file changed, when both lists hold the same paths in the same order; undefined when they do not.
+ * A file that is the same object as before is passed by a comparison of pointers, its contents not read.
  */
 function changedInPlace(previous: OutputFile[], next: OutputFile[]): boolean | undefined {
   if (previous.length !== next.length) return undefined;

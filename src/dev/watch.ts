@@ -1,9 +1,7 @@
 /**
- * watchSite: the source folders' changes -> buildSite, for `dev`. Saves are debounced into batches and one build
- * runs at a time. Every build gets the versions of the files as the watcher counted them, and
- * one store kept for the session: a step whose inputs did not change is taken from the store, so
- * a rebuild gives what a cold build of the same files gives. A build that files changed under while
- * it read them is not reported but redone, so a burst of saves ends in one consistent build.
+ * The source folders' changes -> buildSite, for `dev`: saves are debounced and one build runs at a time, on one
+ * store kept for the session, so a rebuild gives what a cold build of the same files gives. A build that files
+ * changed under while it read them is redone, not reported, so a burst of saves ends in one consistent build.
  */
 import type { Stats } from 'node:fs';
 import path from 'node:path';
@@ -42,10 +40,8 @@ export interface SiteWatcher {
 }
 
 /**
- * How long a failed build waits, with no file moving, before its problems are shown: longer than
- * the settle wait of pending-changes.ts, and long enough to outlast the gap between an editor's
- * truncate and its write on a busy machine. Problems may appear this much later; good builds are
- * never held.
+ * How long a failed build waits, with no file moving, before its problems are shown: longer than the settle wait
+ * of pending-changes.ts, and than the gap between an editor's truncate and its write. Good builds are never held.
  */
 const HOLD_MS = 150;
 

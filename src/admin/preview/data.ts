@@ -44,10 +44,7 @@ export function sitePath(data: Pick<PreviewData, 'base'>, href: string): string 
   return href.startsWith('/') && !href.startsWith('//') ? `${data.base}${href.slice(1)}` : href;
 }
 
-/**
- * An image of public/ as the picture component takes it: the file itself, at a nominal size the
- * stylesheet scales (the build measures it and adds the smaller formats).
- */
+/** An image of public/ for the picture component: the file itself, at a nominal size the stylesheet scales. */
 export function previewImage(data: Pick<PreviewData, 'base'>, src: string): ResponsiveImage {
   return { src: sitePath(data, src), width: 1200, height: 800, sources: [] };
 }

@@ -1,10 +1,7 @@
 /**
- * home.yaml's sections in the CMS preview, drawn as the build draws them: a section's fields as
- * the CMS holds them (any of them missing or half-typed while the editor works) are read by its
- * schema, a field that is not there yet being empty, and go through the build's table of props
- * (src/render/section-props.ts) to the site's component for the type. Markdown fields become
- * HTML, images the files themselves, links get the base. A type this preview does not know (one
- * added after it) shows its name.
+ * home.yaml's sections in the CMS preview, drawn as the build draws them: fields the editor is still typing are
+ * read leniently by the section's schema and go through the build's props (src/render/section-props.ts) to
+ * the site's component. A type this preview does not know shows its name.
  */
 import type { ComponentType, ReactElement } from 'react';
 import { z } from 'zod';

@@ -1,9 +1,7 @@
 /**
- * Decap's "yaml" and "frontmatter" formats, replaced (registerCustomFormat takes the names over)
- * by ones that keep a file's format: Decap's format is handed only the entry's data, so the text
- * the entry was loaded from is kept by the preSave listener just before Decap writes the file, and
- * toFile edits that text where the fields changed (src/admin/keep-format.ts). The same bytes go to
- * GitHub's API and to the local backend, which keeps the format again (a no-op then).
+ * Decap's "yaml" and "frontmatter" formats, taken over by ones that keep a file's format. Decap hands a format
+ * only the entry's data, so preSave keeps the text the entry was loaded from and toFile edits it where the
+ * fields changed (src/admin/keep-format.ts).
  */
 import { parse, stringify } from 'yaml';
 import { keepFormat } from '../keep-format.ts';
@@ -34,9 +32,8 @@ export const keptFrontmatter: CmsFormat = {
 };
 
 /**
- * The one format of every collection (Decap reads a files collection's format from the collection,
- * not the file): front matter for Markdown, a list for a file whose top level is one (stats.yaml,
- * edited in `listField`), YAML otherwise.
+ * The one format of every collection, as Decap reads a files collection's format from the collection, not the
+ * file: front matter for Markdown, a list for a top-level list (edited in `listField`), YAML otherwise.
  */
 export function createKeptFormat(listField: string): CmsFormat {
   return {

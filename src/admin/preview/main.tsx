@@ -1,10 +1,7 @@
 /**
- * The admin page's own script, loaded before Decap CMS's bundle: it asks Decap to wait for it
- * (CMS_MANUAL_INIT), then registers a preview for each collection, drawn by the site's own
- * section components (templates/sections/, bundled from the project's templates) and styled by
- * the site's stylesheet, and the YAML format of a file whose top level is a list. The previews
- * render to static markup with this bundle's React and hand Decap's React the HTML, so the two
- * copies of React never meet.
+ * The admin page's own script, loaded before Decap's bundle, which waits for it (CMS_MANUAL_INIT): it registers
+ * each collection's preview, drawn by the site's own components. Previews render to static markup with this
+ * bundle's React and hand Decap's React the HTML, so the two copies of React never meet.
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -1,8 +1,6 @@
 /**
- * The build's verdict on a save, shown in the editor: the admin page watches the local backend's
- * answers to persistEntry (src/admin/save-review.ts). A refused save lists its problems in a
- * panel above the form and puts each under the field it names, nested fields too; an accepted one
- * lists its warnings, and the problems the site already had, which did not hold the save back.
+ * The build's verdict on a save, shown in the editor from the local backend's answer to persistEntry
+ * (src/admin/save-review.ts): a panel above the form, and each problem under the field it names.
  * Decap keeps what the editor typed; its own error toast is closed, as the panel says it better.
  */
 interface EditorProblem {
@@ -91,10 +89,7 @@ function scrollToThird(element: Element): void {
   pane.scrollTop += offset - pane.clientHeight / 3;
 }
 
-/**
- * Decap's own toast says a refusal again in its words ("Failed to persist entry: API_ERROR: ..."),
- * over the toolbar on a phone for 8 s: the panel says it, so the toast is closed when it comes.
- */
+/** Decap's own toast repeats a refusal, over the toolbar on a phone for 8 s: the panel says it, so it is closed. */
 function closeDecapToast(): void {
   const close = () => {
     for (const toast of document.querySelectorAll('.Toastify__toast--error'))
@@ -118,9 +113,8 @@ function noteField(problem: EditorProblem): void {
 }
 
 /**
- * The element to put a note after, for labels such as "Navigation > Links > 3 (About) > Link":
- * each label is looked up inside the field before it, each number is that item of the list (found
- * by its drag handle); a collapsed item's fields are not in the form, so its top bar is the place.
+ * The element to put a note after, for a label such as "Links > 3 (About) > Link": each number is that item of
+ * the list (found by its drag handle); a collapsed item's fields are not in the form, so its top bar is the place.
  */
 function placeOf(field: string): Element | undefined {
   let scope: ParentNode = document;

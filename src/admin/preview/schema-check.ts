@@ -1,9 +1,7 @@
 /**
- * The entry's own schema, run in the browser before Decap saves (its preSave event): what the
- * loader would refuse in this entry alone (a date written in words, an unknown type, a bad link
- * form) is said before anything is sent, with GitHub as with the local backend. Links and
- * anchors across the site need the whole site: `agency-site dev` judges those (src/admin/verdict.ts),
- * CI's annotations on the pull request do with GitHub.
+ * The entry's own schema, run in the browser on Decap's preSave: what the loader would refuse in this entry
+ * alone is said before anything is sent, with GitHub as with the local backend. Links across the site need
+ * the whole site: `agency-site dev` judges those (src/admin/verdict.ts), and CI does with GitHub.
  */
 import type { z } from 'zod';
 import { KINDS } from '../../content/kinds.ts';

@@ -1,7 +1,6 @@
 /**
- * renderBodies: the Markdown of content files' bodies, rendered together (worker threads for many),
- * with links sent through the URL policy. A body's result depends on its text and these options
- * only. Raw HTML that was left out is a warning at the line of the file that wrote it.
+ * renderBodies: the Markdown of content files' bodies, rendered together (worker threads for many). A body's result
+ * depends on its text and these options only; raw HTML left out is a warning at the line that wrote it.
  */
 import { createCodeFrame, createError, type SiteError, SiteErrors } from '../errors.ts';
 import { MarkdownRefused, tooComplexError } from '../markdown/guarded.ts';
@@ -27,10 +26,7 @@ export async function renderBodies(bodies: readonly Parsed[], options: BodyOptio
   return results.map((result) => linkBody(result, options.urls));
 }
 
-/**
- * For the .catch of a Markdown rendering: bodies refused as too complex (MarkdownRefused) become
- * one SiteError per file that wrote them; anything else is thrown on.
- */
+/** For a rendering's .catch: bodies refused as too complex become a SiteError per file; anything else is thrown on. */
 export function nameRefused(bodies: readonly Parsed[]): (thrown: unknown) => never {
   return (thrown) => {
     if (!(thrown instanceof MarkdownRefused)) throw thrown;

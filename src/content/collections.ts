@@ -1,7 +1,6 @@
 /**
- * loadCollection: a folder of Markdown files, one entry each (a folder kind of src/content/kinds.ts).
- * File names must be slugs; entries come sorted as the kind declares: by `order` (each number
- * once), or by file name.
+ * loadCollection: a folder of Markdown files, one entry each. File names must be slugs; entries come sorted as the
+ * kind declares: by `order` (each number once), or by file name.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -32,10 +32,7 @@ const textWithEmail = text.refine(
   'must contain {email} where the email address goes',
 );
 
-/**
- * contact.form: the labels, the messages the visitor sees, and the delivery: `endpoint`, or
- * `netlify: true`, or neither (the visitor's mail app). Both at once is a mistake worth stopping.
- */
+/** contact.form: the labels, the visitor's messages, and delivery by `endpoint`, `netlify: true` or the mail app. */
 export const contactFormSchema = z
   .strictObject({
     heading: text,

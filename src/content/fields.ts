@@ -1,13 +1,8 @@
-/**
- * The field types the content schemas share: text without control characters, web and site
- * addresses, public/ paths, colours, order numbers, links. src/content/schema.ts builds the kinds
- * from them.
- */
+/** The field types the content schemas share; src/content/schema.ts builds the kinds from them. */
 import { z } from 'zod';
 
 /**
- * No C0 control character but tab, line feed and carriage return, no DEL, no C1, no lone
- * surrogate and neither U+FFFE nor U+FFFF: a YAML escape such as "\0", "\e" or "\uFFFE" would
+ * No control character but tab, LF and CR, no lone surrogate, no U+FFFE or U+FFFF: a YAML escape such as "\0" would
  * otherwise land in the pages, a terminal, or the feeds, which XML readers then refuse whole.
  */
 export const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff\ufffe\uffff]*$/u;

@@ -1,9 +1,6 @@
 /**
- * loadContentFile: one content file read, parsed and checked against its kind's schema. What the
- * loader reads goes through ContentReads, so that the build can keep each read between builds
- * (src/stages.ts) while the loader itself only takes inputs and returns values. What each read
- * gives (ListedFile, ImageRead) is declared here too: the modules that make the reads
- * (collections.ts, src/images/check-image.ts) import this one, never the reverse.
+ * loadContentFile: one content file read, parsed and checked. Every read goes through ContentReads, so that the build
+ * can keep it between builds (src/stages.ts); the modules that make the reads import this one, never the reverse.
  */
 import type { z } from 'zod';
 import type { SiteError } from '../errors.ts';

@@ -1,8 +1,6 @@
 /**
- * splitFrontmatter: a Markdown file -> its YAML front matter and its body, split where gray-matter
- * split it (the fences it found, the body after the first "\n---"), without its copies of the
- * file. Only YAML is accepted: a fence naming another language is refused, so no content is ever
- * executed. The YAML itself is parsed by yaml.ts, which knows positions.
+ * splitFrontmatter: a Markdown file -> its YAML front matter and its body, split where gray-matter split it. Only
+ * YAML is accepted: a fence naming another language is refused, so that no content is ever executed.
  */
 import { createCodeFrame, createError, type Facts } from '../errors.ts';
 import { findTooDeep, findTooDeepHtml, MAX_HTML_DEPTH, MAX_MARKDOWN_DEPTH } from '../markdown/depth.ts';
@@ -46,9 +44,8 @@ export function splitFrontmatter(file: string, text: string): Frontmatter {
 }
 
 /**
- * gray-matter's split, for a text whose opening fence was checked above (`---`, then nothing or
- * "yaml") and that has a closing one: a language name after the opening fence is left out of the
- * YAML, which ends at the first "\n---"; the body starts after it, less one CR and one LF.
+ * gray-matter's split, for a text whose fences were checked above: a language name after the opening fence is left
+ * out, the YAML ends at the first "\n---", and the body starts after it, less one CR and one LF.
  */
 function splitAtFences(text: string): { yaml: string; body: string } {
   let rest = text.slice(3);

@@ -1,8 +1,7 @@
 /**
- * The sections of content/home.yaml, checked as a page and made ready for it: every section gets
- * its anchor (the editor's or its type's), each anchor is used once, a section that could not show
- * is an error at its line, its image paths are checked against public/ and its Markdown fields are
- * rendered. Which fields are Markdown or images follows from the schemas (`content` in their meta).
+ * The sections of content/home.yaml, checked as a page and made ready for it: anchors given and used once, sections
+ * with nothing to show reported, images checked and Markdown rendered. Which fields are Markdown or images follows
+ * from the schemas (`content` in their meta).
  */
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import { checkImage } from '../images/check-image.ts';
@@ -25,11 +24,7 @@ import type { Checked } from './source.ts';
 import { locateField } from './validate.ts';
 import type { DataPath } from './yaml.ts';
 
-/**
- * How many entries each folder of content/ holds (by folder name), for the sections that list
- * one: a services section with no services shows nothing. Undefined when the folder could not be
- * read (that is reported on its own).
- */
+/** Entries per folder of content/, for the sections that list one; undefined when the folder could not be read. */
 export type HomeListCounts = Readonly<Record<string, number | undefined>>;
 
 /** The folders a section of a type lists; a list section names its own (`of`). */

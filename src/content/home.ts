@@ -1,9 +1,7 @@
 /**
- * content/home.yaml: the home page as `sections:`, an ordered list of typed blocks. The shipped
- * types (hero, services, ai-demo, portfolio, about, contact) are declared here; the further ones in
- * sections.ts. Every type joins one union on `type`, so a wrong type or field is an error at its
- * line with the nearest name, like every other field. HomeSection is a section as the page shows
- * it, which home-sections.ts makes from the data (the Site type holds them).
+ * content/home.yaml: the home page as `sections:`, an ordered list of typed blocks (the shipped types here, the further
+ * ones in sections.ts). All join one union on `type`, so a wrong type or field is an error at its line with the
+ * nearest name; home-sections.ts makes each HomeSection, a section as the page shows it.
  */
 import { z } from 'zod';
 import type { ProcessedImage } from '../images/processed-image.ts';
@@ -120,10 +118,7 @@ export const HOME_DEFAULT_IDS = Object.fromEntries(
   Object.entries(homeSectionSchemas).map(([type, schema]) => [type, anchorOf(schema)]),
 ) as Record<HomeSectionType, string>;
 
-/**
- * Types a page shows once: the hero holds the page's only h1, and the contact form's fields and
- * the buttons that lead to it have ids of their own.
- */
+/** Types a page shows once: the hero holds the page's only h1, and the contact form and its buttons have fixed ids. */
 export const ONCE_TYPES: ReadonlySet<HomeSectionType> = new Set(['hero', 'contact']);
 
 const [first, ...rest] = Object.values(homeSectionSchemas);

@@ -2,10 +2,7 @@
 import type { z } from 'zod';
 import { isNearName } from '../suggest.ts';
 
-/**
- * How a message names a field, with list items counted from 1 as editors count them:
- * 'the field "hero.headline"', 'the field "href" of nav.links item 3', 'item 2 of "features"'.
- */
+/** How a message names a field, list items counted from 1 as editors count: 'the field "href" of nav.links item 3'. */
 export function describeField(path: readonly PropertyKey[]): string {
   const index = path.findLastIndex((segment) => typeof segment === 'number');
   if (index === -1) return `the field "${path.map(String).join('.')}"`;
@@ -166,10 +163,7 @@ function describeDiscriminator(issue: DiscriminatorIssue, Field: string): { mess
 
 type Def = { type?: string; element?: unknown; shape?: Record<string, unknown>; options?: unknown[] } | undefined;
 
-/**
- * Field names an object schema accepts at a data path. A union of typed objects (home.yaml's
- * sections) is resolved by the data: the option whose literal `type` the item holds.
- */
+/** Field names an object schema accepts at a data path; a union of typed objects is resolved by the item's `type`. */
 function fieldsAt(schema: z.ZodType, path: readonly PropertyKey[], data?: unknown): string[] {
   let current: unknown = schema;
   let value = data;

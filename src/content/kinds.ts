@@ -1,10 +1,7 @@
 /**
- * Every kind of content, declared once, as data: where its files are, how they are read and
- * checked, whether the page shows their Markdown body, which route (if any) each file gets, how
- * a folder's entries are ordered and where content advice reads them. The allowed names in
- * content/, the loader, the `Site` type and each kind's entry type, the advice layout and the
- * hints of errors follow from these declarations. A new kind is one entry here, its schema, and
- * the template that shows it.
+ * Every kind of content, declared once, as data: its files, how they are read and checked, routes, order and advice.
+ * The loader, the `Site` type, the entry types and the error hints follow from these declarations: a new kind is one
+ * entry here, its schema, and the template that shows it.
  */
 import type { z } from 'zod';
 import type { SiteErrorCode } from '../errors.ts';
@@ -30,10 +27,7 @@ interface KindBase<S extends z.ZodType = z.ZodType> {
   format: 'yaml' | 'markdown';
   /** 'text': the page shows the Markdown after the front matter (it must be there); 'none': fields only. */
   body: 'text' | 'none';
-  /**
-   * Where content advice reads the file's body and switches: on the home page, on the file's own
-   * route, or nowhere (fields only; its `advice:` switches still apply to warnings in the file).
-   */
+  /** Where content advice reads the body and switches; with 'none', `advice:` switches still apply to the file. */
   advice: 'home' | 'own' | 'none';
   /** Part of `Site` (shown on any page) or shown only on its own route (content/pages/). */
   shared: boolean;
@@ -245,10 +239,7 @@ export type Entries = { [N in KindName]: LoadedKind<Kinds[N]> };
 
 type SharedNames = { [N in KindName]: Kinds[N]['shared'] extends true ? N : never }[KindName];
 
-/**
- * Everything in content/ that any page may show, checked and typed, with the logo checked
- * against public/. The kinds that are not shared (content/pages/) are shown only on their own route.
- */
+/** Everything in content/ that any page may show, checked and typed; content/pages/ shows only on its own route. */
 export type Site = Omit<Pick<Entries, SharedNames>, 'home'> & { logo: Image; home: HomePageContent };
 
 export type Service = EntryOf<Kinds['services']>;

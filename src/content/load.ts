@@ -1,10 +1,7 @@
 /**
- * Reading content/ into a typed Site, kind by kind as src/content/kinds.ts declares them:
- * loadKinds reads and checks every file, the Markdown bodies are rendered (renderBodies, or the
- * build's kept step), and assembleSite joins each body to its entry by the file it was written in.
- * Every failure carries file and line, and every problem in every file is collected before
- * anything is thrown (as one SiteErrors). loadSite is the three in a row, as tests and tools use it,
- * with every read made on the disk as it is (directReads).
+ * Reading content/ into a typed Site as kinds.ts declares: loadKinds reads and checks every file, the bodies are
+ * rendered, and assembleSite joins each to its entry. Every problem in every file, with its file and line, is
+ * collected before one SiteErrors is thrown; loadSite is the three in a row on the disk as it is.
  */
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.ts';
@@ -162,10 +159,7 @@ export function imageContentOf(kinds: LoadedKinds): ImageContent | undefined {
   return { settings: entries.settings, logo: kinds.logo, portfolio: entries.portfolio };
 }
 
-/**
- * A news post's picture and the home sections' images, which are made like Markdown images (AVIF,
- * WebP and a fallback in their widths, by src) and are known before any body is rendered.
- */
+/** A news post's picture and the home sections' images: made like Markdown images, known before any body renders. */
 export function imagesBesideBodies(kinds: LoadedKinds): Image[] {
   const covers = kinds.files.news.flatMap((file) => kinds.pictures.get(file.parsed!.file) ?? []);
   return [...covers, ...kinds.homeImages];
@@ -241,9 +235,8 @@ function readBodies(shown: readonly Parsed[], bodies: BodiesByFile) {
 }
 
 /**
- * A body's facts, read when asked for, and the lines before it. Made out here, not in assembleSite:
- * the advice keeps what it makes of this with the entry, across dev's saves, and a getter made in
- * assembleSite would hold that build's maps of every body for as long.
+ * A body's facts, read when asked for. Made here, not in assembleSite: the advice keeps this with the entry across
+ * dev's saves, and a getter made in assembleSite would hold that build's maps of every body as long.
  */
 function markdownFacts(lineOffset: number, result: RenderedMarkdown): { lineOffset: number; facts: MarkdownFacts } {
   return {
@@ -255,10 +248,7 @@ function markdownFacts(lineOffset: number, result: RenderedMarkdown): { lineOffs
 }
 
 let homeRenderer: RenderMarkdown | undefined;
-/**
- * The home page's few Markdown fields are rendered here, on one processor made on first use;
- * remark is loaded then, not with the build (a warm build often renders no Markdown at all).
- */
+/** The home page's Markdown fields, on one processor made on first use: a warm build often renders no Markdown. */
 async function homeMarkdown(): Promise<RenderMarkdown> {
   homeRenderer ??= (await import('../markdown/processor.ts')).createMarkdown();
   return homeRenderer;
@@ -290,10 +280,7 @@ export async function loadSite(config: ResolvedConfig): Promise<LoadedSite> {
   return assembleSite(context, kinds, new Map(shown.map((parsed, index) => [parsed.file, results[index]!])));
 }
 
-/**
- * Each kind's entries: each file's data with its slug (folders), its body's HTML (kinds that show
- * one) and its picture (kinds with an image field). A file kind is its one entry.
- */
+/** Each kind's entries, each with its slug, body HTML and picture where it has them; a file kind is its one entry. */
 function entriesOf(kinds: LoadedKinds, bodies: BodiesByFile, names: readonly KindName[] = KIND_NAMES): Entries {
   const entries: Record<string, unknown> = {};
   for (const name of names) {
@@ -314,9 +301,8 @@ function entriesOf(kinds: LoadedKinds, bodies: BodiesByFile, names: readonly Kin
 }
 
 /**
- * Each entry as made from its file (a kept value in dev, the same object while the file is), its
- * body and its picture: a save makes again only the entries it changed, and an unchanged entry
- * stays the same object, which the steps after it carry what they made from it by.
+ * Each entry as made from its file, body and picture: a save makes again only the entries it changed, and an
+ * unchanged entry stays the same object, by which the later steps find what they made from it.
  */
 const entryMade = new WeakMap<
   ContentFile<unknown>,

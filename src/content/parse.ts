@@ -1,7 +1,6 @@
 /**
- * A content file's text -> its YAML data with positions, and for Markdown its body. YAML files are
- * parsed whole; Markdown files are split at their front matter first, and their body must be there
- * (kinds that show it) or absent (kinds that show only fields).
+ * A content file's text -> its YAML data with positions, and for Markdown its body, which must be there (kinds that
+ * show it) or absent (kinds that show only fields).
  */
 import { createCodeFrame, createError, SiteError, SiteErrors } from '../errors.ts';
 import { splitFrontmatter } from './frontmatter.ts';
@@ -29,9 +28,8 @@ export function parseYamlFile(source: SourceFile): Checked<Parsed> {
 }
 
 /**
- * Front matter data parsed earlier from the same text, and where to leave data parsed now: the
- * build keeps it between runs (src/stages.ts). Positions are only needed for error messages, so
- * the YAML is parsed again only then.
+ * Front matter data parsed earlier from the same text, kept between runs by the build (src/stages.ts). Positions are
+ * needed only for error messages, so the YAML is parsed again only then.
  */
 export interface FrontmatterMemo {
   get(yaml: string): unknown;
@@ -114,11 +112,8 @@ function withLazyPositions(source: SourceFile, text: string, syntaxCode: SyntaxC
 }
 
 /**
- * A parsed file made again from what an earlier build kept of it (src/cache/source-files.ts): its
- * text, where its body starts and its data. Positions are found as for a fresh parse: by parsing
- * the YAML again when an error message first needs them. The text and the body are read from
- * `source` when first asked for: a warm build asks for few of thousands (src/cache/source-files.ts
- * keeps them undecoded until then).
+ * A parsed file made again from what an earlier build kept (src/cache/source-files.ts). Its text and body are decoded
+ * when first asked for, and its positions found by parsing the YAML again when an error message needs them.
  */
 export function restoreParsed(
   source: SourceFile,

@@ -1,6 +1,5 @@
 /**
- * One schema per content kind. Types are inferred from these, never restated (each kind's entry
- * type, with its body, slug and picture, in kinds.ts).
+ * One schema per content kind; types are inferred from these, never restated (the entry types are in kinds.ts).
  * Every object is strict: an unknown field is almost always a typo.
  */
 import { z } from 'zod';
@@ -173,10 +172,7 @@ export const legalSchema = z.strictObject({
   advice: adviceSwitchSchema,
 });
 
-/**
- * content/pages/*.md: a page of its own at /<file name>, listed nowhere (no footer or menu entry).
- * `noindex: true` keeps it out of the sitemap and search results (the contact form's thank-you page).
- */
+/** content/pages/*.md: a page at /<file name>, listed nowhere; `noindex: true` keeps it out of the sitemap. */
 export const pageSchema = z.strictObject({
   title: text,
   description: text,

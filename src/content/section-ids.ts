@@ -1,14 +1,10 @@
 /**
- * The ids the layout gives its own elements, from the anchors of the home page's section types:
- * the Markdown processor (and its worker threads) reserves these ids, so that a heading "Contact"
- * in about.md gets `contact-1` instead of a second `id="contact"` on the page.
+ * The ids the layout gives its own elements, which the Markdown processor (and its workers) reserves, so that a
+ * heading "Contact" in about.md gets `contact-1` instead of a second `id="contact"` on the page.
  */
 import { HOME_DEFAULT_IDS, type HomeSectionType } from './home.ts';
 
-/**
- * Ids the section templates write beyond the section's own `id` and its heading's `id-title`
- * (templates/sections/, templates/ui/ContactForm.tsx; a test reads the templates for any other).
- */
+/** Ids the section templates write beyond their own `id` and `id-title`; a test reads templates/ for any not here. */
 const SECTION_PART_IDS: Partial<Record<HomeSectionType, readonly string[]>> = {
   hero: ['hero-title', 'hero-stats-title'],
   contact: [

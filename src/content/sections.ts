@@ -1,10 +1,6 @@
 /**
- * The home page's further section types, one strict schema each: an item of home.yaml's
- * `sections:` list is `type`, an optional `id` and its type's fields. Every field carries a
- * one-line description for editors (the CMS shows it beside the field). Markdown fields hold
- * GitHub-flavoured Markdown, which the generator renders before the template sees it.
- *
- * Adding a type is one entry here plus its template.
+ * The home page's further section types, one strict schema each: `type`, an optional `id` and the type's fields, each
+ * with a one-line description that the CMS shows beside it. Adding a type is one entry here plus its template.
  */
 import { z } from 'zod';
 import { atMost, href, LIST_LIMITS, publicPath, text } from './fields.ts';
@@ -41,10 +37,7 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   list: 'List of pages',
 };
 
-/**
- * The fields every section has: its type (which template shows it) and its anchor, which is
- * `defaultId` when the editor names none (the type's name unless given).
- */
+/** The fields every section has: its type (which template shows it) and its anchor, by default `defaultId`. */
 export function sectionOf<Type extends string, Shape extends z.ZodRawShape>(
   type: Type,
   what: string,

@@ -1,7 +1,4 @@
-/**
- * One content file read from disk, as text: what every later problem points back into. A file that
- * is missing, unreadable, not UTF-8 or empty is a problem of its own.
- */
+/** One content file read as text, which every later problem points into; missing, unreadable or empty is an error. */
 import path from 'node:path';
 import { createError, SiteError } from '../errors.ts';
 import { readInside } from '../project-paths.ts';
@@ -28,8 +25,7 @@ export function projectPath(root: string, absolute: string): string {
 export function readSource(absolute: string, file: string, folder: string): Checked<SourceFile> {
   let text: string;
   try {
-    // Synchronously: for thousands of small files, the thread pool's round trips (open, stat,
-    // read, close) cost several times the reads themselves (docs/benchmarks.md).
+    // Synchronously: for thousands of small files, the thread pool's round trips cost more than the reads themselves.
     text = decodeText(readInside(folder, absolute, file, MAX_CONTENT_BYTES), file);
   } catch (cause) {
     if (cause instanceof SiteError) return { errors: [cause] };

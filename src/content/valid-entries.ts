@@ -1,9 +1,7 @@
 /**
- * What the build can still make from content with problems: the entries whose files are valid.
- * A file kind (site.yaml, about.md, stats.yaml) and the logo are part of every page, so without
- * one of them no page is made; a folder's broken file only leaves its entry out. The pages that
- * entry would have made, or added to, are named, so that the site check does not report a link to
- * them as broken: the file's own problem is the one to fix.
+ * What the build can still make from content with problems. A file kind or the logo is on every page, so without one
+ * no page is made; a folder's broken file only leaves its entry out, and the pages it would have made are named so
+ * that the site check does not also report the links to them.
  */
 import type { SiteError } from '../errors.ts';
 import { contentName, entryPath, KIND_NAMES, KINDS, type ContentKind } from './kinds.ts';

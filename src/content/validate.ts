@@ -1,7 +1,4 @@
-/**
- * Parsed data checked against its kind's schema. Every issue becomes a SiteError at the line of the
- * field it is about (or of its key, for a key that is not allowed).
- */
+/** Parsed data checked against its kind's schema: each issue a SiteError at its field's line (or its key's). */
 import type { z } from 'zod';
 import { createCodeFrame, createError, type SiteError, type SiteErrorCode } from '../errors.ts';
 import { describeIssue } from './issues.ts';

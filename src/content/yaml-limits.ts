@@ -1,24 +1,18 @@
 /**
- * The limits a content file's YAML must keep before it becomes data: keys unique in their map, at
- * most MAX_KEY_COUNT keys and MAX_ALIAS_COUNT aliases, every alias after its anchor, and no key
- * that would reach an object's prototype. Found in one pass over the parsed document, with the
- * words an editor reads for each.
+ * The limits a content file's YAML must keep before it becomes data: keys unique in their map, at most MAX_KEY_COUNT
+ * keys and MAX_ALIAS_COUNT aliases, every alias after its anchor, and no key that would reach an object's prototype.
  */
 import { isAlias, isMap, isScalar, visit, YAMLParseError, type Document, type Node, type YAMLError } from 'yaml';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Aliases may repeat a value, not multiply it into a "billion laughs" document. */
 export const MAX_ALIAS_COUNT = 100;
-/**
- * Keys in one file: far more than any content file holds (a site file has about a hundred), and
- * few enough that reporting every unknown one stays quick.
- */
+/** Keys in one file: far more than any content file holds, and few enough that reporting every unknown one is quick. */
 export const MAX_KEY_COUNT = 10_000;
 
 /**
- * One pass over the document: keys repeated in a map, more keys than MAX_KEY_COUNT, more aliases
- * than MAX_ALIAS_COUNT, and aliases to no anchor before them. The parser's own alias resolution
- * walks the whole document once per alias; after this pass there are at most MAX_ALIAS_COUNT.
+ * The parser's own alias resolution walks the whole document once per alias, so this one pass must find too many
+ * aliases (and keys, repeated keys and aliases before their anchor) before it runs.
  */
 const TOO_MANY_ALIASES = 'too many aliases';
 const TOO_MANY_KEYS = 'too many keys';

@@ -1,10 +1,7 @@
 /**
- * readPlainMap: the YAML most content files' front matter is (one `key: text` or `key: 12` a
- * line) read without the YAML parser, whose syntax tree, positions and limit checks cost more than
- * the rest of reading such a file. Anything else, and anything that could read differently under
- * YAML's rules (quotes, `true`, `null`, comments, `: ` in a value, a key twice, tabs, a line
- * folded into the next), is left to the parser: this reader answers only where the parser's data
- * would be the same (tests/content/yaml-plain.test.ts holds the two to that).
+ * readPlainMap: front matter of plain `key: text` or `key: 12` lines, read without the YAML parser, which costs more
+ * than the rest of reading such a file. Anything that could read differently under YAML's rules is left to the
+ * parser, so that both give the same data (tests/content/yaml-plain.test.ts holds them to that).
  */
 
 /** A key as YAML reads it plainly, then the separator, then a value starting with a letter or a digit. */
@@ -59,8 +56,8 @@ export function readPlainMap(text: string): PlainMap | undefined {
 }
 
 /**
- * Where the YAML parser's positions point for `path` (yaml.ts, locate): the value at the path's
- * first key, or the key itself when asked; for a missing key, the map, which starts at its first key.
+ * Where yaml.ts's locate points for `path`: the value at its first key, or that key when asked; for a missing key,
+ * the map, which starts at its first key.
  */
 export function locatePlain(map: PlainMap, path: readonly PropertyKey[], pointAtKey: boolean): PlainPosition {
   const place = path.length > 0 ? map.places.get(String(path[0])) : undefined;

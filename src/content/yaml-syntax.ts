@@ -1,8 +1,6 @@
 /**
- * YAML syntax errors in an editor's words: the parser's problems (and the limits of
- * yaml-limits.ts) named by their cause, at the place where the mistake starts rather than where
- * the parser gave up, one per line. The source they point into (YamlSource) and a place in it
- * (Position) are declared here; yaml.ts, which parses, takes both from this module.
+ * YAML syntax errors in an editor's words, at the place where the mistake starts rather than where the parser gave
+ * up, one per line. YamlSource and Position are declared here; yaml.ts, which parses, imports them from this module.
  */
 import { isAlias, type LineCounter, visit, type Document, type Node, type YAMLError } from 'yaml';
 import { createCodeFrame, createError, type ErrorPlace, type SiteError, type SiteErrorCode } from '../errors.ts';

@@ -1,7 +1,6 @@
 /**
- * YAML with positions: parse text into plain data and keep a way back from a data path
- * (["hero", "headline"]) to the 1-based line and column in the file it came from. The limits a
- * document must keep are yaml-limits.ts's; its syntax errors in an editor's words, yaml-syntax.ts's.
+ * YAML with positions: plain data, and a way back from a data path to its 1-based line and column in the file. The
+ * limits a document must keep are yaml-limits.ts's; its syntax errors in an editor's words, yaml-syntax.ts's.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { createError, SiteErrors } from '../errors.ts';
@@ -42,8 +41,8 @@ export function parseYaml(text: string, where: YamlSource): ParsedYaml {
 
 function parseDocumentOf(text: string, where: YamlSource): ParsedYaml {
   const lineCounter = new LineCounter();
-  // The parser's own duplicate check compares each key with every earlier one (80,000 keys took
-  // minutes): keys are checked here instead, in one pass with a set per map.
+  // The parser's own duplicate check compares each key with every earlier one: keys are checked here instead, in one
+  // pass with a set per map.
   const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: true, strict: true });
   const file = describeFile(lineCounter, where);
   const problems = [...doc.errors, ...doc.warnings];

@@ -1,11 +1,7 @@
 /**
- * Every problem a site can have, by its permanent code: a title, the message made from the facts
- * of one occurrence (file, field, value...), the hint with the next action, and the severity.
- * In the style of Astro's errors-data.ts. A new code gets its entry here and its name in the
- * SiteErrorCode union (codes.ts); tsc fails until both agree. Pure data, no I/O.
- *
- * Messages say what happened and why, in whole sentences; hints say what to do next. Facts are
- * raw values: the wording, plurals and number formats live here, not at the call site.
+ * Every problem a site can have, by its permanent code: a title, the message made from one occurrence's facts, the
+ * hint with the next action, and the severity. A new code also gets its name in codes.ts; tsc fails until both agree.
+ * Facts are raw values: the wording, plurals and number formats live here, not at the call site.
  */
 import path from 'node:path';
 import type { Severity, SiteErrorCode } from './codes.ts';
@@ -44,10 +40,7 @@ function advice(title: string): ErrorData<Advice> {
   };
 }
 
-/**
- * Text made by a library or a parser (YAML, the schema, esbuild), with the hint chosen where the
- * text was read, if any.
- */
+/** Text made by a library or a parser (YAML, the schema, esbuild), with the hint chosen where it was read, if any. */
 interface Reported {
   text: string;
   hint?: string;

@@ -1,7 +1,6 @@
 /**
- * The permanent code of every problem a site can have, and its severity: the types that
- * src/errors/ shares, in a leaf module so that errors.ts can re-export the folder without a
- * circle. Each code has its entry (title, message, hint, severity) in catalogue.ts.
+ * The permanent code of every problem a site can have, and its severity, in a leaf module so that errors.ts can
+ * re-export the folder without a circle. Each code has its entry in catalogue.ts.
  */
 
 export type SiteErrorCode =

@@ -6,10 +6,8 @@ import type { SiteError } from './site-error.ts';
 export const FRAME_WIDTH = 160;
 
 /**
- * Lines around `line` (1-based) with a caret under `column`, like compilers print. A long line is
- * shown as a window of FRAME_WIDTH characters around the column (… marks what is cut), so a frame
- * is small whatever the line: 60,000 problems on one line of a 1 MB file once padded a caret
- * line to each column and ran out of memory.
+ * Lines around `line` (1-based) with a caret under `column`, like compilers print. A long line is shown as a window
+ * of FRAME_WIDTH characters around the column, so that many problems on one long line cannot exhaust memory.
  */
 export function createCodeFrame(source: string, line: number, column = 1, context = 2): string {
   const starts = lineStarts(source);

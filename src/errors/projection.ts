@@ -1,8 +1,7 @@
 /**
- * The one plain-data shape of a problem, for every place people look: the terminal, GitHub's
- * annotations, the JSON document and the dev overlay. Control characters are escaped here, once:
- * content and file names are untrusted, and raw, an ESC sequence in them could clear the screen,
- * fake output or retitle the terminal window.
+ * The one plain-data shape of a problem, for the terminal, GitHub's annotations, the JSON document and the dev
+ * overlay. Control characters are escaped here, once: content and file names are untrusted, and an ESC sequence in
+ * them could clear the screen, fake output or retitle the terminal window.
  */
 import type { Severity, SiteErrorCode } from './codes.ts';
 import type { SiteError } from './site-error.ts';
@@ -56,10 +55,7 @@ export function toInternalProblem(thrown: unknown): Problem {
   };
 }
 
-/**
- * Control characters shown as escapes (ESC as \x1b, CR as \r, U+2028 as \u2028), and the
- * characters that reorder text on screen. Line feed and tab stay.
- */
+/** Control characters shown as escapes, and the characters that reorder text on screen; line feed and tab stay. */
 export function escapeControl(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
     if (char === '\r') return '\\r';
@@ -69,8 +65,8 @@ export function escapeControl(text: string): string {
 }
 
 /**
- * escapeControl, and line feeds as \n: a message, hint or file name is one line, so nothing in
- * content can start a line of its own (a fake "Built 6 pages" or a `::add-mask::` workflow command).
+ * escapeControl, and line feeds as \n: a message, hint or file name is one line, so that nothing in content can start
+ * a line of its own (a fake "Built 6 pages" or a `::add-mask::` workflow command).
  */
 export function escapeLine(text: string): string {
   return escapeControl(text).replace(/\n/g, '\\n');

@@ -1,7 +1,6 @@
 /**
- * The SiteError class: a problem of the site as data, thrown or collected at the edge and
- * formatted once at the top. `createError` makes one from the catalogue; its severity and title
- * always come from the catalogue entry of its code.
+ * The SiteError class: a problem of the site as data, thrown or collected at the edge and formatted once at the top.
+ * Its severity and title always come from the catalogue entry of its code.
  */
 import type { Severity, SiteErrorCode } from './codes.ts';
 import { catalogue, describeCode, type ErrorData, type Facts } from './catalogue.ts';
@@ -58,10 +57,7 @@ export class SiteError extends Error {
   }
 }
 
-/**
- * A SiteError with the catalogue's message and hint for these facts:
- * `createError('OutputMissing', { outDir }, { cause })`.
- */
+/** A SiteError with the catalogue's message and hint for these facts. */
 export function createError<Code extends SiteErrorCode>(
   code: Code,
   facts: Facts<Code>,

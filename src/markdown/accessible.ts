@@ -1,12 +1,7 @@
 /**
- * What the site adds to a Markdown body's HTML after the sanitizer, so content can set none of it:
- *
- * - `tabindex="0"` on every `<table>` and `<pre>`: on a phone they scroll inside their own box, and
- *   a box that scrolls must be reachable by keyboard (axe `scrollable-region-focusable`). GitHub
- *   adds it in the browser to tables that overflow; a page without JavaScript needs it in the HTML.
- * - an `aria-label` on each task-list checkbox, the item's own text: GitHub's `<input disabled>`
- *   has no name (axe `label`). An attribute changes GitHub's markup least; a `<label>` around the
- *   text would move the text into a new element.
+ * What the site adds to a Markdown body's HTML after the sanitizer, so that content can set none of it: `tabindex="0"`
+ * on tables and code blocks, which scroll and so must be reachable by keyboard, and an `aria-label` on each task-list
+ * checkbox (axe `scrollable-region-focusable` and `label`).
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 
@@ -21,10 +16,7 @@ export function addAccessibility(tree: Root): void {
   visit(tree);
 }
 
-/**
- * A task item is an `<li>` whose first element is the checkbox, directly or inside the first
- * paragraph of a loose list; its text is what follows up to a nested list or block.
- */
+/** A task item: an `<li>` that starts with the checkbox (in a paragraph, if loose), its text up to a nested block. */
 function nameCheckbox(item: Element) {
   const first = firstElement(item);
   const holder = first?.tagName === 'p' ? first : item;

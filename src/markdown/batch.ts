@@ -1,8 +1,6 @@
 /**
- * renderMarkdownAll: many Markdown bodies at once, shared between this thread and worker threads
- * when there are enough of them to pay for starting a worker. Every thread runs the same
- * processor, so the HTML is the same whichever thread made it. Caching is the caller's
- * (src/stages.ts).
+ * renderMarkdownAll: many Markdown bodies at once, shared with worker threads when there are enough of them to pay
+ * for starting one. Every thread runs the same processor, so the HTML is the same whichever thread made it.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -15,10 +13,7 @@ import type { MarkdownJob, MarkdownReady, MarkdownReply } from './worker.ts';
 export interface MarkdownAllOptions extends MarkdownOptions {
   /** Worker threads to use besides this one at most; 0 renders everything on this thread. */
   threads: number;
-  /**
-   * `threads` is the default, not asked for: start a worker only on a core that has been idle,
-   * and leave one such core free (see workersFor). Otherwise exactly `threads`, when there are enough bodies.
-   */
+  /** `threads` is the default: start workers only on cores that were idle, and leave one free (see workersFor). */
   idleCoresOnly?: boolean;
   /** Told how many worker threads were started (0: all on this thread). */
   onWorkers?: (count: number) => void;
@@ -31,10 +26,7 @@ const CHUNK = 16;
 
 const processors = new Map<boolean, RenderMarkdown>();
 
-/**
- * Throws MarkdownRefused, naming every body that took too long or too much memory to render
- * (src/markdown/guarded.ts), after rendering all the others.
- */
+/** Throws MarkdownRefused, naming every body that took too long or too much memory, after rendering all the others. */
 export async function renderMarkdownAll(
   bodies: readonly string[],
   options: MarkdownAllOptions,
@@ -98,9 +90,8 @@ async function renderPlain(bodies: readonly string[], options: MarkdownAllOption
 const YIELD_MS = 8;
 
 /**
- * Renders every index in order and lets the event loop run every YIELD_MS or so: what the build
- * does beside the Markdown (public/'s listing, the image encoder's jobs and replies, esbuild's
- * bundles) goes on meanwhile instead of waiting for the last body.
+ * Renders every index in order and lets the event loop run every YIELD_MS or so, so that the rest of the build goes
+ * on meanwhile instead of waiting for the last body.
  */
 async function renderYielding(count: number, render: (index: number) => void): Promise<void> {
   let since = performance.now();
@@ -113,13 +104,8 @@ async function renderYielding(count: number, render: (index: number) => void): P
 }
 
 /**
- * How many workers to start for `bodies` bodies: at most `threads`, one per MIN_BODIES_PER_WORKER
- * bodies, and, when `idle` is given, at most the cores that were idle lately less one. A worker
- * loads and compiles its own processor and collects its own heap, which costs CPU
- * (docs/benchmarks.md): that pays off in time only when a core would otherwise wait, and on a busy
- * machine it only adds work. One idle core is left to the image encoder, which works beside the
- * Markdown, and to V8's collector threads: on a two-core machine a worker added CPU to a cold
- * 4000-page build and gained no wall time (docs/benchmarks.md).
+ * How many workers to start: at most `threads`, one per MIN_BODIES_PER_WORKER bodies, and with `idle`, at most the idle
+ * cores less one, left to the image encoder and V8's collector: a worker's own CPU pays only on a core that would wait.
  */
 export function workersFor(bodies: number, { threads }: { threads: number }, idle?: number): number {
   const count = Math.min(threads, Math.floor(bodies / MIN_BODIES_PER_WORKER));
@@ -147,10 +133,7 @@ export function sampleCpus(): CpuSample {
   return { idle, total, cores: cpus.length };
 }
 
-/**
- * The cores that were idle, on average, from `since` to `now`, rounded: on an idle two-core
- * machine this process keeps one busy while it reads the content, which leaves one for a worker.
- */
+/** The cores that were idle, on average, from `since` to `now`, rounded. */
 export function idleCores(since: CpuSample, now: CpuSample): number {
   const total = now.total - since.total;
   if (total <= 0) return 0;
@@ -175,9 +158,8 @@ function processorFor(options: MarkdownOptions): RenderMarkdown {
 }
 
 /**
- * This thread takes a chunk at a time and yields between chunks, so replies are read and each
- * worker always has a second chunk waiting. A chunk a worker could not render (or a worker that
- * died) comes back to this thread, which renders it again and throws any error with its stack.
+ * This thread takes a chunk at a time and yields between them, so that each worker always has a chunk waiting. A chunk
+ * a worker could not render comes back to this thread, which renders it again and throws any error with its stack.
  */
 async function shareWithWorkers({
   chunks,
@@ -213,8 +195,7 @@ async function shareWithWorkers({
   const workers = Array.from({ length: count }, () => {
     const worker = new Worker(resolveEntryFile('markdown/worker'), {
       workerData: { allowHtml: options.allowHtml ?? false } satisfies MarkdownOptions,
-      // A worker keeps nothing but its processor between jobs; V8's default young generation
-      // only filled with remark's garbage, and a small one lowers the peak (docs/benchmarks.md).
+      // A worker keeps nothing but its processor between jobs, so a small young generation lowers the peak.
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     inFlight.set(worker, new Set());

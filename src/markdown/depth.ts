@@ -1,7 +1,6 @@
 /**
- * A cheap guard run before remark sees a body: Markdown nested thousands of levels deep (`>>>>`,
- * or lists inside lists) overflows the stack of the Markdown-to-HTML tree walkers, and takes
- * seconds to parse before that. One pass over the line prefixes finds it first.
+ * A cheap guard run before remark sees a body: Markdown nested thousands of levels deep overflows the stack of the
+ * Markdown-to-HTML tree walkers, and takes seconds to parse before that. One pass over the line prefixes finds it.
  */
 
 /** Deeper than any real document nests; far below where the tree walkers overflow. */
@@ -15,10 +14,8 @@ export interface TooDeep {
 }
 
 /**
- * Where the blockquote and list nesting of `body` first passes `limit`, or undefined. Each `>`
- * and list marker in a line's prefix counts one level, and each two columns of indentation
- * before a marker count one more (lists nest by indentation): an overestimate, never an
- * underestimate, so nothing too deep reaches remark.
+ * Where the blockquote and list nesting of `body` first passes `limit`, or undefined. The count is an overestimate,
+ * never an underestimate, so that nothing too deep reaches remark.
  */
 export function findTooDeep(body: string, limit = MAX_MARKDOWN_DEPTH): TooDeep | undefined {
   let line = 0;
@@ -69,10 +66,7 @@ function markerLength(text: string, at: number, end: number): number {
   return next >= end || text[next] === ' ' || text[next] === '\t' || text[next] === '\r' ? length : 0;
 }
 
-/**
- * Raw HTML nesting: tags in code (`vector<int>`) count too, so the limit leaves room for them;
- * the HTML parser's stack overflowed at about 2,000 levels.
- */
+/** Raw HTML nesting: room for tags in code (`vector<int>`), which count too, yet far below the parser's overflow. */
 export const MAX_HTML_DEPTH = 400;
 
 /** Elements that hold nothing, so never nest: their tags open no level. */
@@ -94,10 +88,8 @@ const VOID_ELEMENTS = new Set([
 ]);
 
 /**
- * Where raw HTML elements in `body` first nest deeper than `limit` (thousands of nested `<sup>` or
- * `<div>` overflowed the HTML parser's stack), or undefined. Every opening tag of a non-void
- * element counts one level and every closing tag takes one away, wherever they stand (code
- * included): an overestimate, never an underestimate.
+ * Where raw HTML elements in `body` first nest deeper than `limit`, which would overflow the HTML parser's stack, or
+ * undefined. Tags count wherever they stand, code included: an overestimate, never an underestimate.
  */
 export function findTooDeepHtml(body: string, limit = MAX_HTML_DEPTH): TooDeep | undefined {
   const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/g;

@@ -1,9 +1,7 @@
 /**
- * Markdown whose parse could take long, rendered in a worker thread of its own with a deadline and
- * a memory limit. remark's inline parser costs the square of the emphasis and link markers that
- * never close in one paragraph (20 KB of `*a**a***` took seconds, 1 MB would take hours): such a
- * body is refused as too complex instead of stopping the build, and dev keeps answering
- * meanwhile, since this thread only waits.
+ * Markdown whose parse could take long, rendered in a worker thread of its own with a deadline and a memory limit:
+ * remark's inline parser costs the square of the unclosed emphasis and link markers in a paragraph, so such a body is
+ * refused as too complex instead of stopping the build, and dev keeps answering meanwhile.
  */
 import { Worker } from 'node:worker_threads';
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
@@ -15,10 +13,8 @@ import type { MarkdownJob, MarkdownReady, MarkdownReply } from './worker.ts';
 export const GUARD_BYTES = 48 * 1024;
 export const GUARD_MARKERS = 300;
 /**
- * CPU time of the process while a guarded body renders, far more than any real page takes (a
- * 1 MB page of prose takes about a second). CPU time, not wall time, so that a machine busy with
- * other work does not refuse a page; bodies are rendered one at a time, so the process's CPU
- * time is the worker's, plus little.
+ * CPU time of the process while a guarded body renders, far more than any real page takes. CPU time, not wall time,
+ * so that a busy machine does not refuse a page; bodies render one at a time, so the process's time is the worker's.
  */
 export const MARKDOWN_DEADLINE_MS = 5_000;
 /** However busy the machine, no body renders longer than this. */
@@ -42,10 +38,7 @@ export class MarkdownRefused extends Error {
   }
 }
 
-/**
- * Whether `body` could cost more than a moment to parse on the build's own thread: it is long, or
- * a paragraph holds many emphasis, link, code or HTML markers. One pass, no parse.
- */
+/** Whether `body` could take more than a moment to parse on the build's own thread; one pass, no parse. */
 export function needsGuard(body: string): boolean {
   if (body.length > GUARD_BYTES) return true;
   // No paragraph holds more markers than the whole body: most bodies are settled by one count.

@@ -1,15 +1,7 @@
 /**
- * One Markdown processor, created once: string in, HTML out. No file system here.
- *
- * GitHub-flavoured Markdown as GitHub renders it: remark-gfm (tables, strikethrough, autolinks,
- * task lists, footnotes), heading ids by GitHub's slug rules, and GitHub's sanitizer schema.
- *
- * Ids, decided for a site with next to no JavaScript (GitHub rewrites `#x` links in the browser):
- * - heading ids carry no prefix (`## Payment` -> id="payment"), so `/terms#payment` and `#payment`
- *   work as plain links, as GitHub shows them in the address bar;
- * - footnote ids and their links carry `user-content-` in both, exactly as GitHub serves them;
- * - ids and names written in raw HTML get `user-content-` as on GitHub (so content cannot take
- *   the template's ids), and a `#x` link in the same body to such an id is pointed at it.
+ * One Markdown processor, created once: string in, HTML out, as GitHub renders it. Heading ids carry no prefix, so
+ * that `#payment` works as a plain link without JavaScript; footnote ids and ids written in raw HTML carry
+ * `user-content-` as on GitHub, so that content cannot take the template's ids.
  */
 import GithubSlugger, { slug } from 'github-slugger';
 import { defaultSchema, sanitize as sanitizeHast, type Schema } from 'hast-util-sanitize';
@@ -37,9 +29,8 @@ import { checkUrl, isRawHtml, parseRawHtml, type Removed } from './raw-html.ts';
 export interface RenderedMarkdown {
   html: string;
   /**
-   * What the sanitizer left out (1-based, in the Markdown given), one report per line: unsafe raw
-   * HTML and unsafe URLs. Comments are notes to other editors and are not reported. Empty when
-   * raw HTML is allowed.
+   * What the sanitizer left out (1-based, in the Markdown given), one report per line; comments are not reported.
+   * Empty when raw HTML is allowed.
    */
   rawHtml: Removed[];
   /** The images the body shows, where written (src/images/find.ts); absent when none. */
@@ -56,10 +47,8 @@ export interface MarkdownOptions {
 }
 
 /**
- * GitHub's schema (hast-util-sanitize's default), with the elements GitHub's own allowlist has
- * beyond it, `style` dropped with its text like `script`, and `id` and `aria-describedby` left
- * unprefixed here: the prefix goes by origin (heading and footnote ids are ours, see above; ids in
- * raw HTML get it in raw-html.ts).
+ * GitHub's sanitizer schema with the elements GitHub's own allowlist adds, `style` dropped with its text, and ids left
+ * unprefixed here: the prefix goes by origin (raw HTML's get it in raw-html.ts).
  */
 export const SANITIZE_SCHEMA: Schema = {
   ...defaultSchema,
@@ -111,10 +100,7 @@ export function createMarkdown(options: MarkdownOptions = {}): RenderMarkdown {
   };
 }
 
-/**
- * remark-html's steps (to HTML's tree, sanitize, write), with the site's additions between the
- * last two, where content cannot reach them (accessible.ts).
- */
+/** remark-html's steps, with the site's additions (accessible.ts) after the sanitizer, where content cannot reach. */
 function renderHtml(tree: Root, sanitize: boolean, hastOptions: ToHastOptions): string {
   const hast = toHast(tree, { ...hastOptions, allowDangerousHtml: !sanitize }) as HastRoot;
   const safe = sanitize ? (sanitizeHast(hast, SANITIZE_SCHEMA) as HastRoot) : hast;
@@ -123,10 +109,7 @@ function renderHtml(tree: Root, sanitize: boolean, hastOptions: ToHastOptions): 
   return html && !/[\r\n]$/.test(html) ? `${html}\n` : html;
 }
 
-/**
- * Headings get their ids as HTML's tree is made: set as `hProperties`, each would be copied
- * (structured-cloned) there, for every heading of every page.
- */
+/** Headings get their ids as HTML's tree is made: as `hProperties`, each would be structured-cloned for every page. */
 function withHeadingIds(ids: ReadonlyMap<Heading, string>): ToHastOptions {
   return {
     handlers: {
@@ -141,9 +124,8 @@ function withHeadingIds(ids: ReadonlyMap<Heading, string>): ToHastOptions {
 }
 
 /**
- * GFM's literal autolinks (bare URLs and emails) cost as much parse time as all of CommonMark, and
- * most pages have none: parsed first without them, a page is parsed again with them only when
- * some text could hold one (`www.`, `http(s)://` or `@`; link targets and code are not text).
+ * GFM's literal autolinks cost as much parse time as all of CommonMark and most pages have none, so a page is parsed
+ * again with them only when some text could hold one.
  */
 function parseGfm(
   markdown: string,
@@ -176,9 +158,8 @@ function gfmWithoutLiteralAutolinks(this: Processor) {
 }
 
 /**
- * Ids the site's layout gives its own elements, derived from the section types' anchors
- * (src/content/section-ids.ts): a heading "Main" or "Contact" gets `main-1`, `contact-1`, as a
- * second heading of that text would, instead of a second element with the layout's id.
+ * Ids the site's layout gives its own elements (src/content/section-ids.ts): a heading "Contact" gets `contact-1`, as
+ * a second heading of that text would, instead of a second element with the layout's id.
  */
 export { LAYOUT_IDS };
 
@@ -205,9 +186,8 @@ function readTree(tree: Root, slugger: (text: string) => string, sanitize: boole
 }
 
 /**
- * github-slugger's ids, started with the layout's ids taken (see LAYOUT_IDS), for one page each.
- * Its slug strips every character of a long Unicode class: text of ASCII letters, digits, spaces,
- * `-` and `_` (most headings) loses none of them, so it only has its spaces made dashes.
+ * github-slugger's ids, started with the layout's ids taken, for one page each. Text of ASCII letters, digits, spaces,
+ * `-` and `_` loses none of them to its slug, so it only has its spaces made dashes.
  */
 function layoutSlugger(): () => (text: string) => string {
   const layout = new GithubSlugger();

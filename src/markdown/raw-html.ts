@@ -1,7 +1,6 @@
 /**
- * Raw HTML in Markdown, parsed as the browser would (hast-util-raw) so that GitHub's safe subset
- * (`<sup>`, `<details>`, ...) survives the sanitizer, and what the sanitizer will drop is known
- * with its line first: content is never dropped in silence.
+ * Raw HTML in Markdown, parsed as the browser would so that GitHub's safe subset survives the sanitizer, and what the
+ * sanitizer will drop is known with its line first: content is never dropped in silence.
  */
 import type { Element, ElementContent, Root as HastRoot, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
@@ -27,11 +26,7 @@ const URL_PROPERTIES: Record<string, 'href' | 'src' | 'cite' | 'longDesc'> = {
 };
 const COMMENT = /^\s*<!--[\s\S]*-->\s*$/;
 
-/**
- * The document as HTML with its raw parts parsed, for a tree that holds raw HTML (isRawHtml); a
- * tree without it can be turned into HTML as it is. `hastOptions` are the handlers the page's HTML
- * is made with.
- */
+/** The document as HTML with its raw parts parsed, for a tree that holds raw HTML (isRawHtml). */
 export function parseRawHtml(
   tree: Root,
   markdown: string,
@@ -98,8 +93,8 @@ function findRemoved(element: Element, shallow: Schema): Removed[] {
 }
 
 /**
- * GitHub prefixes ids written in raw HTML with `user-content-` and points `#x` links at them in
- * the browser; here the links are pointed at build time. Heading and footnote ids are ours.
+ * GitHub prefixes ids written in raw HTML with `user-content-` and points `#x` links at them in the browser; here the
+ * links are pointed at build time. Heading and footnote ids are ours.
  */
 function prefixAuthorIds(elements: Element[], headingIds: Set<string>) {
   const ours = (element: Element, id: string) =>

@@ -1,7 +1,6 @@
 /**
- * The props of the news pages (/news and its pages, each post) and of the home page's news
- * section: dates for <time datetime> and for people, reading time, badges, links through the URL
- * policy. Every word comes from site.yaml's news block. Pure.
+ * The props of the news pages and of the home page's news section: dates, reading time, badges, and links through the
+ * URL policy. Every word comes from site.yaml's news block. Pure.
  */
 import type { NewsSettings } from '../content/schema.ts';
 import type { ScheduledPost } from '../news/schedule.ts';

@@ -1,7 +1,6 @@
 /**
- * renderPage: one Route -> a full HTML document, as UTF-8 bytes; and the templates' picture for
- * images written in Markdown. The only caller of react-dom/server; a page's template gets the
- * props src/render/props.ts makes for it.
+ * renderPage: one Route -> a full HTML document, as UTF-8 bytes; and the templates' picture for images written in
+ * Markdown. The only caller of react-dom/server.
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -16,19 +15,15 @@ export function renderPage(templates: Templates, input: PageInput): Buffer {
   // The kind picks both the component and its props' shape.
   const component = templates.pages[page.kind] as ComponentType<typeof page.props>;
   try {
-    // Bytes, not the string: React's string is a tree of thousands of pieces, and one non-Latin-1
-    // character makes V8 store the whole page at two bytes a character (docs/benchmarks.md); the
-    // UTF-8 bytes are what is written and cached anyway.
+    // Bytes, not the string: React's string is a tree of thousands of pieces, and one non-Latin-1 character makes V8
+    // store the whole page at two bytes a character; the UTF-8 bytes are what is written and cached anyway.
     return Buffer.from(`<!DOCTYPE html>${renderToStaticMarkup(createElement(component, page.props))}`);
   } catch (cause) {
     throw renderFailed(templates, { paths: [input.route.path] }, cause);
   }
 }
 
-/**
- * The templates' `markdown.picture` as markup: an image written in Markdown gets the <picture> a
- * template writes (src/images/place.ts), so the markup has one home.
- */
+/** The templates' `markdown.picture` as markup, so that an image written in Markdown gets the same <picture>. */
 export function createPictureRenderer(templates: Templates): (props: PictureProps) => string {
   return (props) => {
     try {
@@ -49,10 +44,7 @@ function renderFailed(
   return createError('RenderFailed', { ...what, reason: error.message }, { ...place, cause });
 }
 
-/**
- * Renders every route. A template line that fails on several pages is one problem: it is
- * reported once, naming all the pages.
- */
+/** Renders every route; a template line that fails on several pages is reported once, naming all the pages. */
 export function renderPages(
   templates: Templates,
   routes: Route[],

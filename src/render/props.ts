@@ -1,8 +1,7 @@
 /**
- * createPageProps: what the generator knows about a page (content, routes, URL policy, images,
- * head data) -> the props its template receives (templates/api.ts). Every link is resolved here
- * and every section gets only its own data, so templates never see the URL policy, an output
- * file name or a function of the generator. Pure.
+ * createPageProps: what the generator knows about a page -> the props its template receives (templates/api.ts).
+ * Every link is resolved here and each section gets only its own data, so that templates never see the URL policy,
+ * an output file name or a function of the generator. Pure.
  */
 import type { ComponentType } from 'react';
 import type { EntryKindName, EntryOf, Kinds, RoutedEntry, Site } from '../content/kinds.ts';
@@ -28,10 +27,7 @@ export interface PageInput {
   /** The content every page may show; the pages of content/pages/ are not in it. */
   site: Site;
   route: Route;
-  /**
-   * Home, legal pages and 404: the routes a page may list or link to. Pages of content/pages/ are
-   * left out, so each of them depends only on `site` and itself (one changed page re-renders alone).
-   */
+  /** The routes a page may link to; content/pages/ is left out, so that one changed page re-renders alone. */
   routes: Route[];
   urls: UrlPolicy;
   /** Hashed asset files, already as links (base included). */
@@ -52,10 +48,7 @@ type EntryTemplates = {
   [N in EntryKindName as Kinds[N]['route']['template']]: ComponentType<EntryPageProps<EntryOf<Kinds[N]>>>;
 };
 type Fits<T extends EntryTemplates> = T;
-/**
- * Each kind with pages of its own has its template in templates/index.ts, and the template reads
- * only fields its entries have: otherwise this fails to compile, naming the template.
- */
+/** Fails to compile, naming the template, when a kind with pages lacks its template or it reads a field they lack. */
 export type ShippedTemplates = Fits<typeof pages>;
 
 export function createPageProps(input: PageInput): PageElement {

@@ -1,9 +1,6 @@
 /**
- * Each section type's props, made from its fields and from what it shows of other files: one
- * function per type in one table, for the build (src/render/section-sources.ts) and the CMS
- * preview (src/admin/preview/home-preview.tsx) alike, so a new type is one entry here beside its
- * schema and its template. Links arrive resolved, Markdown as HTML, images as <picture> sources.
- * Pure, and free of Node: the preview runs it in the browser.
+ * Each section type's props, one function per type in one table, for the build (section-sources.ts) and the CMS
+ * preview (src/admin/preview/home-preview.tsx) alike. Pure, and free of Node: the preview runs it in the browser.
  */
 import type { HomeSection } from '../content/home.ts';
 import type { SiteFile } from '../content/schema.ts';

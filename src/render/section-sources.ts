@@ -1,7 +1,6 @@
 /**
- * createHomeSections: the sections of home.yaml (src/content/home-sections.ts) -> the props of each
- * section's component, in order, made by the one table of src/render/section-props.ts from what
- * the build has: the site, its URL policy and its images.
+ * createHomeSections: the sections of home.yaml -> the props of each section's component, in order, made by the one
+ * table of src/render/section-props.ts from the site, its URL policy and its images.
  */
 import { ENTRY_KIND_NAMES, entryPath, KINDS, type Site } from '../content/kinds.ts';
 import { entriesOf, type UrlPolicy } from '../site/routes.ts';

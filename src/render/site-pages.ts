@@ -1,8 +1,6 @@
 /**
- * renderSitePages: routes to HTML. A page is rendered from the template bundle, the props every
- * page shares (site, listed routes, URL policy, asset links, images, the head's shared parts) and
- * its own route, by renderPages (src/render/page.tsx), all at once. Which routes need rendering
- * is the build's choice (src/stages.ts keeps pages whose inputs did not change).
+ * renderSitePages: routes to HTML, each page rendered from the template bundle, the props every page shares and its
+ * own route. Which routes need rendering is the build's choice (src/stages.ts).
  */
 import type { Site } from '../content/kinds.ts';
 import { renderPages } from './page.tsx';
@@ -22,9 +20,8 @@ export interface PagesInput {
 }
 
 /**
- * The routes every page may link (src/render/props.ts): home, 404 and the entries of a kind every
- * page links (legal pages). Pages of content/pages/ are shown only on their own route; the news
- * reach other pages through `site.news`; no page lists the pages at old paths (content/redirects.yaml).
+ * The routes every page may link (src/render/props.ts): home, 404 and the legal pages. The news reach other pages
+ * through `site.news`, and no page lists content/pages/ or the redirects.
  */
 const UNLISTED = new Set(['news-list', 'news-post', 'redirect']);
 export function listedRoutes(routes: readonly Route[]): Route[] {
@@ -33,10 +30,7 @@ export function listedRoutes(routes: readonly Route[]): Route[] {
   );
 }
 
-/**
- * The pages of `only` (every route by default), in that order. `listed`: listedRoutes of the
- * routes, where the caller has them (src/page-stages.ts makes them once per run).
- */
+/** The pages of `only` (every route by default), in that order; `listed` is listedRoutes, where the caller has it. */
 export function renderSitePages(
   input: PagesInput,
   only: Route[] = input.routes,

@@ -1,9 +1,6 @@
 /**
- * createTocLinks: a page's "On this page" list, read from its rendered HTML (so the Markdown step
- * and its cache know nothing of it): every h2 and h3 that has an id, as a link to `#id` with the
- * heading's plain text (code, emphasis and links give their text; an image its alt text), the h3
- * headings nested under the h2 before them. Headings without an id cannot be linked and are left
- * out, as are the footnotes' own label and footnote reference numbers. Pure.
+ * createTocLinks: a page's "On this page" list, read from its rendered HTML so that the Markdown step and its cache
+ * know nothing of it: every h2 and h3 with an id, as a link with the heading's plain text, h3 nested under h2. Pure.
  */
 import { Parser } from 'htmlparser2';
 import type { TocLink } from '../../templates/api.ts';

@@ -58,16 +58,14 @@ export function bodiesShownOn(route: Route, site: Site): Array<{ file: string; h
 }
 
 /**
- * The Markdown part of the advice page each entry is shown on, made once per entry: an entry is the
- * same object while its file and body are (src/content/load.ts; a page's with its pictures placed,
- * src/images/place.ts), and this runs for every page of every dev rebuild.
+ * The Markdown part of the advice page each entry is shown on, made once per entry: an entry stays the same
+ * object while its file and body do (src/content/load.ts), and this runs for every page of every dev rebuild.
  */
 const entryParts = new WeakMap<object, AdvicePage['markdown']>();
 
 /**
- * An entry's Markdown part, its HTML and facts read when asked for. Made out here, not in
- * createAdvicePages: kept with the entry across dev's saves (entryParts), a getter made there would
- * hold that build's pages and look-ups for as long.
+ * An entry's Markdown part, its HTML and facts read when asked for. Made out here, not in createAdvicePages,
+ * because a getter made there, kept with the entry across dev's saves, would hold that build's pages.
  */
 function markdownPart(
   file: string,
@@ -116,10 +114,8 @@ export function createAdvicePages(
 }
 
 /**
- * A rendered page as the rules read it, its HTML asked of the page only when they run on it: a
- * warm build runs them on few pages of thousands, and a page the disk cache kept is read from it
- * only then (src/page-stages.ts). A class, made for every page of every build; its HTML is no own
- * property, so a copy names it.
+ * A rendered page as the rules read it, its HTML read only when they run on it (a warm build runs them on
+ * few pages, src/page-stages.ts). Its HTML is a getter, not an own property, so a copy must name it.
  */
 class PageToAdvise implements AdvicePage {
   readonly path: string;

@@ -35,9 +35,8 @@ export interface AdvicePage {
 }
 
 /**
- * What advisePage found on one page: its findings, and what the site-wide rules and --report read
- * of it. A function of the page's HTML, its Markdown and the text of the files it is made from
- * only (JSON-safe), so a cache can keep it by those.
+ * What advisePage found on one page: its findings, and what the site-wide rules and --report read of it.
+ * It depends only on the page's HTML, its Markdown and its files' text (JSON-safe), so a cache can keep it.
  */
 export interface PageFindings {
   title?: string;

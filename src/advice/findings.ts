@@ -73,9 +73,8 @@ export function mergeFindings(
 }
 
 /**
- * A finding's rule and place: what merges it with the same finding on other pages. Made once per
- * finding: the findings of a page the build kept are the same objects from one dev save to the
- * next, and a string made once is hashed once by the maps it is looked up in.
+ * A finding's rule and place, which merge it with the same finding on other pages. Made once per finding:
+ * a kept page's findings stay the same objects across dev saves, and a string made once is hashed once.
  */
 const mergeKeys = new WeakMap<Finding, string>();
 function mergeKeyOf(finding: Finding): string {
@@ -103,10 +102,8 @@ export function createWarning(finding: Finding, pages: readonly string[], frame:
     frame,
   };
   const facts = { text: finding.message, hint: finding.hint, pages };
-  // A warning is data, printed from its fields: it is made without a stack. Capturing (and
-  // formatting) one for each of hundreds of warnings cost a warm build about 1 % of its CPU, and
-  // an Error holds the frames it was made in, and with them that build's values, until its stack
-  // is read: a warning kept across dev rebuilds would keep every build it was made in.
+  // A warning is data, made without a stack: an Error holds the frames it was made in, and with them
+  // that build's values, so a warning kept across dev rebuilds would keep every build it was made in.
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {

@@ -1,8 +1,7 @@
 /**
- * What content advice needs from a Markdown body, read from remark's syntax tree (mdast), with
- * 1-based lines and columns in the body: headings, links, images, and email addresses or phone
- * numbers written as plain text. Plain data (JSON-safe), so the Markdown step can collect it
- * beside the HTML it makes from the same tree, and a cache can keep it.
+ * What content advice needs from a Markdown body's syntax tree (mdast), with 1-based lines and columns:
+ * headings, links, images, and email addresses or phone numbers written as plain text. Plain data
+ * (JSON-safe), so the Markdown step can collect it beside the HTML and a cache can keep it.
  */
 import type { Nodes, Root } from 'mdast';
 import { remark } from 'remark';
@@ -93,9 +92,8 @@ function findContacts(text: string, start: { line: number; column: number }, fou
 }
 
 /**
- * Whether digits grouped like this are a phone number rather than a figure: 7 to 15 digits
- * (E.164), and an international "+", a trunk "0", a bracketed area code or the North American
- * 3-3-4 grouping; never a date or a range of years.
+ * Whether digits grouped like this are a phone number rather than a figure: 7 to 15 digits (E.164) with a
+ * "+", a trunk "0", a bracketed area code or 3-3-4 grouping; never a date or a range of years.
  */
 export function isPhone(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;

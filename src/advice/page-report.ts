@@ -1,7 +1,6 @@
 /**
- * `check --report`: one summary per page (title and description with their lengths, the heading
- * outline, words and reading time, images and their weight, warnings), as text for a terminal
- * and as plain data for the JSON reporter.
+ * `check --report`: one summary per page (title, description, headings, words, images, warnings), as text
+ * for a terminal and as plain data for the JSON reporter.
  */
 import { escapeLine, formatLocation } from '../errors.ts';
 import type { PageAdvice } from './advise.ts';

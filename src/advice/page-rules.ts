@@ -1,7 +1,6 @@
 /**
- * The rules that look at one page: title and description length, heading levels, link text,
- * alt text and contact details written as plain text. Pure: a page's scan and Markdown facts in,
- * findings out.
+ * The rules that look at one page: title and description length, heading levels, link text, alt text and
+ * contact details written as plain text. Pure: a page's scan and Markdown facts in, findings out.
  */
 import type { PageScan } from '../output/scan-html.ts';
 import { locateKey, locateText, switchOff, type Finding, type Place, type SourcesByFile } from './findings.ts';
@@ -151,9 +150,8 @@ interface PageLink {
 }
 
 /**
- * Link texts as compared ("Read more…" -> "read more"). Memoized because every page repeats its
- * header's and footer's links: a lookup is cheaper than making the text again. A key depends on its text alone, so the memo holds no run's state;
- * it is emptied past 10,000 texts, so a dev session's does not grow with every link ever seen.
+ * Link texts as compared ("Read more…" -> "read more"), memoized because every page repeats its header's and
+ * footer's links. Keys depend only on their text, and the memo is emptied past 10,000 texts to stay bounded.
  */
 const linkKeys = new Map<string, string>();
 

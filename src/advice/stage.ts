@@ -1,8 +1,7 @@
 /**
- * The content advice over a built site: the rendered pages, the Markdown facts the Markdown step
- * collected, the sources, the images of public/ and the switches into adviseSite. What the rules
- * find on one page may be kept by the caller (`findingsOf`, src/page-stages.ts); the rules across
- * pages (duplicates, the switches, merging) run every time.
+ * The content advice over a built site: the rendered pages, Markdown facts, sources, images of public/ and
+ * switches into adviseSite. What the rules find on one page may be kept by the caller (`findingsOf`,
+ * src/page-stages.ts); the rules across pages (duplicates, the switches, merging) run every time.
  */
 import type { LoadedSite } from '../content/load.ts';
 import type { PageScan } from '../output/scan-html.ts';

@@ -53,9 +53,8 @@ export async function checkPublicImage(
 }
 
 /**
- * The image of a read, the same object while the read is (dev keeps a read of public/ by its path
- * and public/'s version): the entries that show it, a news post or a portfolio item, are then kept
- * as the same objects by a save that did not touch them, and so is all made from them after.
+ * The image of a read, the same object while the read is, so that the entries showing it (a news post, a
+ * portfolio item) stay the same objects across a dev save that did not touch them.
  */
 const images = new WeakMap<object, Image>();
 function imageOf(read: { size: { width: number; height: number } }, src: string): Image {

@@ -1,10 +1,7 @@
 /**
- * checkMarkdownImages: every image a Markdown body shows must be a file of public/ with a readable
- * size and must say what it shows (alt text), checked at the line that wrote it. The build then
- * makes AVIF, WebP and a fallback of each, as it does for portfolio images.
- *
- * An image from another site is an error, not a warning: the site loads nothing from third parties
- * but the chat frame (DESIGN.md), and its Content-Security-Policy (img-src 'self') would block it.
+ * checkMarkdownImages: every image a Markdown body shows must be a file of public/ with a readable size
+ * and alt text, checked at the line that wrote it. An image from another site is an error, because the
+ * site's Content-Security-Policy (img-src 'self') would block it.
  */
 import { createCodeFrame, createError } from '../errors.ts';
 import type { MarkdownImage } from './find.ts';

@@ -1,8 +1,7 @@
 /**
- * Pictures: raster artwork referenced by content becomes AVIF and WebP at a few widths plus a
- * fallback, as content-hashed files under assets/images/, and the <picture> sources that link
- * them; SVG artwork is published once, as checked. The bytes come through the image cache
- * (src/images/pipeline.ts).
+ * Pictures: raster artwork referenced by content becomes AVIF and WebP at a few widths plus a fallback,
+ * as content-hashed files under assets/images/, with the <picture> sources that link them; SVG artwork is
+ * published once, as checked. The bytes come through the image cache (src/images/pipeline.ts).
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';

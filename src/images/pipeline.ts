@@ -1,9 +1,7 @@
 /**
- * The image cache and the encoder behind it: every encode is cached in config.cacheDir under a key
- * made of the source bytes' hash, the settings and the sharp and libvips versions, so a rebuild
- * reuses it and a change of any of them makes a new file. What is missing is made in an encoder
- * process of its own (src/images/encoder.ts), or, for a single build's few small images, in this
- * one (see `cached`). src/images/pictures.ts says what to make.
+ * The image cache and the encoder behind it: every encode is cached in config.cacheDir under a key of the
+ * source bytes' hash, the settings and the sharp and libvips versions, so a change of any makes a new file.
+ * What is missing is made in an encoder process (src/images/encoder.ts) or, for a few small images, here.
  */
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,11 +23,8 @@ export interface ImageWork {
 
 export interface ImagePipeline {
   /**
-   * The cached bytes for `key`, or the bytes of `recipe()`, stored under `key` for the next build.
-   * Asked again for the same key, it gives the first answer, made or being made. `inProcess`: made
-   * here, not by the encoder process, when the pipeline draws here (createImagePipeline): for the
-   * site's few small images (its favicons and share image), which take less time than starting
-   * that process does.
+   * The cached bytes for `key`, or those of `recipe()` stored under it; asked again, the first answer.
+   * `inProcess`: made here if the pipeline draws here (small images, quicker than starting the encoder).
    */
   cached(
     key: unknown,
@@ -74,11 +69,8 @@ function installedTools(): Record<string, string> {
 }
 
 /**
- * `cacheDir` undefined (`--no-cache`): every image is made anew, and nothing is kept. `signal`:
- * abort to stop making images (the build failed): what is not made yet is not made. `drawsHere`:
- * whether images asked for `inProcess` may be drawn in this process; a server that lives on (dev,
- * the CMS's verdicts) keeps every image in the encoder process, where an image that takes all
- * the memory ends only that process.
+ * `cacheDir` undefined (`--no-cache`): nothing is kept. `signal`: abort to stop making images. `drawsHere`:
+ * false for a server that lives on (dev, the CMS), so an image that takes all the memory ends only that process.
  */
 export function createImagePipeline(
   cacheDir: string | undefined,
@@ -152,9 +144,8 @@ export function createImagePipeline(
 }
 
 /**
- * Writes an image into the cache folder, beside and renamed, so a parallel build never reads half
- * a file. False when it cannot: a full or read-only disk under the cache is not the image's fault,
- * the build goes on without it.
+ * Writes an image into the cache folder beside and renamed, so a parallel build never reads half a file.
+ * False when it cannot (a full or read-only disk): that is not the image's fault, and the build goes on.
  */
 function keepImage(folder: string, file: string, bytes: Buffer): boolean {
   const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -219,8 +210,8 @@ let idleMs = ENCODER_IDLE_MS;
 let encoder: ImageEncoder | undefined;
 
 /**
- * Keeps the encoder's process for `ms` after its last image, from build to build: dev, where
- * starting it again (200 ms: a process and sharp) was most of a save that changes an image.
+ * Keeps the encoder's process for `ms` after its last image, from build to build: in dev, starting it
+ * again (a process and sharp) would be most of a save that changes an image.
  */
 export function keepEncoderFor(ms: number): void {
   idleMs = Math.max(ms, ENCODER_IDLE_MS);
@@ -236,10 +227,8 @@ export function releaseEncoder(): void {
 }
 
 /**
- * Makes images in a process of its own (src/images/encoder.ts), started at the first image the
- * cache does not have: libvips keeps what it encoded with until its process ends, and that
- * process ends soon after its last image (docs/benchmarks.md, "Where the memory went"). Run from source,
- * the same way (src/entry-file.ts bundles the encoder).
+ * Makes images in a process of its own (src/images/encoder.ts), started at the first uncached image:
+ * libvips keeps the memory it encoded with until its process ends, and this one ends soon after its last.
  */
 function createImageEncoder(): ImageEncoder {
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();

@@ -1,8 +1,7 @@
 /**
- * placeMarkdownImages: each `<img>` a Markdown body shows becomes the <picture> of its processed
- * image (AVIF, WebP, the fallback; width, height, lazy loading), rendered by the templates' own
- * picture component (templates/ui/Picture.tsx, through src/render/page.tsx), the one home of that
- * markup. Pure: HTML, processed images and the renderer in, HTML out.
+ * placeMarkdownImages: each `<img>` a Markdown body shows becomes the <picture> of its processed image,
+ * rendered by the templates' picture component (templates/ui/Picture.tsx), the one home of that markup.
+ * Pure: HTML, processed images and the renderer in, HTML out.
  */
 import { Parser } from 'htmlparser2';
 import type { LoadedSite } from '../content/load.ts';

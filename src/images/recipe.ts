@@ -27,7 +27,7 @@ export interface ImageRecipe {
   options: Record<string, unknown>;
 }
 
-/** sharp (and libvips with it) costs memory to load (docs/benchmarks.md): only when an image is made. */
+/** sharp (and libvips with it) costs memory to load, so it is loaded only when an image is made. */
 let loading: Promise<Sharp> | undefined;
 export function loadSharp(): Promise<Sharp> {
   return (loading ??= import('sharp').then((module) => module.default));

@@ -1,7 +1,7 @@
 /**
  * Intrinsic width and height of the image formats the site accepts, read from the bytes by the
  * `image-size` package, upright: a photo whose EXIF orientation turns it reports its turned size,
- * as every image is encoded upright (src/publish/image-recipe.ts).
+ * as every image is encoded upright (src/images/recipe.ts).
  */
 import { imageSize } from 'image-size';
 
@@ -47,10 +47,8 @@ function turnsQuarter(orientation: number | undefined): boolean {
 }
 
 /**
- * The most pixels an image may have: sharp's own limit (limitInputPixels, 0x3FFF squared), which
- * refuses a larger PNG or JPEG before decoding it. Rasters inside an SVG are decoded by the SVG
- * renderer, which has no such limit (a 65 KB SVG with a 20000 by 20000 PNG took 8.4 GB): they
- * count against it here.
+ * The most pixels an image may have: sharp's own limit (limitInputPixels), which refuses a larger PNG or
+ * JPEG before decoding it. Rasters inside an SVG count against it here: the SVG renderer has no limit.
  */
 export const MAX_IMAGE_PIXELS = 0x3fff * 0x3fff;
 const RASTER_TYPES = new Set(['png', 'jpg', 'gif', 'webp', 'avif', 'tiff', 'bmp', 'heif']);
@@ -58,9 +56,8 @@ const RASTER_TYPES = new Set(['png', 'jpg', 'gif', 'webp', 'avif', 'tiff', 'bmp'
 const MAX_EMBEDDING = 4;
 
 /**
- * What is wrong with the raster images an SVG embeds as data: URLs (anywhere: href, xlink:href,
- * CSS url()), or undefined: together more than MAX_IMAGE_PIXELS, or one whose size cannot be
- * read. XML entity declarations are refused, since they could spell a URL this scan cannot see.
+ * What is wrong with the rasters an SVG embeds as data: URLs anywhere (more than MAX_IMAGE_PIXELS together,
+ * or an unreadable size), or undefined. Entity declarations are refused: they could spell a URL unseen here.
  */
 export function checkEmbeddedImages(bytes: Uint8Array, depth = 0): string | undefined {
   // A raster is sharp's to limit; anything else may be an SVG, as sharp tells them apart by content.

@@ -1,8 +1,7 @@
 /**
- * scheduleNews: which news posts a build shows. A draft, or a post dated later than the build's
- * `now`, is left out of pages, lists, feeds and the sitemap, unless the build asks for them
- * (`--drafts`, `--future`; dev asks for both), and then it carries its state for the badge.
- * `now` comes from the config, never from the clock here, so a given now builds the same site. Pure.
+ * scheduleNews: which news posts a build shows. A draft or a post dated after the build's `now` is left out
+ * everywhere unless the build asks for it (`--drafts`, `--future`; dev asks for both), and then carries its
+ * state for the badge. `now` comes from the config, never the clock, so a given now builds the same site.
  */
 import type { ResolvedConfig } from '../config.ts';
 import type { NewsPost } from '../content/kinds.ts';

@@ -1,8 +1,7 @@
 /**
- * A link from a page this build publishes to a news post it leaves out (a draft, or dated later)
- * would be a broken link on the live site. The site check sees only that the page is missing;
- * this says why, at the content line that holds the link, and takes the place of that check's
- * "broken link" for the same target. Pure: the pages' scans and the content's text in, errors out.
+ * A link from a published page to a news post this build leaves out (a draft, or dated later) would break on
+ * the live site: this says why at the content line that holds the link, in place of the site check's "broken
+ * link" for that target. Pure: the pages' scans and the content's text in, errors out.
  */
 import { createError, type SiteError } from '../errors.ts';
 import type { RenderedPage } from '../output/check.ts';

@@ -1,7 +1,6 @@
 /**
- * checkSite: after rendering, every internal link, #anchor and referenced file of the output
- * must resolve, and canonical URLs must follow the URL policy. Works on the output in memory,
- * so `build` checks exactly what it is about to write and `check` writes nothing.
+ * checkSite: every internal link, #anchor and referenced file of the output must resolve, and canonical
+ * URLs must follow the URL policy. It checks the output in memory, so `build` checks exactly what it writes.
  */
 import { createCodeFrame, createError, type SiteError } from '../errors.ts';
 import type { SourceFile } from '../content/source.ts';
@@ -47,9 +46,8 @@ export interface SiteCheckInput {
 }
 
 /**
- * How links resolved: the same link on the same page resolves the same way, and a path to the same
- * output file, while the output's files and the URL policy are the same. Thousands of pages share
- * their header and footer links, and a dev save checks again a page whose links resolved last time.
+ * How links resolved, valid while the output's files and the URL policy are the same: thousands of pages
+ * share their header and footer links, and a dev save checks again pages whose links resolved last time.
  */
 export interface ResolvedLinks {
   urls: Map<string, Resolved>;
@@ -259,9 +257,8 @@ export function readPage(page: Pick<RenderedPage, 'html'>): PageScan {
 }
 
 /**
- * A page's scan as JSON (src/output/scan-json.ts), the form the build keeps it in: one string a
- * page. The text is read here once and dropped; what the reader took from it may be slices that
- * would keep the whole page's text alive, and the scan decoded from this JSON holds copies instead.
+ * A page's scan as JSON (src/output/scan-json.ts), the form the build keeps it in. The scan decoded from
+ * it holds copies, not slices that would keep the whole page's text alive.
  */
 export function readPageJson(page: Pick<RenderedPage, 'html'>): string {
   const text =

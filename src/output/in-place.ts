@@ -1,14 +1,7 @@
 /**
- * The output of a warm build that differs from the previous output in at most one file, written
- * without a staging folder: linking every file into a new folder and removing the old one costs
- * two file operations per file, most of a warm build's write. The previous output is verified
- * first, whole: every folder holds exactly the files and folders the new output has there (read,
- * not trusted), and every file holds the new bytes (its stats against the last build's record, or
- * its bytes read and compared). Then nothing is written when nothing differs, and the one file
- * that differs is written beside the output folder and renamed over its old copy: a rename is
- * atomic, so the output is the old one or the new one, whole, at any moment, as with the swap.
- * Anything else (a file added, removed or changed besides, a folder with something foreign in
- * it, no record) returns undefined, and the caller stages the whole output.
+ * Writes a warm build's output in place when it differs from the previous one in at most one file, which is
+ * written beside it and renamed over its old copy (atomic, so the output is always whole) once the previous
+ * output is verified whole; anything else returns undefined, and the caller stages the whole output.
  */
 import {
   closeSync,
@@ -64,10 +57,8 @@ export function writeInPlace(
 }
 
 /**
- * The file's absolute path, named as the walk names it (the folder, the separator, the name): an
- * output path is relative with forward slashes, so on POSIX systems it is joined as it is, where
- * path.join of thousands of files cost more than their stats. A path the walk names otherwise is
- * not found in it, and the output is staged.
+ * The file's absolute path, named exactly as the walk names it (joined by hand on POSIX, where path.join
+ * of thousands of files costs more than their stats); a path named otherwise is not found, and is staged.
  */
 function joined(outDir: string, file: string): string {
   return path.sep === '/' ? `${outDir}/${file}` : path.join(outDir, file);

@@ -1,9 +1,7 @@
 /**
- * walkOutputFolder: every file of the output folder with its stamp (src/file-stamp.ts), for the
- * write of a warm build (src/output/in-place.ts), which verifies the previous output with them so
- * that each file is stat'ed once. A file whose time is too close to the walk to vouch for it
- * (git's racy rule, src/racy.ts) has an undefined stamp: only its content can vouch for it.
- * A symbolic link or a special file makes the walk `plain: false`: the output is staged whole.
+ * walkOutputFolder: every file of the output folder with its stamp (src/file-stamp.ts), so that the warm
+ * write (src/output/in-place.ts) stats each file once. A file too recent to vouch for (src/racy.ts) has no
+ * stamp; a symbolic link or a special file makes the walk `plain: false`, and the output is staged whole.
  */
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';

@@ -1,12 +1,7 @@
 /**
- * Files of the previous output taken into the staging folder by a hard link instead of being
- * written again: making a file costs far more than linking one (docs/benchmarks.md), and most
- * files of a rebuild are unchanged. A file is linked when its bytes are known to be the new ones:
- * read and compared, or, for a file with a key (a page: its key stands for its HTML), when the
- * last build recorded that key with the file's stamp (its size, modification time and inode,
- * src/file-stamp.ts) and the stamp is still the same. Files written just now have no stamp
- * (git's "racy" rule, src/racy.ts: an edit by hand within the same tick of the filesystem's clock
- * would keep the time), so a file edited in the output is written anew either way.
+ * Files of the previous output hard-linked into the staging folder instead of written again, when their
+ * bytes are known to be the new ones: read and compared, or a key recorded with a stamp that is unchanged
+ * (src/file-stamp.ts). Files written just now get no stamp (src/racy.ts), so a hand edit can never pass.
  */
 import { closeSync, linkSync, lstatSync, openSync, readSync } from 'node:fs';
 import { stampOf, vouchesSince } from '../file-stamp.ts';
@@ -17,9 +12,8 @@ import type { OutputFile } from './plan.ts';
 export type OutputRecords = Map<string, [key: string, stamp: string]>;
 
 /**
- * A file with contents, as the previous output is asked about it. Its contents are read only when
- * its key and stamp do not vouch for them: a kept page's are then read from the disk cache
- * (src/page-stages.ts), and are not otherwise.
+ * A file with contents, as the previous output is asked about it. Its contents are read only when its key
+ * and stamp do not vouch for them (a kept page's, then, from the disk cache: src/page-stages.ts).
  */
 type MadeFile = Pick<OutputFile, 'path' | 'contents' | 'key'>;
 
@@ -27,9 +21,8 @@ export interface PreviousOutput {
   /** Links the previous output's copy of `file` (at `previous`) to `target` when it holds its contents; false: write it. */
   link(file: MadeFile, previous: string, target: string): boolean;
   /**
-   * True when the previous output's copy of `file` (at `previous`) holds its contents (noted as
-   * link would). `walked`: the file's stamp from a walk of the output taken just before
-   * (src/output/in-place.ts), instead of its stats now; undefined: stat'ed now.
+   * True, noted as link would, when the copy of `file` at `previous` holds its contents. `walked`: its
+   * stamp from a walk of the output just taken (src/output/in-place.ts); undefined: stat'ed now.
    */
   holds(file: MadeFile, previous: string, walked?: string): boolean;
   /** What the next build may trust. */

@@ -1,11 +1,7 @@
 /**
- * scanHtml: what the build reads from one rendered page, in one pass, for both readers: the site
- * check (element ids, the links and files the page references, its canonical URL) and the content
- * advice (title, description, headings, links with their accessible names, images, words inside
- * <main>). Read by htmlparser2's rules, the way a browser reads the page: any quoting, any case,
- * every character reference decoded; script and style hold no text. A page written the way this
- * site's renderers write is read by src/output/strict-html.ts, with the events htmlparser2's
- * parser gives; any other by that parser.
+ * scanHtml: what the site check and the content advice read from one rendered page, in one pass. It reads
+ * by htmlparser2's rules, as a browser does (any quoting, references decoded, no text in script or style);
+ * a page written the way this site's renderers write goes through the faster src/output/strict-html.ts.
  */
 import { Parser } from 'htmlparser2';
 import { type HtmlEvents, readStrictHtml, type TagPosition } from './strict-html.ts';

@@ -1,9 +1,7 @@
 /**
- * A page's scan (src/output/scan-html.ts) as one JSON string, the form the build keeps it in, and
- * back. Its lists of objects are written as flat lists of their values: as objects, the names
- * repeated in every reference, heading, link and image were a third of the string, and the scans
- * of 4000 pages are held from the site check to the end of the build (docs/benchmarks.md, section "cold").
- * Read back, a scan has the keys, in the order, that the scan itself had.
+ * A page's scan (src/output/scan-html.ts) as one JSON string, the form the build keeps it in, and back.
+ * Lists of objects are flat lists of their values, because every page's scan is held until the build ends;
+ * read back, a scan has the keys, in the order, that the scan itself had.
  */
 import type { PageScan } from './scan-html.ts';
 

@@ -1,9 +1,7 @@
 /**
- * The only code that touches the output folder. A build is written into a staging folder beside
- * it and swapped in by two renames once everything succeeded, so a failed or killed build never
- * damages the previous output, and the output never holds a file the current build did not make.
- * A file whose bytes are already in the previous output is linked from there, not written again;
- * when at most one file differs, that file alone is replaced (src/output/in-place.ts).
+ * The only code that touches the output folder. A build is written into a staging folder beside it and
+ * swapped in by two renames once all succeeded, so a failed or killed build never damages the previous
+ * output (unchanged files are linked from it; a single changed file is replaced: src/output/in-place.ts).
  */
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
@@ -94,9 +92,8 @@ export async function recoverOutput(outDir: string): Promise<void> {
 }
 
 /**
- * Removes a folder of ours even when its files were made read-only (chmod -R a-w dist, or a
- * deploy tool's copy): we own them, so we may make them writable first. What still cannot be
- * removed is a WriteFailed naming the folder, never a raw error that every later build repeats.
+ * Removes a folder of ours even when its files were made read-only (we own them, so we make them writable);
+ * a failure is a WriteFailed naming the folder, never a raw error that every later build repeats.
  */
 function removeFolder(folder: string, step: string): void {
   try {
@@ -154,7 +151,7 @@ export async function writeOutput(outDir: string, files: OutputFile[], last?: Ou
     for (const folder of [...folders].sort())
       attempt(() => mkdirSync(folder, { recursive: true }), noting(path.relative(staging, folder)));
     // Synchronous on purpose: for thousands of small files the thread pool's round trips cost more
-    // than the writes (docs/benchmarks.md), and nothing else runs meanwhile.
+    // than the writes, and nothing else runs meanwhile.
     for (const file of files) {
       const target = path.join(staging, file.path);
       attempt(() => {

@@ -1,11 +1,7 @@
 /**
- * Finds what would run or load something when an HTML page or an SVG image from public/ is
- * opened directly, on a host without the site's Content-Security-Policy. Each file is read by a
- * real parser, the way a browser reads it: an HTML page by parse5 (the WHATWG algorithm, so a
- * comment or a foreign element cannot hide a tag from us that the browser would see); an SVG by
- * an XML tokenizer (browsers parse image/svg+xml as XML) and by parse5 as well, in case a host
- * serves it as HTML. A scan that refuses, not a sanitiser that rewrites: files are published
- * byte for byte or not at all. The rules are in active-rules.ts.
+ * Finds what would run or load something when an HTML page or SVG from public/ is opened on a host without
+ * the site's CSP. Each is read as a browser reads it (parse5 for HTML, so no tag the browser sees can hide;
+ * XML and parse5 for SVG): a scan that refuses, not a sanitiser. The rules are in active-rules.ts.
  */
 import { Parser } from 'htmlparser2';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';

@@ -1,8 +1,7 @@
 /**
- * What counts as active content in one element of an HTML page or an SVG image, whichever parser
- * found the element (active-content.ts): the rules only see names and decoded values. A rule
- * that refuses too much costs an editor an edit; one that misses costs a script on the site's
- * own address, so names are compared by their local part (`svg:script`, `q:href`) and in lower case.
+ * What counts as active content in one element of an HTML page or SVG, whichever parser found it
+ * (active-content.ts). A missed rule costs a script on the site's own address, so names are compared by
+ * their local part (`svg:script`, `q:href`) and in lower case.
  */
 
 export type Dialect = 'html' | 'svg';

@@ -1,9 +1,7 @@
 /**
- * What the build publishes of an HTML page or an SVG image from public/: the checker's own
- * serialisation of the tree it parsed, never the bytes as written. A browser whose parser reads
- * the original differently from ours (an `<img>` inside `<select>`, which newer Chromium keeps
- * and parse5 drops) then reads markup that holds only what the check saw. A page whose
- * serialisation parses into another tree again (mutation XSS) is refused instead.
+ * What the build publishes of an HTML page or SVG from public/: the checker's own serialisation of the
+ * tree it parsed, never the original bytes, so a browser that parses those differently still sees only
+ * what the check saw. A page whose serialisation parses into another tree (mutation XSS) is refused.
  */
 import { Parser } from 'htmlparser2';
 import type { OutputFile } from '../output/plan.ts';
@@ -18,9 +16,8 @@ export function serializeCheckedHtml(text: string): string | undefined {
 }
 
 /**
- * The checked page with the site's policy first in its head, so that a host that sends no headers
- * still enforces it, and its encoding declared before anything else (a browser looks for it in the
- * first 1,024 bytes only; the file was checked as UTF-8).
+ * The checked page with its encoding declared first (a browser looks only in the first 1,024 bytes), then
+ * the site's policy, so that a host that sends no headers still enforces it.
  */
 export function addPagePolicy(checked: string, policy: string): string {
   const document = parse(checked);
@@ -65,9 +62,8 @@ const NOT_XML =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * The elements, attributes and text of the SVG as htmlparser2's XML mode reads them (the reading
- * the checker judges), written as well-formed XML: every value escaped, no comments, no DOCTYPE,
- * no processing instruction, CDATA as text. A browser's XML parser reads exactly this tree.
+ * The SVG as htmlparser2's XML mode reads it (the reading the checker judges), written as well-formed XML
+ * (every value escaped; no comments, DOCTYPE or processing instruction), so a browser reads exactly this tree.
  */
 export function serializeCheckedSvg(text: string): SerializedSvg {
   const forbidden = NOT_XML.exec(text);

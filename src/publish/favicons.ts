@@ -1,8 +1,6 @@
 /**
- * The favicon set from one source image (public/favicon.svg, else the logo): the SVG icon as it
- * is, PNG fallbacks at 32, 192 and 512 pixels, a 180 pixel apple-touch-icon on an opaque
- * background (iOS paints transparency black), and site.webmanifest. PNGs are cached like every
- * other image.
+ * The favicon set from one source image (public/favicon.svg, else the logo), with site.webmanifest. The
+ * apple-touch-icon gets an opaque background, because iOS paints transparency black.
  */
 import { createHash } from 'node:crypto';
 import type { Image } from '../content/schema.ts';

@@ -1,8 +1,7 @@
 /**
- * The news feeds: Atom 1.0, RSS 2.0 and JSON Feed 1.1 of the newest posts the build shows, with
- * absolute URLs and each post's full HTML. Written here (about a hundred lines with escapeXml)
- * rather than with the `feed` package: every byte follows from the content, and no clock is read
- * (a feed is as new as its newest post). Pure: no I/O.
+ * The news feeds (Atom 1.0, RSS 2.0, JSON Feed 1.1) of the newest posts, with absolute URLs and full HTML.
+ * Written here rather than with the `feed` package, so that every byte follows from the content and no
+ * clock is read (a feed is as new as its newest post). Pure: no I/O.
  */
 import type { NewsSettings } from '../content/schema.ts';
 import type { Site } from '../content/kinds.ts';

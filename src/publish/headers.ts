@@ -41,9 +41,8 @@ function frameSources({ home }: PolicyContent): [string, ...string[]] {
 }
 
 /**
- * Same-origin everything but scripts, which are named one by one (see scriptSources); no inline
- * script or style, no workers, frames only from the chat host, and the contact form's destination
- * alone in form-action and connect-src (see formDestinations).
+ * Same-origin everything but scripts, which are named one by one (scriptSources); no inline script or
+ * style, no workers, frames only from the chat host, and only the form's destination (formDestinations).
  */
 export function createContentSecurityPolicy(
   site: PolicyContent,
@@ -69,10 +68,8 @@ export function createContentSecurityPolicy(
 }
 
 /**
- * Each script by its hash, which matches on any origin (production, previews, 127.0.0.1) in
- * browsers that check integrity against the policy, and by its URL on the site's own address,
- * for the browsers that do not. Never 'self': any same-origin file would then run, had a host
- * served one that the build did not make.
+ * Each script by its hash (valid on any origin) and by its URL on the site's own address, for browsers that
+ * do not check integrity. Never 'self': then any same-origin file, even one the build did not make, would run.
  */
 function scriptSources(scripts: readonly SiteScript[]): [string, ...string[]] {
   const sources = scripts.flatMap((script) => [
@@ -84,10 +81,8 @@ function scriptSources(scripts: readonly SiteScript[]): [string, ...string[]] {
 }
 
 /**
- * Where the form may post (form-action) and the script may send it (connect-src): a full-URL
- * endpoint by origin and exact path; a site path or Netlify Forms on this site, which CSP can only
- * name as 'self' (the origin differs between production, previews and 127.0.0.1); the mail app
- * as mailto:. connect-src keeps 'self' in every mode for the dev server's reload channel.
+ * Where the form may post and its script send: an endpoint by origin and exact path, or 'self' for this
+ * site (its origin differs between hosts). connect-src always keeps 'self' for the dev server's reload.
  */
 function formDestinations(form: SiteFile['contact']['form']): { action: string; connect: [string, ...string[]] } {
   if (form.endpoint?.startsWith('https:')) {

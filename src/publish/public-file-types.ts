@@ -1,10 +1,7 @@
 /**
- * Which files public/ may hold: an allow-list of types that a browser shows or plays but never
- * runs (images, fonts, PDF, plain text, icons, manifests, media), HTML and SVG after a parser
- * has read them, and nothing else. Scripts, XML (which can carry XHTML scripts or an XSLT),
- * WebAssembly and the files by which static hosts run code or rewrite requests are refused by
- * name, each with its own hint; a trusted repository (`--allow-scripts`) may publish them (SVGs
- * are still checked), except the two files the build writes itself.
+ * Which files public/ may hold: types a browser shows or plays but never runs, and HTML and SVG after a
+ * parser has read them. Scripts, XML (it can carry XHTML scripts or XSLT), WebAssembly and hosts' config
+ * files are refused by name; `--allow-scripts` admits them, except the two files the build writes itself.
  */
 import path from 'node:path';
 import { createError, type SiteError } from '../errors.ts';

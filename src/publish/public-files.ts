@@ -1,11 +1,7 @@
 /**
- * listPublicFiles: the files of public/ the build copies as they are. public/ comes from pull
- * requests like content/ does, and whatever it holds is served from the site's own address, so
- * nothing in it may run there: it takes file types that cannot run (public-file-types.ts), HTML
- * pages and SVG images only when a parser finds nothing active in them (active-content.ts), and
- * no symbolic link that leads out of it. `--allow-scripts` (a trusted repository) publishes the
- * rest too, except the hosting files the build writes itself. Problems are data, returned with
- * the files that passed: a refused file does not stop the build from checking the rest.
+ * listPublicFiles: the files of public/ the build copies. public/ comes from pull requests and is served
+ * from the site's own address, so nothing in it may run: only types that cannot run (public-file-types.ts),
+ * HTML and SVG a parser found inert (active-content.ts), no symbolic link out. Problems are returned, not thrown.
  */
 import { type Dirent, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -90,9 +86,8 @@ function checkPublicEntry(
 }
 
 /**
- * What is published of a page or SVG once it is checked: the checker's own serialisation
- * (checked-markup.ts), itself checked again, so no browser's reading of the original bytes matters.
- * Throws the file's problem (the same one wherever the file is read: the build lists it once).
+ * What is published of a checked page or SVG: the checker's serialisation (checked-markup.ts), checked
+ * again. Throws the file's problem, the same wherever the file is read, so the build lists it once.
  */
 export function publishedText(shown: string, text: string, kind: 'svg' | 'html'): string {
   const problem = checkActiveText(shown, text, kind);

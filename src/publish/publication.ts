@@ -1,8 +1,6 @@
 /**
- * createPublication: everything a careful agency adds before going live, made from content that
- * is already there: processed images, the favicon set, the share image, each page's head data,
- * sitemap.xml, robots.txt and _headers. build.ts renders with `images` and `head(route)` and
- * writes `files` with the pages.
+ * createPublication: everything a careful agency adds before going live (images, favicons, share image,
+ * head data, sitemap, robots.txt, _headers), made from content that is already there.
  */
 import path from 'node:path';
 import type { OutputFile } from '../output/plan.ts';

@@ -1,8 +1,7 @@
 /**
- * The moved-page guard: a build compares the pages it serves with those published before (by the
- * last good build, kept beside the build cache, or listed by a live sitemap), and warns for each
- * published page that is gone and that no redirect covers, at the content it was made from.
- * The record is a file of its own in the cache folder, written after a build that wrote its output.
+ * The moved-page guard: a build warns for each page published before (by the last good build, or listed by
+ * a live sitemap) that is gone and that no redirect covers, at the content it was made from. The record is
+ * a file of its own in the cache folder, written after a build that wrote its output.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -96,8 +95,8 @@ export function publishedStamp(cacheDir: string): { file: string; stamp: string 
 export async function readPublished(file: string): Promise<PreviousPages | undefined> {
   let text: string;
   try {
-    // At once: the build waits for it, and a read through the thread pool waited behind whatever
-    // else was queued there (a warm build's advice stage, up to a hundred ms on a loaded machine).
+    // At once: the build waits for it, and a read through the thread pool would wait behind whatever
+    // else is queued there (a warm build's advice stage).
     text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
@@ -113,11 +112,8 @@ export async function readPublished(file: string): Promise<PreviousPages | undef
 }
 
 /**
- * Keeps the pages of a build that wrote its output, for the next build to compare with. A page the
- * last build published that is still gone without a redirect stays in the record, so the warning
- * stays until a redirect covers it (or the record is removed with the cache). A record the same
- * as the one read (`previous`, the last build's) is not written again: most builds add no page.
- * `served`: the paths these routes serve, when the gone-page warnings looked for them.
+ * Keeps the pages of a build that wrote its output. A page still gone without a redirect stays in the record,
+ * so its warning stays until a redirect covers it. `served`: these routes' paths, if the warnings listed them.
  */
 export async function keepPublished(
   cacheDir: string,

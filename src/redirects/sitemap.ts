@@ -1,8 +1,7 @@
 /**
- * `check --against FILE-OR-URL`: the pages a sitemap.xml lists (the live site's, for CI runs
- * without a cache), as the moved-page guard's previous pages. A stranger's sitemap is untrusted
- * input: it is fetched with a time limit and read up to a size limit, and only its <loc> values
- * that are URLs under the site's base are kept.
+ * `check --against FILE-OR-URL`: the pages a sitemap.xml lists (the live site's, for CI without a cache), as
+ * the moved-page guard's previous pages. A stranger's sitemap is untrusted: it is fetched with a time limit,
+ * read up to a size limit, and only its <loc> URLs under the site's base are kept.
  */
 import { open } from 'node:fs/promises';
 import path from 'node:path';

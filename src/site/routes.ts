@@ -118,10 +118,8 @@ export function rewritesLinks(urls: Pick<UrlPolicy, 'base' | 'format'>): boolean
 }
 
 /**
- * Root-relative links and image sources written in Markdown (`[terms](/terms)`), sent through the
- * URL policy like every other link: with the base, and with the directory format's trailing slash
- * for pages. A path whose last segment has an extension is a file and keeps its shape. `#id` is
- * left as written: it means an element of the page the text is on (docs/content.md, "Links in content").
+ * Root-relative links and image sources written in Markdown, sent through the URL policy like every other
+ * link; a path with an extension keeps its shape, and `#id` stays (an element of this page: docs/content.md).
  */
 export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' | 'asset' | 'base' | 'format'>): string {
   if (!rewritesLinks(urls)) return html;
@@ -132,9 +130,8 @@ export function rewriteContentLinks(html: string, urls: Pick<UrlPolicy, 'href' |
 }
 
 /**
- * The relative paths a static host tries for a request path, in order, or undefined when the
- * path can only be an attack or a typo: outside base, `..`, `.`, hidden (but `/.well-known/`) or empty segments,
- * encoded slashes, backslashes or NUL bytes. `/terms` -> terms, terms.html; `/a/` -> a/index.html.
+ * The relative paths a static host tries for a request path, in order (`/terms` -> terms, terms.html), or
+ * undefined when it can only be an attack or a typo (outside base, dot or hidden segments, encoded slashes, NUL).
  */
 export function requestPaths(base: string, rawPath: string): string[] | undefined {
   const pathname = rawPath.split('?')[0]!.split('#')[0]!;
@@ -201,9 +198,8 @@ export function entryFile(page: Extract<Page, { kind: 'entry' }>): string {
 }
 
 /**
- * The routes of the news: /news and its further pages, newest first, and one page per post, each
- * knowing its newer and older neighbour, at the paths of news-routes.ts. No posts, no /news.
- * `posts` newest first, as scheduleNews gives them; `pageSize` from site.yaml's news block.
+ * The routes of the news at the paths of news-routes.ts: /news and its further pages, and one page per post
+ * knowing its neighbours. `posts` newest first, as scheduleNews gives them; no posts, no /news.
  */
 export function createNewsRoutes(posts: readonly ScheduledPost[], pageSize: number, urls: UrlPolicy): Route[] {
   if (posts.length === 0) return [];

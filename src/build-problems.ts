@@ -1,8 +1,7 @@
 /**
- * The problems of one build, gathered stage by stage as data: every stage runs on what the stages
- * before it could make, hands back its problems with its value, and the build reports them all
- * together at its end (README: "every problem at once"). Stages run concurrently, so problems are
- * kept by stage and listed in the pipeline's order, whatever order they were found in.
+ * The problems of one build, handed back by each stage with its value and reported together at the end
+ * (README: "every problem at once"). Stages run concurrently, so problems are kept by stage and listed
+ * in the pipeline's order, whatever order they were found in.
  */
 import { type SiteError, toSiteErrors } from './errors.ts';
 

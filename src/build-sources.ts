@@ -1,8 +1,7 @@
 /**
- * The sources of a build, read together: public/ (the files that may be published, and the
- * problems of those that may not), content/ (every kind, then the Markdown of the valid entries)
- * and templates/ (the template bundle and the assets). Each comes with its problems, added to
- * the run's; what is broken is left out, and what depends on it is not made.
+ * The sources of a build, read together: public/, content/ (then the Markdown of its valid entries) and
+ * templates/. Each comes with its problems, added to the run's; what is broken is left out, and what
+ * depends on it is not made.
  */
 import { settle, settleNow } from './build-problems.ts';
 import type { Run } from './build-run.ts';

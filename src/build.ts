@@ -1,15 +1,7 @@
 /**
- * buildSite(config): the one pipeline, the same for build, check and dev, read top to bottom:
- * read the sources (public/, content/, templates/) -> make the site (Markdown bodies, images,
- * routes) -> render the pages -> plan the output -> check it -> advise -> write. Each stage is
- * kept by the store where src/stages.ts and src/page-stages.ts wrap it: a single build opens the
- * store on the disk cache, `dev` passes one it keeps, with the versions of the files its watcher
- * saw change. `check` does not write.
- *
- * Problems are data (src/build-problems.ts): each stage hands back its problems with what it could
- * make, and the stages after it run on that, so one run reports every problem: public/, content,
- * the links of the pages that did render, and the warnings. A stage whose input is broken is
- * skipped, never run into a follow-on error. Anything failed: nothing is written.
+ * buildSite(config): the one pipeline of build, check and dev (sources -> site -> pages -> output -> check
+ * -> advice -> write), its stages kept by the store (src/stages.ts). Problems are data (src/build-problems.ts):
+ * a stage whose input is broken is skipped, not run into a follow-on error, and a failed build writes nothing.
  */
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';

@@ -1,9 +1,6 @@
-// The compiled CLI: a bundle of src/ keyed by the hash of its sources, so a stale compiled CLI can
-// never run (any change to src/, package.json or the lock file makes a new bundle, about a second,
-// once). Made by `npm run prepare` (which `npm ci` runs) or at the first start, in the first of
-// these folders that can be written: node_modules/.cache of this tool, then $XDG_CACHE_HOME (or
-// ~/.cache), then the system's temporary folder; so a read-only install still starts.
-// Plain JavaScript because Node runs it before anything is compiled.
+// The compiled CLI: a bundle of src/ keyed by the hash of its sources, so a stale one can never run. Made by
+// `npm run prepare` or at the first start, in the first folder that can be written (see bundleFolders),
+// so a read-only install still starts. Plain JavaScript because Node runs it before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -188,10 +185,8 @@ function isLink(file) {
 }
 
 /**
- * Builds the shipped site once into a folder of its own and throws it away: V8 keeps the code it
- * compiled for that build (Node 20's code cache, src/script-cache.js; Node 22's compile cache), so
- * a fresh CI run's first build reads it instead of compiling and writing it (docs/benchmarks.md,
- * "Session 27"). Only where the shipped site is there (this repository); it fails nothing.
+ * Builds the shipped site once in a scratch folder, so that V8 keeps the code it compiled (src/script-cache.js,
+ * Node 22's compile cache) for a fresh CI run's first build. Only in this repository; it fails nothing.
  */
 function compileByBuilding() {
   if (!existsSync(path.join(toolRoot, 'content', 'site.yaml'))) return;

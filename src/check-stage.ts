@@ -18,10 +18,8 @@ import type { PageScan } from './output/scan-html.ts';
 import { urlKey } from './stages.ts';
 
 /**
- * The site check; a page that passed is kept by its key under the check's scope (the URL policy,
- * the output's files and which of them are pages), with the keys its anchors' pages had then: it
- * passes again while each of them is the same. The passes of a scope are one value (4,000 small
- * ones cost several times more to read and write one by one).
+ * The site check; a page that passed is kept by its key under the check's scope, with the keys its anchors'
+ * pages had then, and passes again while they are the same. A scope's passes are one value, not one a page.
  */
 export function checkStage(
   store: Store,

@@ -1,8 +1,7 @@
 /**
- * One error shape for every problem a site can have: the import path for all of src/errors/.
- * The codes are listed in errors/codes.ts; each has its entry (title, message, hint, severity) in
- * errors/catalogue.ts. Thrown (or collected) as data at the edge, projected once (errors/projection.ts)
- * for the terminal, GitHub, JSON and the dev overlay. No I/O here.
+ * One error shape for every problem a site can have: the import path for all of src/errors/. The codes
+ * are in errors/codes.ts, their entries in errors/catalogue.ts; errors are data, projected once
+ * (errors/projection.ts) for the terminal, GitHub, JSON and the dev overlay. No I/O here.
  */
 
 export type { Severity, SiteErrorCode } from './errors/codes.ts';

@@ -1,8 +1,6 @@
 /**
- * esbuild, loaded when something must be bundled (the templates, the assets, the admin preview),
- * and its service stopped after a single build when this process loaded it. A warm build whose
- * bundles are all kept never loads it, and even asking the module resolver for it was a visible part of
- * such a build.
+ * esbuild, loaded only when something must be bundled, and its service stopped after a single build that
+ * loaded it. A warm build whose bundles are all kept never even asks the module resolver for it.
  */
 import type * as esbuild from 'esbuild';
 

@@ -7,10 +7,8 @@ import { ensureBundle, SCRIPT_NAME } from './bundle.js';
 
 // The generator always renders with React's production build, whatever the caller's NODE_ENV says.
 process.env.NODE_ENV = 'production';
-// A finished command leaves a heap of a few hundred MB that Node would hand back page by page
-// before exiting. Once nothing is left to run (the event loop is empty), the process ends at once
-// as process.exit ends it: with process.exitCode, after the 'exit' listeners. Unless another
-// listener is there, which may still start work.
+// Once the event loop is empty, end as process.exit does rather than hand a large heap back page by page
+// first; unless another 'beforeExit' listener is there, which may still start work.
 process.on('beforeExit', () => {
   if (process.listenerCount('beforeExit') === 1) process.exit();
 });

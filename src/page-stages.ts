@@ -1,8 +1,7 @@
 /**
- * The stages that work page by page (render, advice; the site check is src/check-stage.ts), with
- * the keys they are kept by, beside src/stages.ts. A page's key stands for everything it is made from: the props all pages
- * share, and its own route, or for a content page its file and body. The check and the advice
- * keep what they found on a page by that key.
+ * The stages that work page by page (render, advice; the site check is src/check-stage.ts) and their keys.
+ * A page's key stands for everything it is made from: the props all pages share and its own route, or for
+ * a content page its file and body; the check and the advice keep what they found on a page by that key.
  */
 import { hashKey, LaterBytes } from './cache/disk.ts';
 import { textCodec, type Codec, type Store } from './cache/store.ts';
@@ -103,10 +102,8 @@ function listedOf(routes: readonly Route[]): Listed {
 }
 
 /**
- * A page's HTML as the store keeps it: the bytes rendered now, or those the disk cache kept, read
- * from its file only when asked for (src/cache/store.ts, READ_LATER). A warm build keeps thousands
- * of pages where they are in the output, and needs the bytes of none of them: only a page whose
- * output must be written anew, or compared, or scanned, reads them.
+ * A page's HTML as the store keeps it: the bytes rendered now, or those the disk cache kept, read only when
+ * asked for (src/cache/store.ts, READ_LATER): a warm build leaves most pages where they are in the output.
  */
 type KeptHtml = Buffer | LaterBytes;
 const pageCodec: Codec<KeptHtml> = {
@@ -194,8 +191,7 @@ export function pageScans(store: Store, keys: Map<string, string>): (page: Rende
 
 /**
  * The advice; what the rules found on a page is kept by its key and its files' texts, under the
- * site file's: one value for the whole site (4,000 small ones cost several times more to read and
- * write one by one).
+ * site file's: one value for the whole site, not one a page.
  */
 export async function adviceStage(
   store: Store,

@@ -1,8 +1,7 @@
 /**
- * resolveInside and readInside: how the build reads a file from content/ or public/. Both folders
- * come from strangers' pull requests: a symbolic link there (or the folder itself as a link) must
- * not make the build read, print or publish a file from elsewhere (~/.ssh, the project's own
- * .env), and a link to a device or a pipe must not make it read forever.
+ * resolveInside and readInside: how the build reads a file from content/ or public/. Both folders come
+ * from strangers' pull requests: a symbolic link there must not make the build read, print or publish a file
+ * from elsewhere (~/.ssh, .env), and a link to a device or a pipe must not make it read forever.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -12,10 +11,8 @@ import { createError, SiteError, SiteErrors } from './errors.ts';
 export const MAX_PUBLIC_BYTES = 100 * 1024 * 1024;
 
 /**
- * The real path of `file` (symlinks followed) when it lies inside `folder` (content/ or public/), and
- * `folder` itself inside the project (its parent folder); `file` itself when it does not exist, so
- * the caller's read reports that as usual. Throws SymlinkOutside naming only `shown` (the link's
- * own path) or the folder: nothing of the target, not even its name, reaches a message.
+ * The real path of `file` when it lies inside `folder`, itself inside the project; `file` itself when it does
+ * not exist. Throws SymlinkOutside naming only `shown` or the folder: nothing of the target reaches a message.
  */
 export function resolveInside(folder: string, file: string, shown: string): string {
   const realFolder = resolveSourceFolder(folder);

@@ -1,10 +1,7 @@
 /**
- * git's "racy" rule for trusting a file's stats: a file whose modification time is not clearly
- * older than the moment its content was read could have changed again within the same tick of
- * the filesystem's clock, keeping its time; only its content can tell then. Linux stamps files
- * from a clock that lags the wall clock by up to a scheduler tick (at most 10 ms), so 50 ms is
- * a safe tick there; a time without a fraction of a second comes from a filesystem that keeps
- * whole seconds (FAT keeps two).
+ * git's "racy" rule: a file whose modification time is not clearly older than the moment it was read may
+ * have changed again within the same tick of the filesystem's clock, keeping its time. Linux's file clock
+ * lags by at most a scheduler tick, so 50 ms is safe; whole seconds mean a coarse filesystem (FAT: two).
  */
 const FINE_TICK = 50_000_000n;
 const COARSE_TICK = 2_000_000_000n;

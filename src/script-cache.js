@@ -1,8 +1,6 @@
-// Runs the CLI's script form (src/bundle.js writes it) with V8's code cache kept beside it, for
-// Node 20: it has no compile cache for ES modules, so the ES module bundle would be parsed and
-// compiled anew on every run. The cache is written once the run is over (at 'exit'), so it holds
-// the functions the run compiled lazily too, not only the top level; and again whenever V8
-// rejects it. Plain JavaScript because Node runs it before anything is compiled.
+// Runs the CLI's script form (src/bundle.js writes it) for Node 20, which has no compile cache for ES modules,
+// with V8's code cache beside it: written at 'exit', so that it holds the lazily compiled functions too, and
+// again whenever V8 rejects it. Plain JavaScript because Node runs it before anything is compiled.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -10,11 +8,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 
 /**
- * The cache file of a script for this Node. V8 rejects code cached by another V8 anyway, and a
- * name per version spares two installed Nodes from overwriting each other's. Node's own options
- * (--cpu-prof, --inspect, --require) leave the cache valid, so they are not part of the name: a
- * profiled run starts from the same cache as any other; V8 flags given on the command line make
- * V8 reject it, and the cache is then made anew.
+ * The cache file of a script for this Node: a name per version spares two installed Nodes from overwriting
+ * each other's. Node's own options leave the cache valid, so they are not in the name; V8 flags make V8 reject it.
  */
 export function cacheFileOf(file, node = process) {
   return `${file}.${node.version}-${node.arch}.code-cache`;

@@ -1,12 +1,7 @@
 /**
- * The site file's url, read before anything else because it decides the base. Read as the build
- * reads it (inside the project, a regular file, within the size limit, with the same YAML
- * parser), so a link to a device or to a file elsewhere is never read here; the build then reports
- * what is wrong with it.
- *
- * The answer is a function of the file's text and of the generator, and the YAML parser takes
- * longer over a cold site file than the rest of the start of a build: the last answer is kept in
- * the cache folder under the hash of both, and a site file with other text is parsed again.
+ * The site file's url, read first because it decides the base, as the build reads it (readInside, the
+ * same YAML parser), so a link to a device or to a file elsewhere is never read. A cold YAML parse is
+ * slow, so the answer is kept in the cache folder under the hash of the file's text and the generator.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

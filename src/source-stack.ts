@@ -1,9 +1,7 @@
 /**
- * Maps the frames of a stack that point into the bundled generator (node_modules/.cache/
- * agency-site/cli-<hash>/*.js) back to src/, with the source map esbuild wrote beside each file.
- * Done only when an internal error is printed: Node's own source-map support
- * (process.setSourceMapsEnabled) parses every map at start-up and keeps them for the whole build
- * (docs/benchmarks.md, "Where the memory went"). findOriginal also places template errors (src/render/templates.ts).
+ * Maps the frames of a stack in the bundled generator back to src/ with the source maps beside it, only when
+ * an internal error is printed: Node's own support parses every map at start-up and keeps them all build.
+ * findOriginal also places template errors (src/render/templates.ts).
  */
 import { readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';

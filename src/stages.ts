@@ -1,10 +1,7 @@
 /**
- * The stages of buildSite and the keys they are kept by: the one place that names the store's
- * steps. Each stage is `store.step(name, key, () => domainFunction(inputs))`: the domain functions
- * take their inputs and return values, and a key is made here, from those inputs, once. A single
- * build's store is backed by the disk cache; `dev` keeps one store for its session and passes the
- * versions of the files its watcher saw change (src/cache/file-versions.ts), which make the keys
- * of what is read from disk cheap: a file is read again only when its version moved.
+ * The stages of buildSite and the keys they are kept by: the one place that names the store's steps, each
+ * `store.step(name, key, () => domainFunction(inputs))` with its key made here, once. In dev, the watcher's
+ * file versions (src/cache/file-versions.ts) make the keys of what is read from disk cheap.
  */
 import type { ResolvedConfig } from './config.ts';
 import { hashKey, textOf } from './cache/disk.ts';
@@ -137,10 +134,8 @@ function linked(rendered: RenderedMarkdown, urls: UrlPolicy, scope: string): Ren
 }
 
 /**
- * The CMS's preview script, by the templates' contents: the one npm's prepare step made for the
- * tool's own templates (not with --no-cache, which makes everything anew), or one made here and kept (on disk too), so
- * esbuild runs only when they change; their hash is taken again only when a file under
- * templates/ changed.
+ * The CMS's preview script, by the templates' contents: the one npm's prepare step made (not with
+ * --no-cache), or one made here and kept, so that esbuild runs only when the templates change.
  */
 async function keepAdminPreview(config: ResolvedConfig, store: Store, files: FileVersions): Promise<string> {
   const key = await store.step('templates-key', files.folder(config.templatesDir), () =>

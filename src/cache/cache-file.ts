@@ -15,10 +15,8 @@ import { log } from '../log.ts';
 export type Encoded = string | Buffer | Iterable<string | Buffer>;
 
 /**
- * Each file: this line, the values one after the other, the JSON of its header, and that JSON's
- * length (4 bytes, little-endian). The header holds the version, the keys (joined by newlines: one
- * string to parse, not thousands of small arrays) and the values' lengths (base64 of 32-bit
- * little-endian numbers). The keys come last so that each value is written as soon as it is encoded.
+ * Each file: this line, the values, the JSON of its header (version, keys, lengths) and that JSON's length
+ * in 4 bytes, little-endian. The header comes last so that each value is written as soon as it is encoded.
  */
 const MAGIC = 'agency-site cache 5\n';
 /** Keys are joined by this; a list of keys of which one holds it is written as a JSON array instead. */
@@ -30,9 +28,8 @@ const DIRECT_WRITE = 64 * 1024;
 /** Texts up to this many bytes are checked for ASCII byte by byte (see textOf). */
 const SHORT_TEXT = 64;
 /**
- * The text of UTF-8 bytes. Node 20 decodes UTF-8 at a sixth of the speed it copies Latin-1, and
- * most of what the cache holds is ASCII (where both agree): checking that first is far cheaper
- * than the slow decode it saves.
+ * The text of UTF-8 bytes. Most of what the cache holds is ASCII, which Node reads far faster as Latin-1
+ * (the two agree on ASCII): checking for it first is cheaper than the slow decode it saves.
  */
 export function textOf(bytes: Buffer, start = 0, end = bytes.length): string {
   // A short text (a key of a kept body, of thousands a build) is checked here: the slice that
@@ -78,9 +75,8 @@ export async function writeCacheFile(cacheDir: string, file: string, contents: F
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     await mkdir(cacheDir, { recursive: true });
-    // Written synchronously: nothing else of the build runs while it saves (a dev server saves
-    // once, after its first build), and each of some fifty awaited chunk writes waited its turn in
-    // the thread pool (the disk cache, docs/benchmarks.md).
+    // Written synchronously: nothing else of the build runs while it saves, and each awaited chunk
+    // write would wait its turn in the thread pool.
     const descriptor = openSync(temporary, 'w');
     try {
       const out = createChunkedWriter(descriptor);
@@ -126,9 +122,8 @@ function splitKeys(written: unknown, count: number): string[] | undefined {
 }
 
 /**
- * Writes values through one buffer, written to the file whenever it is full: a cold build's
- * strings would otherwise each become a buffer of their own (docs/benchmarks.md, the disk cache).
- * `write` gives the number of bytes the value took.
+ * Writes values through one buffer, written to the file whenever it is full, so that a cold build's
+ * strings do not each become a buffer of their own. `write` gives the number of bytes the value took.
  */
 function createChunkedWriter(descriptor: number) {
   const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
@@ -169,12 +164,8 @@ function createChunkedWriter(descriptor: number) {
 type Head = Omit<CacheFile, 'bytes' | 'readLater' | 'readAllLater'> & { size: number };
 
 /**
- * A cache file with its header read and its values not yet: `read` reads them (runs of them at
- * once) into a buffer as long as the file, but for those `later` names, read one by one when
- * asked for (readLater) from the file as it was opened: the descriptor stays open while the file
- * read is in use (a rename over the file leaves what it reads as it was), and is closed once
- * nothing can ask any more. Undefined (and closed) for a missing or damaged file, or another
- * version's.
+ * A cache file with its header read; undefined for a missing or damaged file, or another version's. The
+ * values `later` names are read when asked for, through a descriptor kept open: a rename leaves them as opened.
  */
 export function openCacheFile(file: string, version: string) {
   let descriptor: number;
@@ -222,7 +213,7 @@ export function openCacheFile(file: string, version: string) {
           },
           readAllLater() {
             if (!open || filled) return;
-            // In runs, not one value at a time: a save of 4000 kept pages made 4000 reads.
+            // In runs of values that lie together, not one read a value.
             if (!readRuns(descriptor, bytes, starts, (position) => later(keys[position]!))) throw cutShort(file);
             filled = true;
           },

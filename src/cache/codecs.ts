@@ -5,12 +5,8 @@ import { asciiJson, textOf } from './disk.ts';
 import type { Codec } from './store.ts';
 
 /**
- * A result as the store keeps it on disk: a NUL, the JSON of everything but the facts and the HTML
- * (one line: JSON escapes newlines), a newline, the facts' JSON, a newline, then the HTML itself,
- * the same string the page is rendered from, written as a part of its own (joined to the JSON,
- * each body's HTML was copied once more). The facts and the HTML are decoded when first asked
- * for: a warm build takes thousands of bodies from the cache and reads those of the pages it
- * renders or advises on again, often one.
+ * A result as kept on disk: a NUL, the JSON of all but the facts and the HTML, a newline, the facts' JSON,
+ * a newline, then the HTML as a part of its own. A warm build decodes the facts and HTML of few bodies.
  */
 export const renderedCodec: Codec<RenderedMarkdown> = {
   encode: ({ html, facts, ...rest }) => [`\0${JSON.stringify(rest)}\n${JSON.stringify(facts)}\n`, html],
@@ -22,10 +18,8 @@ const PLAIN = Buffer.from(JSON.stringify({ rawHtml: [] }));
 const NO_RAW_HTML: RenderedMarkdown['rawHtml'] = Object.freeze([]) as unknown as RenderedMarkdown['rawHtml'];
 
 /**
- * A body as the codec decoded it. A class, its getters on the prototype: made for each of
- * thousands of bodies on every warm build, an object literal with two getters (two closures, and
- * an object V8 makes slowly) took twice as long. Its facts and HTML are no own properties: a copy
- * names them (src/content/bodies.ts).
+ * A body as the codec decoded it: a class, its getters on the prototype, as thousands are made every warm
+ * build. Its facts and HTML are no own properties: a copy names them (src/content/bodies.ts).
  */
 class KeptBody implements RenderedMarkdown {
   readonly rawHtml: RenderedMarkdown['rawHtml'];
@@ -75,10 +69,8 @@ export function htmlIncludes(rendered: RenderedMarkdown, ascii: string): boolean
 }
 
 /**
- * A map kept as a JSON array with one entry a line, in ASCII. An entry taken unchanged from the
- * last decoded map (the same value under the same key) is written back as the bytes it was read
- * from, so a block in which one entry of thousands changed costs one entry's encoding, not the
- * block's; it is read with one JSON.parse, as fast as the whole block's.
+ * A map kept as a JSON array with one entry a line, in ASCII. An entry unchanged since the last decode is
+ * written back as the bytes it was read from, so a block with one entry changed costs one entry's encoding.
  */
 export function linesCodec<V>(): {
   encode(map: Map<string, V>): Iterable<string | Buffer>;
@@ -167,8 +159,7 @@ class ReadLines<V> {
 
 /**
  * Lines written back as read, gathered while they follow each other in the bytes they were read
- * from: one slice of the block for a run of unchanged lines, not one a line (a Buffer a line made
- * some 20000 slices and as many copies into the write buffer a save).
+ * from: one slice of the block for a run of unchanged lines, not a slice and a copy a line.
  */
 class LineRuns {
   #bytes: Buffer | undefined;

@@ -1,12 +1,7 @@
 /**
- * The disk file behind the store (src/cache/store.ts): strings and bytes by key (front matter,
- * Markdown HTML, rendered pages, what the check read from them), under config.cacheDir. Keys are
- * content hashes of everything a value depends on, so an entry is never stale, only unused; the
- * file belongs to one generator version and is ignored whole by any other. Saving keeps only the
- * entries used since the cache was opened (one build, or one dev session), so the cache never
- * grows with edits that are gone. The file is only ever replaced whole (written beside and
- * renamed): writing only what changed beside it was half this layer's code for a saving nobody
- * felt (docs/benchmarks.md, session 30).
+ * The disk file behind the store (src/cache/store.ts), under config.cacheDir. Keys are content hashes,
+ * so an entry is never stale, only unused: a save keeps those used since the cache was opened. The file
+ * belongs to one generator version, and is only ever replaced whole (written beside and renamed).
  */
 import path from 'node:path';
 import { hash } from 'node:crypto';
@@ -79,11 +74,8 @@ export function createNoDiskCache(): DiskCache {
 }
 
 /**
- * Opens the cache of `cacheDir` for `version` (the generator's version; any other version's files
- * are ignored). A missing or unreadable file is an empty cache, never an error. The values of the
- * keys `later` names are not read with the others when they lie in the whole file, but when their
- * bytes are first asked for (getLater): a warm build keeps the rendered pages where
- * they are in the output and needs the bytes of none, and reading costs time by the megabyte.
+ * Opens the cache of `cacheDir` for `version`; a missing, unreadable or other version's file is an empty
+ * cache, never an error. The values `later` names are read only when first asked for (getLater).
  */
 export async function loadDiskCache(
   cacheDir: string,

@@ -1,8 +1,7 @@
 /**
- * Versions of the source files, as a key for the steps that read them: a file's version changes
- * whenever it may have changed, so reading it again is needed only then. A single build has no
- * watcher: every file is at version 0 and is read once. `dev` counts the watcher's events here and
- * hands each build a snapshot, which stays the same while the build runs.
+ * Versions of the source files, as keys for the steps that read them: a version changes whenever the
+ * file may have, so it is read again only then. A single build has every file at version 0; `dev`
+ * counts its watcher's events here and hands each build a snapshot that stays fixed while it runs.
  */
 import path from 'node:path';
 

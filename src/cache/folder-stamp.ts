@@ -1,9 +1,7 @@
 /**
- * A folder's stamp for a single build: the names, sizes, modification times (ns) and inodes of
- * everything under it, hashed, so that what a build made from the folder (the list of public/'s
- * files, the sizes of its images) can be kept on disk and taken by the next build while the stamp
- * is the same. Like src/cache/source-files.ts, it follows git's "racy" rule (src/racy.ts): a
- * folder holding a file changed just now gets no stamp, and what is made from it is not kept.
+ * A folder's stamp for a single build: a hash of the names, sizes, times and inodes under it, so that what
+ * was made from it (public/'s listing, its images' sizes) is kept on disk while the stamp is the same. By
+ * git's "racy" rule (src/racy.ts), a folder holding a file changed just now gets no stamp.
  */
 import { lstatSync, readdirSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';

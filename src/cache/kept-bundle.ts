@@ -1,8 +1,7 @@
 /**
- * esbuild's bundles of templates/ (the templates' code, the browser assets) kept in the disk cache
- * by what they are made from: the listing of their folder (a file added there can change what an
- * import resolves to), the project's place and the bytes of every input the last bundle named. A
- * single build whose templates did not change then neither starts esbuild nor loads it.
+ * esbuild's bundles of templates/ kept in the disk cache by what they are made from: their folder's
+ * listing (a file added there can change what an import resolves to), the project's place and the bytes
+ * of every input the last bundle named. A build whose templates did not change never loads esbuild.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';

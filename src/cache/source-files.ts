@@ -1,15 +1,7 @@
 /**
- * The content files a single build read, kept in one block of the disk cache with the stamp each
- * had when it was read (its size, modification time and inode, src/file-stamp.ts). The next
- * build takes a file from the block without reading it when its stamp is still the same, as make,
- * Vite and Hugo's file cache do; otherwise it reads the file, and what is made from its text is
- * found again by its hash (src/stages.ts). A file whose modification time is not clearly older
- * than the start of the build that read it has no stamp, and is not kept (git's "racy" rule,
- * src/racy.ts). The keys a build made from a file (its text's hash, its body's) are kept beside
- * it, so a file taken from the block is not hashed again, and its text follows the lines of the
- * block as bytes, decoded only when asked for: of 4000 files, a build with one changed reads few
- * texts (the block is mostly texts, and decoding it all was one of the larger costs of such a
- * build).
+ * The content files a single build read, kept in one block of the disk cache with the stamp of each
+ * (src/file-stamp.ts): the next build takes a file whose stamp is the same without reading or hashing it,
+ * its text decoded only when asked for. A file with no stamp (git's "racy" rule, src/racy.ts) is not kept.
  */
 import { statSync, type Stats } from 'node:fs';
 import type { ContentFile } from '../content/file.ts';
@@ -129,12 +121,8 @@ export function statStamps(now = Date.now()): SourceStamps {
 }
 
 /**
- * `store`: the build's store (with --no-cache it keeps nothing on disk, and every file is read);
- * `keys`: the keys kept with each file; `stamps`: each file's stamp, taken before it is read.
- *
- * Why a stamp must be taken before the read: a file kept with a stamp older than its text (the
- * file changed after the stamp was taken, before it was read) is read again by the next build,
- * whose stamp differs; a text older than its stamp would be taken from the block for good.
+ * `store`: the build's store; `keys`: the keys kept with each file; `stamps`: each file's stamp, taken
+ * before it is read: a text older than its stamp would be taken from the block for good.
  */
 export function openSourceFiles(store: Store, keys: KeptKeys = noKeys, stamps = statStamps()): SourceFiles {
   let last: Block | null | undefined;

@@ -1,9 +1,7 @@
 /**
- * The one cache of the pipeline: results of steps, by step name and key. A key is made from
- * everything the step reads (content hashes, file versions), so an entry is never stale, only
- * unused, and a change invalidates exactly what was made from it. Values with a codec also go to
- * the disk file (src/cache/disk.ts) when the store is saved; the others live as long as the store:
- * one build, or a whole dev session, where sweep() after each good build drops what it did not use.
+ * The one cache of the pipeline: results of steps, by step name and key. A key is made from everything
+ * the step reads, so an entry is never stale, only unused. Values with a codec also go to the disk file
+ * (src/cache/disk.ts) on save; the others live as long as the store, or until a sweep finds them unused.
  */
 import type { ResolvedConfig } from '../config.ts';
 import {
@@ -169,10 +167,8 @@ export function createStore(disk: DiskCache = createNoDiskCache()): Store {
 }
 
 /**
- * Memory keys may be as long as what they are made of: a long one is hashed for the disk. Most are
- * content hashes already, or a few joined (a page's), and are kept as they are: hashing them all
- * was a visible part of a warm build of thousands of pages. The two forms have different separators, so
- * that a key can never name the entry of a hashed one.
+ * The disk key: a long memory key is hashed, a short one (most are hashes already) kept as it is. The two
+ * forms have different separators, so that a key can never name the entry of a hashed one.
  */
 function diskKey(name: string, key: string): string {
   return key.length <= LONGEST_PLAIN_KEY ? `${name}:${key}` : `${name}#${hashKey(key)}`;
@@ -189,8 +185,8 @@ function fromDisk<T>(file: DiskCache, key: string, codec: Codec<T>): T | undefin
 }
 
 /**
- * The value's encoding, made when the disk file is written: held until then, a cold build's
- * encodings were a second copy of much of what it kept (docs/benchmarks.md, section "cold").
+ * The value's encoding, made only when the disk file is written: made when kept, a cold build's
+ * encodings would be a second copy of much of what it keeps.
  */
 function encodedLater<T>(codec: Codec<T>, value: T): Iterable<string | Buffer> {
   return {

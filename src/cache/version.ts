@@ -1,8 +1,7 @@
 /**
- * The generator's version as the build cache sees it: the package version plus the hash of the
- * generator's sources, so a changed generator never reuses what an older one cached. The bundled
- * CLI gets the hash from src/launcher.js (which bundled those very sources); run from source
- * (tests), the sources are hashed here, once.
+ * The generator's version as the build cache sees it: the package version plus the hash of its sources,
+ * so a changed generator never reuses what an older one cached. The bundled CLI gets the hash from the
+ * bundle (src/bundle.js defines it); run from source (tests), the sources are hashed here, once.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -33,7 +33,7 @@ import type { PreviewEntries } from './admin/preview/data.ts';
 import { createAdminFiles } from './admin/files.ts';
 import { KINDS, type Site } from './content/kinds.ts';
 import { bodyOfEntry } from './content/load.ts';
-import { jsonCodec, textCodec, type Codec } from './cache/store.ts';
+import { jsonCodec, type Codec } from './cache/store.ts';
 import { hashKey } from './cache/disk.ts';
 import { htmlIncludes } from './cache/codecs.ts';
 import { urlKey, type Stages } from './stages.ts';
@@ -242,7 +242,6 @@ function adminFilesOf(run: Run, made: MadeSite, preview: string): OutputFile[] {
   const portfolioImages = made.publication.images.portfolio;
   const { sections } = site.home;
   return createAdminFiles({
-    keep: (key, make) => run.store.step('cms-config', key, make, textCodec),
     ...{ kinds: KINDS, settings: site.settings, stats: site.stats, base: content.urls.base },
     homeSections: sections.map(({ type, id, data }) => ({ ...data, type, id })),
     ...{ stylesheet: links.css, preview },

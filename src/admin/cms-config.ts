@@ -3,9 +3,11 @@
  * there reaches the CMS with no code here. With a repository in site.yaml the backend is GitHub with the
  * editorial workflow; without one, only the local backend of `agency-site dev` edits.
  */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { stringify } from 'yaml';
-import type { ContentKind, FileKind, FolderKind } from '../content/kinds.ts';
+import { type ContentKind, type FileKind, type FolderKind, KINDS } from '../content/kinds.ts';
 import { type CmsField, fieldOf, fieldsOf, labelOf, MARKDOWN, unwrap } from './widgets.ts';
 
 /** Where uploads go in the repository, and the site path they are served at. */
@@ -34,14 +36,18 @@ interface Collection {
   [key: string]: unknown;
 }
 
+/** What the site file says of the CMS: its repository, and the site's address. */
+type SiteOptions = { repository?: CmsRepository; siteUrl?: string };
+
 export function createCmsConfig(
   kinds: Readonly<Record<string, ContentKind>>,
-  options: { repository?: CmsRepository; siteUrl?: string } = {},
+  options: SiteOptions = {},
 ): Record<string, unknown> {
-  const entries = Object.entries(kinds);
-  const files = entries.flatMap(([name, kind]) => ('file' in kind ? [fileEntry(name, kind)] : []));
-  const folders = entries.flatMap(([name, kind]) => ('folder' in kind ? [folderCollection(name, kind)] : []));
-  const { repository } = options;
+  return { ...cmsBackend(options), ...cmsCollections(kinds) };
+}
+
+/** The part of config.yml that the site file decides: where saves go, and the site's address. */
+function cmsBackend({ repository, siteUrl }: SiteOptions): Record<string, unknown> {
   return {
     backend: repository
       ? {
@@ -51,7 +57,16 @@ export function createCmsConfig(
       : // The local backend replaces it in dev; anywhere else the CMS says it cannot reach one.
         { name: 'proxy', proxy_url: 'http://localhost:8081/api/v1', branch: 'main' },
     ...(repository ? { publish_mode: 'editorial_workflow' } : {}),
-    ...(options.siteUrl ? { site_url: options.siteUrl, display_url: options.siteUrl } : {}),
+    ...(siteUrl ? { site_url: siteUrl, display_url: siteUrl } : {}),
+  };
+}
+
+/** The part the kinds decide: the uploads and the collections, the same for every site of one generator. */
+function cmsCollections(kinds: Readonly<Record<string, ContentKind>>): Record<string, unknown> {
+  const entries = Object.entries(kinds);
+  const files = entries.flatMap(([name, kind]) => ('file' in kind ? [fileEntry(name, kind)] : []));
+  const folders = entries.flatMap(([name, kind]) => ('folder' in kind ? [folderCollection(name, kind)] : []));
+  return {
     media_folder: UPLOADS.folder,
     public_folder: UPLOADS.path,
     collections: [
@@ -61,8 +76,42 @@ export function createCmsConfig(
   };
 }
 
+const HEADER = '# Made by agency-site from the content schemas: edit the schemas, not this file.\n';
+const yamlOf = (value: Record<string, unknown>) => stringify(value, { lineWidth: 0 });
+
 export function renderCmsConfig(config: Record<string, unknown>): string {
-  return `# Made by agency-site from the content schemas: edit the schemas, not this file.\n${stringify(config, { lineWidth: 0 })}`;
+  return `${HEADER}${yamlOf(config)}`;
+}
+
+/**
+ * config.yml for the generator's own kinds. Their collections are the same for every site: npm's
+ * prepare step writes their YAML beside the bundled CLI (installCmsCollections), else made once a process.
+ */
+export function renderShippedCmsConfig(options: SiteOptions): string {
+  shipped ??= readInstalled() ?? yamlOf(cmsCollections(KINDS));
+  return `${HEADER}${yamlOf(cmsBackend(options))}${shipped}`;
+}
+
+let shipped: string | undefined;
+const installedFile = () => fileURLToPath(new URL('./cms-collections.yml', import.meta.url));
+
+function readInstalled(): string | undefined {
+  try {
+    return readFileSync(installedFile(), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** npm's prepare step (src/admin/install-preview.ts); a folder that cannot be written only means each build makes them. */
+export function installCmsCollections(): void {
+  const file = installedFile();
+  try {
+    writeFileSync(`${file}.tmp-${process.pid}`, yamlOf(cmsCollections(KINDS)));
+    renameSync(`${file}.tmp-${process.pid}`, file);
+  } catch {
+    rmSync(`${file}.tmp-${process.pid}`, { force: true });
+  }
 }
 
 function fileEntry(name: string, kind: FileKind): Record<string, unknown> {

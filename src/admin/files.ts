@@ -19,6 +19,7 @@ import {
   LIST_FIELD,
   LIST_FORMAT,
   renderCmsConfig,
+  renderShippedCmsConfig,
   type CmsRepository,
 } from './cms-config.ts';
 import { findToolRoot } from './preview-bundle.ts';
@@ -38,16 +39,11 @@ export interface AdminInput {
   preview: string;
   /** What the shipped home sections show from other files (createPreviewEntries). */
   entries: PreviewEntries;
-  /** Keeps config.yml's text between builds by its key (the build's store); made when it has none. */
-  keep?: (key: string, make: () => string) => string;
 }
 
-/** config.yml follows from the schemas, the repository and the address alone, so the build's store keeps it. */
-function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['settings'], keep: AdminInput['keep']): string {
-  const key = JSON.stringify([settings.cms ?? null, settings.url]);
-  const make = () => renderCmsConfig(createCmsConfig(kinds, { repository: settings.cms, siteUrl: settings.url }));
-  // The kinds are the generator's own (the store belongs to one generator version): kept on disk too.
-  return kinds === KINDS && keep ? keep(key, make) : make();
+function cmsConfigText(kinds: AdminInput['kinds'], settings: AdminInput['settings']): string {
+  const options = { repository: settings.cms, siteUrl: settings.url };
+  return kinds === KINDS ? renderShippedCmsConfig(options) : renderCmsConfig(createCmsConfig(kinds, options));
 }
 
 /** The preview script's name, by a hash of all of it: the caller keeps the name while the script is the same. */
@@ -57,7 +53,7 @@ export function previewFileName(code: string): string {
 
 export function createAdminFiles(input: AdminInput): OutputFile[] {
   const { settings } = input;
-  const configText = cmsConfigText(input.kinds, settings, input.keep);
+  const configText = cmsConfigText(input.kinds, settings);
   const preview = previewFileName(input.preview);
   const data = {
     settings,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { createCmsConfig, renderCmsConfig } from '../../src/admin/cms-config.ts';
+import { createCmsConfig, renderCmsConfig, renderShippedCmsConfig } from '../../src/admin/cms-config.ts';
 import type { CmsField } from '../../src/admin/widgets.ts';
 import { KINDS, type ContentKind } from '../../src/content/kinds.ts';
 import { homeSectionSchemas } from '../../src/content/home.ts';
@@ -189,6 +189,12 @@ describe('config.yml made from the schemas', () => {
     expect(github.publish_mode).toBe('editorial_workflow');
     expect(config.backend).toMatchObject({ name: 'proxy' });
     expect(createCmsConfig(KINDS)).not.toHaveProperty('publish_mode');
+  });
+
+  it('writes the same config.yml from the collections made once as from the whole config', () => {
+    const repository = { repo: 'northwind/site', branch: 'main', authUrl: 'https://auth.example.com' };
+    for (const options of [{}, { siteUrl: 'https://northwind.example' }, { repository, siteUrl: 'https://a.example' }])
+      expect(renderShippedCmsConfig(options)).toBe(renderCmsConfig(createCmsConfig(KINDS, options)));
   });
 
   it('names a kind added later with no code of its own: the generator walks KINDS', () => {

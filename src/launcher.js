@@ -7,8 +7,9 @@ import { ensureBundle, SCRIPT_NAME } from './bundle.js';
 
 // The generator always renders with React's production build, whatever the caller's NODE_ENV says.
 process.env.NODE_ENV = 'production';
-// Once the event loop is empty, end as process.exit does rather than hand a large heap back page by page
-// first; unless another 'beforeExit' listener is there, which may still start work.
+// Once the event loop is empty, end at once with process.exit(), which keeps process.exitCode and still runs the
+// 'exit' listeners (src/script-cache.js writes its cache there), instead of handing a large heap back page by page.
+// Not when another 'beforeExit' listener is there: it may still start work.
 process.on('beforeExit', () => {
   if (process.listenerCount('beforeExit') === 1) process.exit();
 });

@@ -94,10 +94,14 @@ export function renderShippedCmsConfig(options: SiteOptions): string {
 
 let shipped: string | undefined;
 const installedFile = () => fileURLToPath(new URL('./cms-collections.yml', import.meta.url));
+declare const __AGENCY_SITE_SOURCE_HASH__: string | undefined;
 
+/** Only in the bundled CLI's folder, which is named by the hash of the sources that wrote it. */
 function readInstalled(): string | undefined {
+  if (typeof __AGENCY_SITE_SOURCE_HASH__ !== 'string') return undefined;
   try {
-    return readFileSync(installedFile(), 'utf8');
+    const text = readFileSync(installedFile(), 'utf8');
+    return text.startsWith('media_folder:') ? text : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,8 @@
 /**
  * The local backend's door in the dev server: POST <base>admin/api/v1, from this server's own pages only.
- * The Origin must be this very server and the body JSON, which no other site can send without a CORS
- * preflight that is never granted; the Host was already checked against DNS rebinding.
+ * The Origin must be present (a browser always sends it on a POST; isAllowedOrigin alone lets a missing one
+ * through) and be this very server, and the body JSON, which no other site can send without a CORS preflight
+ * that is never granted; the Host was already checked against DNS rebinding.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isAllowedOrigin } from '../dev/host-check.ts';

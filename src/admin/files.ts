@@ -99,7 +99,8 @@ let bundle: OutputFile[] | undefined;
 
 /**
  * decap-cms's dist (the main script, its chunks and WebAssembly), read once per process. Each file's key is its
- * stamp, taken before the read, so warm builds need not compare it; one src/file-stamp.ts cannot vouch for has none.
+ * stamp, taken before the read, so warm builds need not compare it; a file whose stamp cannot vouch for it
+ * (src/file-stamp.ts) has no key and is compared.
  */
 function cmsBundle(): OutputFile[] {
   if (bundle) return bundle;

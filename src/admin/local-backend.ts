@@ -180,7 +180,7 @@ interface Asset {
 class UnknownAction extends Error {}
 class NoEntry extends Error {}
 
-/** A path inside content/ or public/, made absolute; refused when it leaves them (.., an absolute path, a symlink). */
+/** A path inside content/ or public/, made absolute; refused when it leaves them (.., an absolute path, a symlink that leads out). */
 export async function resolveEditable(root: string, relative: unknown): Promise<string> {
   if (typeof relative !== 'string' || relative === '' || relative.includes('\0') || path.isAbsolute(relative)) {
     throw new RefusedPath(`${String(relative)} is not a path inside content/ or public/`);

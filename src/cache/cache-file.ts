@@ -213,7 +213,7 @@ export function openCacheFile(file: string, version: string) {
           },
           readAllLater() {
             if (!open || filled) return;
-            // In runs of values that lie together, not one read a value.
+            // In runs of values that lie together, not one read per value.
             if (!readRuns(descriptor, bytes, starts, (position) => later(keys[position]!))) throw cutShort(file);
             filled = true;
           },

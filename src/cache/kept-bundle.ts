@@ -1,7 +1,8 @@
 /**
  * esbuild's bundles of templates/ kept in the disk cache by what they are made from: their folder's
  * listing (a file added there can change what an import resolves to), the project's place and the bytes
- * of every input the last bundle named. A build whose templates did not change never loads esbuild.
+ * of every input the last bundle named. A single build with the disk cache whose templates did not change never
+ * loads esbuild.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';

@@ -10,7 +10,7 @@ export const DEV_PATHS = {
   events: '/__agency-site/events',
 } as const;
 
-/** `build` names a page's good build (a session id and a counter, never reused on restart); an older one reloads. */
+/** `build` names a page's good build (a session id and a counter, never reused on restart); a page showing an older build reloads. */
 export type DevMessage =
   /** First message on every connection: the newest good build, the current problems and the newest good build's warnings. */
   | { type: 'hello'; build: string; errors: Problem[]; warnings: Problem[] }

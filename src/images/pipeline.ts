@@ -70,7 +70,8 @@ function installedTools(): Record<string, string> {
 
 /**
  * `cacheDir` undefined (`--no-cache`): nothing is kept. `signal`: abort to stop making images. `drawsHere`:
- * false for a server that lives on (dev, the CMS), so an image that takes all the memory ends only that process.
+ * false for a server that lives on (dev, the CMS's verdicts): every image is then made in the encoder process,
+ * so an image that takes all the memory ends only that process.
  */
 export function createImagePipeline(
   cacheDir: string | undefined,

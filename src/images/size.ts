@@ -56,8 +56,8 @@ const RASTER_TYPES = new Set(['png', 'jpg', 'gif', 'webp', 'avif', 'tiff', 'bmp'
 const MAX_EMBEDDING = 4;
 
 /**
- * What is wrong with the rasters an SVG embeds as data: URLs anywhere (more than MAX_IMAGE_PIXELS together,
- * or an unreadable size), or undefined. Entity declarations are refused: they could spell a URL unseen here.
+ * What is wrong with the rasters an SVG embeds as data: URLs (anywhere: href, xlink:href, CSS url()): more than
+ * MAX_IMAGE_PIXELS together, or one whose size cannot be read; undefined when nothing is. Entity declarations are refused: they could spell a URL unseen here.
  */
 export function checkEmbeddedImages(bytes: Uint8Array, depth = 0): string | undefined {
   // A raster is sharp's to limit; anything else may be an SVG, as sharp tells them apart by content.

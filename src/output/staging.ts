@@ -1,7 +1,8 @@
 /**
  * The only code that touches the output folder. A build is written into a staging folder beside it and
  * swapped in by two renames once all succeeded, so a failed or killed build never damages the previous
- * output (unchanged files are linked from it; a single changed file is replaced: src/output/in-place.ts).
+ * output, and the output never holds a file this build did not make (unchanged files are linked from it; a
+ * single changed file is replaced: src/output/in-place.ts).
  */
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';

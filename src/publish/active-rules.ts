@@ -1,6 +1,6 @@
 /**
  * What counts as active content in one element of an HTML page or SVG, whichever parser found it
- * (active-content.ts). A missed rule costs a script on the site's own address, so names are compared by
+ * (active-content.ts). A rule that misses something costs a script on the site's own address, so names are compared by
  * their local part (`svg:script`, `q:href`) and in lower case.
  */
 

@@ -81,8 +81,9 @@ function scriptSources(scripts: readonly SiteScript[]): [string, ...string[]] {
 }
 
 /**
- * Where the form may post and its script send: an endpoint by origin and exact path, or 'self' for this
- * site (its origin differs between hosts). connect-src always keeps 'self' for the dev server's reload.
+ * Where the form may post and its script send: an https endpoint by origin and exact path; a site path or
+ * Netlify Forms as 'self' (the origin differs between hosts); the mail app as mailto:. connect-src always
+ * keeps 'self' for the dev server's reload channel.
  */
 function formDestinations(form: SiteFile['contact']['form']): { action: string; connect: [string, ...string[]] } {
   if (form.endpoint?.startsWith('https:')) {

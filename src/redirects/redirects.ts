@@ -140,7 +140,8 @@ function resolveRedirect(entry: RedirectEntry, urls: UrlPolicy): Redirect {
 
 /**
  * `_redirects` in the syntax Netlify and Cloudflare Pages share: `from to status`, old paths with the base.
- * No rule is forced with `!`, which Cloudflare ignores: where Netlify serves the old page, it sends visitors on.
+ * Cloudflare applies a rule even where a file exists; Netlify serves the file (the page at the old path, which
+ * sends the visitor on) unless the rule is forced with `!`, which Cloudflare does not read, so none is forced.
  */
 export function renderRedirectsFile(redirects: readonly Redirect[], urls: Pick<UrlPolicy, 'base'>): string {
   const lines = redirects.map(

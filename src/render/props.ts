@@ -48,7 +48,10 @@ type EntryTemplates = {
   [N in EntryKindName as Kinds[N]['route']['template']]: ComponentType<EntryPageProps<EntryOf<Kinds[N]>>>;
 };
 type Fits<T extends EntryTemplates> = T;
-/** Fails to compile, naming the template, when a kind with pages lacks its template or it reads a field they lack. */
+/**
+ * Fails to compile, naming the template, when a kind with pages of its own has no template in templates/index.ts,
+ * or its template reads a field its entries lack.
+ */
 export type ShippedTemplates = Fits<typeof pages>;
 
 export function createPageProps(input: PageInput): PageElement {

@@ -84,11 +84,11 @@ export function renderCmsConfig(config: Record<string, unknown>): string {
 }
 
 /**
- * config.yml for the generator's own kinds. Their collections are the same for every site: npm's
- * prepare step writes their YAML beside the bundled CLI (installCmsCollections), else made once a process.
+ * config.yml for the generator's own kinds. Their collections are the same for every site, so their YAML is
+ * kept beside the bundled CLI (installCmsCollections); run from source, it is made once a process.
  */
 export function renderShippedCmsConfig(options: SiteOptions): string {
-  shipped ??= readInstalled() ?? yamlOf(cmsCollections(KINDS));
+  shipped ??= readInstalled() ?? installCmsCollections();
   return `${HEADER}${yamlOf(cmsBackend(options))}${shipped}`;
 }
 
@@ -107,15 +107,21 @@ function readInstalled(): string | undefined {
   }
 }
 
-/** npm's prepare step (src/admin/install-preview.ts); a folder that cannot be written only means each build makes them. */
-export function installCmsCollections(): void {
+/**
+ * The collections' YAML, written beside the bundled CLI by npm's prepare step (src/admin/install-preview.ts)
+ * or by the first build of a bundle made at start; a folder that cannot be written only means each build makes it.
+ */
+export function installCmsCollections(): string {
+  const text = yamlOf(cmsCollections(KINDS));
+  if (typeof __AGENCY_SITE_SOURCE_HASH__ !== 'string') return text;
   const file = installedFile();
   try {
-    writeFileSync(`${file}.tmp-${process.pid}`, yamlOf(cmsCollections(KINDS)));
+    writeFileSync(`${file}.tmp-${process.pid}`, text);
     renameSync(`${file}.tmp-${process.pid}`, file);
   } catch {
     rmSync(`${file}.tmp-${process.pid}`, { force: true });
   }
+  return text;
 }
 
 function fileEntry(name: string, kind: FileKind): Record<string, unknown> {
